@@ -1,0 +1,30 @@
+/// The position of an element: a section and an item within it.
+///
+/// Index paths order by section, then by item.
+public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var section: Int
+    public var item: Int
+
+    @inlinable
+    public init(item: Int, section: Int) {
+        self.section = section
+        self.item = item
+    }
+
+    /// The item value of an index path that names a whole section, as UIKit's `NSNotFound`.
+    public static let notFound = Int.max
+
+    /// An index path that names a whole section (its item is ``notFound``), as in section update items.
+    public static func section(_ section: Int) -> IndexPath {
+        IndexPath(item: notFound, section: section)
+    }
+
+    @inlinable
+    public static func < (lhs: IndexPath, rhs: IndexPath) -> Bool {
+        lhs.section != rhs.section ? lhs.section < rhs.section : lhs.item < rhs.item
+    }
+
+    public var description: String {
+        item == Self.notFound ? "[\(section)]" : "[\(section), \(item)]"
+    }
+}
