@@ -20,9 +20,14 @@ let package = Package(
             dependencies: [.product(name: "RealModule", package: "swift-numerics")],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "TestSupport",
+            dependencies: ["CollectionEngine"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "CollectionEngineTests",
-            dependencies: ["CollectionEngine"],
+            dependencies: ["CollectionEngine", "TestSupport"],
             swiftSettings: swiftSettings
         ),
     ],

@@ -1,0 +1,95 @@
+extension CollectionView {
+    /// The displayed cells, in index-path order.
+    /// - Complexity: O(k) for k displayed elements.
+    public var visibleCells: [CollectionViewCell] {
+        displayed.compactMap { $0.key.category == .cell ? $0.view as? CollectionViewCell : nil }
+    }
+
+    /// The index paths of the displayed cells, in order.
+    /// - Complexity: O(k) for k displayed elements.
+    public var indexPathsForVisibleItems: [IndexPath] {
+        displayed.compactMap { $0.key.category == .cell ? $0.key.indexPath : nil }
+    }
+
+    /// The displayed supplementary views of `kind`, in index-path order.
+    /// - Complexity: O(k) for k displayed elements.
+    public func visibleSupplementaryViews(ofKind kind: String) -> [ReusableView] {
+        displayed.compactMap { $0.key.category == .supplementaryView && $0.key.kind == kind ? $0.view : nil }
+    }
+
+    /// The index paths of the displayed supplementary views of `kind`, in order.
+    /// - Complexity: O(k) for k displayed elements.
+    public func indexPathsForVisibleSupplementaryElements(ofKind kind: String) -> [IndexPath] {
+        displayed.compactMap { $0.key.category == .supplementaryView && $0.key.kind == kind ? $0.key.indexPath : nil }
+    }
+
+    /// The displayed decoration views, by kind and index path.
+    /// - Complexity: O(k) for k displayed elements.
+    public var visibleDecorationViews: [ReusableView] {
+        displayed.compactMap { $0.key.category == .decorationView ? $0.view : nil }
+    }
+
+    /// Every displayed view with its key, in display order: cells, supplementary views, decoration views,
+    /// each by index path.
+    /// - Complexity: O(k) for k displayed elements.
+    public var displayedElements: [(key: ElementKey, view: ReusableView)] {
+        displayed.map { ($0.key, $0.view) }
+    }
+
+    /// The displayed cell of the item at `indexPath`, or `nil` when it is not displayed.
+    /// - Complexity: O(log k) for k displayed elements.
+    public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? {
+        displayedIndex(of: ElementKey(category: .cell, kind: nil, indexPath: indexPath))
+            .flatMap { displayed[$0].view as? CollectionViewCell }
+    }
+
+    /// The displayed supplementary view of `kind` at `indexPath`, or `nil`.
+    /// - Complexity: O(log k) for k displayed elements.
+    public func supplementaryView(forElementKind kind: String, at indexPath: IndexPath) -> ReusableView? {
+        displayedIndex(of: ElementKey(category: .supplementaryView, kind: kind, indexPath: indexPath))
+            .map { displayed[$0].view }
+    }
+
+    /// The index path of a displayed cell, or `nil` when the cell is not displayed.
+    /// - Complexity: O(k) for k displayed elements.
+    public func indexPath(for cell: CollectionViewCell) -> IndexPath? {
+        displayed.first { $0.view === cell }?.key.indexPath
+    }
+
+    /// The item whose frame contains `point` (in content coordinates), displayed or not; the topmost by
+    /// z-index when frames overlap. Hidden items are not hit.
+    /// - Complexity: one layout query of a 1-point rectangle.
+    public func indexPathForItem(at point: Point) -> IndexPath? {
+        layoutIfNeeded()
+        let probe = Rect(origin: point, size: Size(width: 1, height: 1))
+        counters.elementQueries += 1
+        let answer = measure(.query, nil) { collectionViewLayout.layoutAttributesForElements(in: probe) }
+        var best: LayoutAttributes?
+        for attributes in answer
+        where attributes.representedElementCategory == .cell && !attributes.isHidden && attributes.frame.contains(point)
+            && (best.map { attributes.zIndex >= $0.zIndex } ?? true) {
+            best = attributes
+        }
+        return best?.indexPath
+    }
+
+    /// The layout's attributes for the item at `indexPath`.
+    public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        collectionViewLayout.layoutAttributesForItem(at: indexPath)
+    }
+
+    /// The layout's attributes for the supplementary element of `kind` at `indexPath`.
+    public func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
+        collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+    }
+
+    /// The position of `key` in the displayed list, by binary search.
+    func displayedIndex(of key: ElementKey) -> Int? {
+        var low = 0, high = displayed.count
+        while low < high {
+            let mid = (low + high) / 2
+            if displayed[mid].key < key { low = mid + 1 } else { high = mid }
+        }
+        return low < displayed.count && displayed[low].key == key ? low : nil
+    }
+}

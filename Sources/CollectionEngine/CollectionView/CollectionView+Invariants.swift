@@ -1,0 +1,47 @@
+extension CollectionView {
+    /// Checks the engine's invariants, trapping with what is wrong; returns `true` so that it can run
+    /// inside `assert` (debug builds, and so every `swift test`).
+    ///
+    /// - The displayed elements are sorted by key, each once.
+    /// - Every view is in at most one place: on display, prefetched, or in one pool.
+    /// - Every displayed view carries the attributes of the element it displays, and they are not hidden.
+    /// - Pooled views are filed under their own reuse identifier.
+    func checkInvariants() -> Bool {
+        for index in displayed.indices.dropFirst() {
+            precondition(displayed[index - 1].key < displayed[index].key,
+                         "displayed elements out of order: \(displayed[index - 1].key) before \(displayed[index].key)")
+        }
+        var seen = Set<ObjectIdentifier>()
+        func place(_ view: ReusableView, _ where_: String) {
+            precondition(seen.insert(ObjectIdentifier(view)).inserted, "a view is in two places, one of them \(where_)")
+        }
+        for element in displayed {
+            place(element.view, "displayed as \(element.key)")
+            precondition(element.view.layoutAttributes?.elementKey == element.key,
+                         "the view displayed as \(element.key) carries attributes for "
+                            + "\(element.view.layoutAttributes.map { "\($0.elementKey)" } ?? "nothing")")
+            precondition(element.view.layoutAttributes?.isHidden == false, "hidden element \(element.key) is displayed")
+        }
+        for (indexPath, cell) in prefetchedCells {
+            place(cell, "prefetched for \(indexPath)")
+            precondition(displayedIndex(of: ElementKey(category: .cell, kind: nil, indexPath: indexPath)) == nil,
+                         "cell \(indexPath) is both displayed and prefetched")
+        }
+        for (identifier, pool) in cellPools {
+            for cell in pool {
+                place(cell, "in the pool of '\(identifier)'")
+                precondition(cell.reuseIdentifier == identifier, "a '\(cell.reuseIdentifier ?? "")' cell is in the pool of '\(identifier)'")
+            }
+        }
+        for (key, pool) in supplementaryPools {
+            for view in pool {
+                place(view, "in the pool of '\(key.kind)'/'\(key.identifier)'")
+                precondition(view.reuseIdentifier == key.identifier, "a view is in the wrong supplementary pool")
+            }
+        }
+        for (kind, pool) in decorationPools {
+            for view in pool { place(view, "in the decoration pool of '\(kind)'") }
+        }
+        return true
+    }
+}

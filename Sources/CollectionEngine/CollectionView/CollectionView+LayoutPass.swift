@@ -1,0 +1,181 @@
+extension CollectionView {
+    /// Brings the display up to date if anything changed since the last pass.
+    ///
+    /// In order: reloads the counts if the data was reloaded; runs the layout's `prepare()` if it was
+    /// invalidated and reads the content size; queries the elements in the bounds; ends the display of
+    /// the elements that left (`didEndDisplaying…`, then back to their pool); applies changed attributes to
+    /// those that stay; displays the elements that arrived (the data source configures them, dequeuing
+    /// views whose attributes are applied before they return, then `willDisplay…`); then prefetches the
+    /// next line of cells in the direction of scrolling.
+    ///
+    /// - Complexity: O(k log k) for k displayed elements, plus the layout's `prepare()` when it was
+    ///   invalidated and its queries.
+    public func layoutIfNeeded() {
+        guard needsLayout else { return }
+        needsLayout = false
+        if needsReload {
+            needsReload = false
+            endDisplayingEverything()
+        }
+        let layout = collectionViewLayout
+        if layout.needsPrepare {
+            layout.needsPrepare = false
+            _ = loadedItemCounts
+            counters.layoutPrepares += 1
+            measure(.prepare, nil) { layout.prepare() }
+            contentSize = layout.collectionViewContentSize
+        }
+        let displayChanged = updateDisplayedElements()
+        if isPrefetchingEnabled { prefetchNextLine(displayChanged: displayChanged) }
+        assert(checkInvariants())
+    }
+
+    /// Queries the layout for the bounds and reconciles the display with the answer; returns whether an
+    /// element arrived or left.
+    private func updateDisplayedElements() -> Bool {
+        let visibleRect = bounds
+        counters.elementQueries += 1
+        let answer = measure(.query, nil) { collectionViewLayout.layoutAttributesForElements(in: visibleRect) }
+
+        var incoming: [(key: ElementKey, attributes: LayoutAttributes)] = []
+        incoming.reserveCapacity(answer.count)
+        for attributes in answer where !attributes.isHidden && attributes.frame.intersects(visibleRect) {
+            incoming.append((attributes.elementKey, attributes))
+        }
+        incoming.sort { $0.key < $1.key }
+        // A layout that returns an element twice: the first answer wins.
+        var unique = 0
+        for index in incoming.indices where unique == 0 || incoming[unique - 1].key != incoming[index].key {
+            incoming.swapAt(unique, index)
+            unique += 1
+        }
+        incoming.removeLast(incoming.count - unique)
+
+        // Merge the sorted old and new lists: views that stay, and elements that left.
+        var staying = [ReusableView?](repeating: nil, count: incoming.count)
+        var leaving: [DisplayedElement] = []
+        var old = 0, new = 0
+        while old < displayed.count {
+            if new == incoming.count || displayed[old].key < incoming[new].key {
+                leaving.append(displayed[old])
+                old += 1
+            } else if incoming[new].key < displayed[old].key {
+                new += 1
+            } else {
+                staying[new] = displayed[old].view
+                old += 1
+                new += 1
+            }
+        }
+
+        for element in leaving { endDisplaying(element) }
+
+        var next: [DisplayedElement] = []
+        next.reserveCapacity(incoming.count)
+        for (index, (key, attributes)) in incoming.enumerated() {
+            if let view = staying[index] {
+                applyIfChanged(attributes, to: view)
+                next.append(DisplayedElement(key: key, view: view))
+            } else {
+                next.append(DisplayedElement(key: key, view: display(attributes)))
+            }
+        }
+        let changed = !leaving.isEmpty || next.count != displayed.count - leaving.count
+        displayed = next
+        counters.maxVisibleElements = max(counters.maxVisibleElements, displayed.count)
+        return changed
+    }
+
+    /// Makes, configures and announces the view for an element that arrived.
+    private func display(_ attributes: LayoutAttributes) -> ReusableView {
+        let indexPath = attributes.indexPath
+        switch attributes.representedElementCategory {
+        case .cell:
+            let cell: CollectionViewCell
+            if let prefetched = prefetchedCells.removeValue(forKey: indexPath) {
+                applyIfChanged(attributes, to: prefetched)
+                cell = prefetched
+            } else {
+                cell = configureCell(attributes)
+            }
+            measure(.willDisplay, .cell) {
+                delegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath)
+            }
+            return cell
+        case .supplementaryView:
+            let kind = attributes.representedElementKind ?? ""
+            let view = configureSupplementaryView(attributes)
+            measure(.willDisplay, .supplementaryView) {
+                delegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: kind, at: indexPath)
+            }
+            return view
+        case .decorationView:
+            return dequeueDecorationView(for: attributes)
+        }
+    }
+
+    /// Asks the data source for the cell of `attributes`, which it dequeues (getting the attributes applied).
+    func configureCell(_ attributes: LayoutAttributes) -> CollectionViewCell {
+        guard let dataSource else {
+            preconditionFailure("the layout returned cell \(attributes.indexPath) but the collection view has no data source")
+        }
+        let indexPath = attributes.indexPath
+        pendingAttributes = attributes
+        defer { pendingAttributes = nil }
+        counters.cellsConfigured += 1
+        let cell = measure(.configure, .cell) { dataSource.collectionView(self, cellForItemAt: indexPath) }
+        precondition(cell.dequeuedFor == attributes.elementKey,
+                     "the cell returned from collectionView(_:cellForItemAt:) for \(indexPath) was not dequeued "
+                        + "for it: cells must come from dequeueReusableCell(withReuseIdentifier:for:)")
+        return cell
+    }
+
+    private func configureSupplementaryView(_ attributes: LayoutAttributes) -> ReusableView {
+        guard let dataSource else {
+            preconditionFailure(
+                "the layout returned supplementary view \(attributes.elementKey) but the collection view has no data source")
+        }
+        let kind = attributes.representedElementKind ?? ""
+        let indexPath = attributes.indexPath
+        pendingAttributes = attributes
+        defer { pendingAttributes = nil }
+        counters.supplementaryConfigured += 1
+        let view = measure(.configure, .supplementaryView) {
+            dataSource.collectionView(self, viewForSupplementaryElementOfKind: kind, at: indexPath)
+        }
+        precondition(view.dequeuedFor == attributes.elementKey,
+                     "the view returned from collectionView(_:viewForSupplementaryElementOfKind:at:) for "
+                        + "\(attributes.elementKey) was not dequeued for it: supplementary views must come from "
+                        + "dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)")
+        return view
+    }
+
+    /// Announces the end of an element's display and returns its view to its pool.
+    private func endDisplaying(_ element: DisplayedElement) {
+        let indexPath = element.key.indexPath
+        switch element.key.category {
+        case .cell:
+            if let cell = element.view as? CollectionViewCell {
+                measure(.didEndDisplaying, .cell) {
+                    delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
+                }
+            }
+        case .supplementaryView:
+            measure(.didEndDisplaying, .supplementaryView) {
+                delegate?.collectionView(self, didEndDisplayingSupplementaryView: element.view,
+                                         forElementOfKind: element.key.kind ?? "", at: indexPath)
+            }
+        case .decorationView:
+            break
+        }
+        enqueue(element.view, element.key)
+    }
+
+    /// Ends the display of every element and discards prefetched cells, for a reload.
+    private func endDisplayingEverything() {
+        let leaving = displayed
+        displayed = []
+        for element in leaving { endDisplaying(element) }
+        discardPrefetchedCells()
+    }
+}

@@ -1,0 +1,127 @@
+extension CollectionView {
+    /// A cell for the item at `indexPath`: a recycled one from the pool of `identifier` (after its
+    /// `prepareForReuse()`), or a new one. Its layout attributes are applied before it is returned.
+    ///
+    /// Always returns a view. Call it from the data source's `collectionView(_:cellForItemAt:)`.
+    /// - Precondition: `identifier` is registered.
+    /// - Complexity: O(1) plus the view's own `prepareForReuse()` or creation.
+    public func dequeueReusableCell(withReuseIdentifier identifier: String,
+                                    for indexPath: IndexPath) -> CollectionViewCell {
+        guard let make = cellRegistrations[identifier] else {
+            preconditionFailure(
+                "could not dequeue a cell with identifier '\(identifier)': register a class or a factory "
+                    + "for the identifier first")
+        }
+        let key = ElementKey(category: .cell, kind: nil, indexPath: indexPath)
+        return measure(.dequeue, .cell) {
+            let cell: CollectionViewCell
+            if let recycled = cellPools[identifier]?.popLast() {
+                counters.cellsReused += 1
+                measure(.prepareForReuse, .cell) { recycled.prepareForReuse() }
+                cell = recycled
+            } else {
+                counters.cellsCreated += 1
+                cell = measure(.create, .cell, make)
+            }
+            cell.reuseIdentifier = identifier
+            cell.dequeuedFor = key
+            if let attributes = attributesForDequeue(key) { applyIfChanged(attributes, to: cell) }
+            return cell
+        }
+    }
+
+    /// A supplementary view of `kind` for `indexPath`, recycled or new, with its attributes applied.
+    ///
+    /// - Precondition: `kind` and `identifier` are registered.
+    /// - Complexity: O(1) plus the view's own `prepareForReuse()` or creation.
+    public func dequeueReusableSupplementaryView(ofKind kind: String, withReuseIdentifier identifier: String,
+                                                 for indexPath: IndexPath) -> ReusableView {
+        let poolKey = SupplementaryPoolKey(kind: kind, identifier: identifier)
+        guard let registration = supplementaryRegistrations[poolKey] else {
+            preconditionFailure(
+                "could not dequeue a supplementary view of kind '\(kind)' with identifier '\(identifier)': "
+                    + "register a class or a factory for the kind and identifier first")
+        }
+        let key = ElementKey(category: .supplementaryView, kind: kind, indexPath: indexPath)
+        return measure(.dequeue, .supplementaryView) {
+            let view: ReusableView
+            if let recycled = supplementaryPools[poolKey]?.popLast() {
+                counters.supplementaryReused += 1
+                measure(.prepareForReuse, .supplementaryView) { recycled.prepareForReuse() }
+                view = recycled
+            } else {
+                counters.supplementaryCreated += 1
+                view = measure(.create, .supplementaryView, registration.make)
+            }
+            view.reuseIdentifier = identifier
+            view.dequeuedFor = key
+            if let attributes = attributesForDequeue(key) { applyIfChanged(attributes, to: view) }
+            return view
+        }
+    }
+
+    /// A decoration view for `attributes`, from the layout's registration of its kind.
+    func dequeueDecorationView(for attributes: LayoutAttributes) -> ReusableView {
+        let kind = attributes.representedElementKind ?? ""
+        guard let registration = collectionViewLayout.decorationRegistrations[kind] else {
+            preconditionFailure(
+                "could not dequeue a decoration view of kind '\(kind)': the layout must register a class "
+                    + "for it with register(_:forDecorationViewOfKind:)")
+        }
+        return measure(.dequeue, .decorationView) {
+            let view: ReusableView
+            if let recycled = decorationPools[kind]?.popLast() {
+                counters.decorationReused += 1
+                measure(.prepareForReuse, .decorationView) { recycled.prepareForReuse() }
+                view = recycled
+            } else {
+                counters.decorationCreated += 1
+                view = measure(.create, .decorationView, registration.make)
+            }
+            view.dequeuedFor = attributes.elementKey
+            applyIfChanged(attributes, to: view)
+            return view
+        }
+    }
+
+    /// The attributes to apply to a view dequeued for `key`: those of the element being displayed, or
+    /// the layout's when the data source dequeues outside a layout pass.
+    private func attributesForDequeue(_ key: ElementKey) -> LayoutAttributes? {
+        if let pendingAttributes, pendingAttributes.elementKey == key { return pendingAttributes }
+        switch key.category {
+        case .cell:
+            return collectionViewLayout.layoutAttributesForItem(at: key.indexPath)
+        case .supplementaryView:
+            return collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: key.kind ?? "", at: key.indexPath)
+        case .decorationView:
+            return collectionViewLayout.layoutAttributesForDecorationView(ofKind: key.kind ?? "", at: key.indexPath)
+        }
+    }
+
+    /// Applies `attributes` to `view` unless the view already has equal ones.
+    func applyIfChanged(_ attributes: LayoutAttributes, to view: ReusableView) {
+        if let current = view.layoutAttributes, current.isEqual(to: attributes) {
+            counters.attributesUnchanged += 1
+            return
+        }
+        counters.attributesApplied += 1
+        measure(.applyAttributes, attributes.representedElementCategory) { view.applyLayoutAttributes(attributes) }
+    }
+
+    /// Puts a view that left the display (or a discarded prefetched cell) back in its pool.
+    func enqueue(_ view: ReusableView, _ key: ElementKey) {
+        switch key.category {
+        case .cell:
+            if let cell = view as? CollectionViewCell, let identifier = cell.reuseIdentifier {
+                cellPools[identifier, default: []].append(cell)
+            }
+        case .supplementaryView:
+            if let identifier = view.reuseIdentifier {
+                supplementaryPools[SupplementaryPoolKey(kind: key.kind ?? "", identifier: identifier), default: []]
+                    .append(view)
+            }
+        case .decorationView:
+            decorationPools[key.kind ?? "", default: []].append(view)
+        }
+    }
+}

@@ -1,0 +1,225 @@
+/// A headless collection view: the engine's `UICollectionView`.
+///
+/// It asks its ``dataSource`` for counts and configured views, its ``collectionViewLayout`` for where they
+/// go, and displays the elements that intersect its ``bounds``, recycling views through one reuse pool per
+/// reuse identifier (per kind for supplementary and decoration views). Nothing is drawn: a displayed
+/// element is a ``ReusableView`` with the layout attributes applied to it.
+///
+/// Changes (scrolling, invalidation, reloads) mark the view as needing layout; ``layoutIfNeeded()`` does
+/// the work, once per frame, in UIKit's order.
+public final class CollectionView {
+    /// The kind of the flow layout's section headers.
+    public static let elementKindSectionHeader = "header"
+    /// The kind of the flow layout's section footers.
+    public static let elementKindSectionFooter = "footer"
+
+    /// The visible area in content coordinates: its origin is the content offset.
+    public internal(set) var bounds: Rect
+
+    /// The view's frame; only its size matters headlessly. Changing the size changes ``bounds``.
+    public var frame: Rect {
+        didSet {
+            if frame.size != oldValue.size { setBounds(Rect(origin: bounds.origin, size: frame.size)) }
+        }
+    }
+
+    /// The point of the content shown at the top-left corner.
+    public var contentOffset: Point {
+        get { bounds.origin }
+        set { setBounds(Rect(origin: newValue, size: bounds.size)) }
+    }
+
+    /// Space around the content; changing it invalidates the layout.
+    public var contentInset: EdgeInsets = .zero {
+        didSet { if contentInset != oldValue { collectionViewLayout.invalidateLayout() } }
+    }
+
+    /// The size of the content, from the layout after its last `prepare()`.
+    public internal(set) var contentSize: Size = .zero
+
+    /// Supplies counts and views. Setting it reloads the data.
+    public weak var dataSource: (any CollectionViewDataSource)? {
+        didSet { reloadData() }
+    }
+
+    /// Hears display events; a flow layout also reads its sizes from it. Setting it invalidates the layout.
+    public weak var delegate: (any CollectionViewDelegate)? {
+        didSet { collectionViewLayout.invalidateLayout() }
+    }
+
+    /// Observes the engine's phases, for profiling.
+    public weak var observer: (any CollectionViewObserver)?
+
+    /// Whether cells of the next line are configured ahead of display. On by default, as in UIKit.
+    public var isPrefetchingEnabled = true {
+        didSet { if !isPrefetchingEnabled { discardPrefetchedCells() } }
+    }
+
+    /// Exact counts of the work done so far.
+    public internal(set) var counters = EngineCounters()
+
+    /// The layout. Setting it replaces the layout without animation; the displayed elements take their
+    /// attributes from the new layout at the next layout pass.
+    public var collectionViewLayout: CollectionViewLayout {
+        didSet {
+            guard collectionViewLayout !== oldValue else { return }
+            oldValue.collectionView = nil
+            collectionViewLayout.collectionView = self
+            // A new layout may register other view classes under the same decoration kinds.
+            decorationPools.removeAll()
+            discardPrefetchedCells()
+            collectionViewLayout.invalidateLayout()
+        }
+    }
+
+    // MARK: State
+
+    /// Section item counts as last read from the data source; `nil` until read.
+    var itemCounts: [Int]?
+    /// Displayed elements, sorted by key.
+    var displayed: [DisplayedElement] = []
+    /// Cells configured ahead of display, by index path.
+    var prefetchedCells: [IndexPath: CollectionViewCell] = [:]
+    var prefetch = PrefetchState()
+    var needsLayout = true
+    var needsReload = false
+    /// The attributes of the element the data source is configuring, applied at dequeue.
+    var pendingAttributes: LayoutAttributes?
+
+    var cellRegistrations: [String: () -> CollectionViewCell] = [:]
+    var supplementaryRegistrations: [SupplementaryPoolKey: ViewRegistration] = [:]
+    var cellPools: [String: [CollectionViewCell]] = [:]
+    var supplementaryPools: [SupplementaryPoolKey: [ReusableView]] = [:]
+    var decorationPools: [String: [ReusableView]] = [:]
+
+    /// Creates a collection view of `frame`'s size with `layout`.
+    public init(frame: Rect, collectionViewLayout layout: CollectionViewLayout) {
+        self.frame = frame
+        self.bounds = Rect(origin: .zero, size: frame.size)
+        self.collectionViewLayout = layout
+        layout.collectionView = self
+    }
+
+    // MARK: Data
+
+    /// The number of sections, as the data source last said.
+    /// - Complexity: O(1) once the counts are read; reading them is O(sections).
+    public var numberOfSections: Int { loadedItemCounts.count }
+
+    /// The number of items in `section`, as the data source last said.
+    ///
+    /// - Precondition: `section` exists.
+    /// - Complexity: O(1) once the counts are read.
+    public func numberOfItems(inSection section: Int) -> Int {
+        let counts = loadedItemCounts
+        precondition(counts.indices.contains(section),
+                     "section \(section) is out of bounds: the collection view has \(counts.count) sections")
+        return counts[section]
+    }
+
+    var loadedItemCounts: [Int] {
+        if let itemCounts { return itemCounts }
+        var counts: [Int] = []
+        if let dataSource {
+            let sections = dataSource.numberOfSections(in: self)
+            precondition(sections >= 0, "the data source returned \(sections) sections")
+            counts.reserveCapacity(sections)
+            for section in 0..<sections {
+                let items = dataSource.collectionView(self, numberOfItemsInSection: section)
+                precondition(items >= 0, "the data source returned \(items) items for section \(section)")
+                counts.append(items)
+            }
+        }
+        itemCounts = counts
+        return counts
+    }
+
+    /// Discards the displayed elements and the counts; the next layout pass reads everything again.
+    ///
+    /// Displayed views end their display and go back to their pools; the layout is invalidated with its
+    /// data-source counts.
+    public func reloadData() {
+        itemCounts = nil
+        needsReload = true
+        let context = type(of: collectionViewLayout).invalidationContextClass.init()
+        context.invalidateEverything = true
+        context.invalidateDataSourceCounts = true
+        collectionViewLayout.invalidateLayout(with: context)
+        needsLayout = true
+    }
+
+    // MARK: Bounds
+
+    /// Changes the bounds, asking the layout whether that invalidates it (while ``bounds`` still holds the
+    /// old value, as in UIKit).
+    /// - Complexity: O(1) plus the layout's `shouldInvalidateLayout(forBoundsChange:)`.
+    public func setBounds(_ newBounds: Rect) {
+        guard newBounds != bounds else { return }
+        let layout = collectionViewLayout
+        if layout.shouldInvalidateLayout(forBoundsChange: newBounds) {
+            layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: newBounds))
+        }
+        bounds = newBounds
+        needsLayout = true
+    }
+
+    /// Called by the layout when it is invalidated.
+    func layoutDidInvalidate(_ layout: CollectionViewLayout, _ context: InvalidationContext) {
+        guard layout === collectionViewLayout else { return }
+        counters.layoutInvalidations += 1
+        needsLayout = true
+    }
+
+    /// Marks the view as needing a layout pass.
+    public func setNeedsLayout() { needsLayout = true }
+
+    // MARK: Registration
+
+    /// Registers the cell class for `identifier`.
+    public func register(_ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String) {
+        cellRegistrations[identifier] = { cellClass.init() }
+    }
+
+    /// Registers a factory that makes cells for `identifier`.
+    public func register(forCellWithReuseIdentifier identifier: String,
+                         factory: @escaping () -> CollectionViewCell) {
+        cellRegistrations[identifier] = factory
+    }
+
+    /// Registers the view class for supplementary views of `kind` with `identifier`.
+    public func register(_ viewClass: ReusableView.Type, forSupplementaryViewOfKind kind: String,
+                         withReuseIdentifier identifier: String) {
+        supplementaryRegistrations[SupplementaryPoolKey(kind: kind, identifier: identifier)] =
+            ViewRegistration { viewClass.init() }
+    }
+
+    /// Registers a factory for supplementary views of `kind` with `identifier`.
+    public func register(forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String,
+                         factory: @escaping () -> ReusableView) {
+        supplementaryRegistrations[SupplementaryPoolKey(kind: kind, identifier: identifier)] =
+            ViewRegistration(make: factory)
+    }
+
+    // MARK: Observation
+
+    /// Runs `body` as `phase`, telling the observer when there is one.
+    @inline(__always)
+    func measure<T>(_ phase: EnginePhase, _ category: ElementCategory?, _ body: () -> T) -> T {
+        guard let observer else { return body() }
+        observer.collectionView(self, willBegin: phase, category: category)
+        defer { observer.collectionView(self, didEnd: phase, category: category) }
+        return body()
+    }
+}
+
+/// An element on display and its view.
+struct DisplayedElement {
+    let key: ElementKey
+    let view: ReusableView
+}
+
+/// The pool of supplementary views of one kind and reuse identifier.
+struct SupplementaryPoolKey: Hashable {
+    let kind: String
+    let identifier: String
+}

@@ -1,0 +1,58 @@
+/// Supplies the data: counts and configured views. The engine's `UICollectionViewDataSource`.
+public protocol CollectionViewDataSource: AnyObject {
+    /// The number of sections; 1 by default.
+    func numberOfSections(in collectionView: CollectionView) -> Int
+
+    /// The number of items in `section`.
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+
+    /// A configured cell for the item at `indexPath`, obtained from
+    /// ``CollectionView/dequeueReusableCell(withReuseIdentifier:for:)``.
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell
+
+    /// A configured supplementary view, obtained from
+    /// ``CollectionView/dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)``.
+    ///
+    /// Required as soon as the layout produces supplementary views.
+    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+                        at indexPath: IndexPath) -> ReusableView
+}
+
+extension CollectionViewDataSource {
+    public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+
+    public func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+                               at indexPath: IndexPath) -> ReusableView {
+        preconditionFailure(
+            "the layout asked for a supplementary view of kind '\(kind)' at \(indexPath), but the data source "
+                + "does not implement collectionView(_:viewForSupplementaryElementOfKind:at:)")
+    }
+}
+
+/// Hears what the collection view displays. The engine's `UICollectionViewDelegate`; every method is
+/// optional.
+public protocol CollectionViewDelegate: AnyObject {
+    /// A cell is about to be displayed (after it was configured and its attributes applied).
+    func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
+                        forItemAt indexPath: IndexPath)
+    /// A cell left the display and is going back to its reuse pool.
+    func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
+                        forItemAt indexPath: IndexPath)
+    /// A supplementary view is about to be displayed.
+    func collectionView(_ collectionView: CollectionView, willDisplaySupplementaryView view: ReusableView,
+                        forElementKind kind: String, at indexPath: IndexPath)
+    /// A supplementary view left the display.
+    func collectionView(_ collectionView: CollectionView, didEndDisplayingSupplementaryView view: ReusableView,
+                        forElementOfKind kind: String, at indexPath: IndexPath)
+}
+
+extension CollectionViewDelegate {
+    public func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
+                               forItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
+                               forItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: CollectionView, willDisplaySupplementaryView view: ReusableView,
+                               forElementKind kind: String, at indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: CollectionView, didEndDisplayingSupplementaryView view: ReusableView,
+                               forElementOfKind kind: String, at indexPath: IndexPath) {}
+}

@@ -1,0 +1,65 @@
+/// A phase of the engine's work that an observer can time.
+///
+/// Phases nest the way the calls do: `configure` (the data source's `cellForItemAt`) contains `dequeue`,
+/// which contains `create` or `prepareForReuse`, and `applyAttributes`.
+public enum EnginePhase: String, CaseIterable, Hashable, Sendable {
+    /// The layout's `prepare()`.
+    case prepare
+    /// The layout's `layoutAttributesForElements(in:)`.
+    case query
+    /// Making a new view because its pool was empty.
+    case create
+    /// `dequeue…`: taking a view from a pool or creating one.
+    case dequeue
+    /// The data source configuring a cell or supplementary view.
+    case configure
+    /// A recycled view's `prepareForReuse()`.
+    case prepareForReuse = "prepare-for-reuse"
+    /// Applying layout attributes to a view.
+    case applyAttributes = "apply-attributes"
+    /// The delegate's will-display callback.
+    case willDisplay = "will-display"
+    /// The delegate's did-end-displaying callback.
+    case didEndDisplaying = "did-end-displaying"
+    /// Preparing cells of the next line ahead of display.
+    case prefetch
+}
+
+/// Observes the engine's phases, for a profiler.
+///
+/// The collection view calls the observer around each phase; with no observer installed, the cost is one
+/// `nil` check per phase.
+public protocol CollectionViewObserver: AnyObject {
+    /// `phase` begins; `category` is the element category it works on, when there is one.
+    func collectionView(_ collectionView: CollectionView, willBegin phase: EnginePhase, category: ElementCategory?)
+    /// `phase` ends.
+    func collectionView(_ collectionView: CollectionView, didEnd phase: EnginePhase, category: ElementCategory?)
+}
+
+/// Exact counts of the engine's work. The same data, layout and offsets give the same counts on any machine.
+public struct EngineCounters: Hashable, Sendable {
+    public var cellsCreated = 0
+    public var cellsReused = 0
+    /// Calls of the data source's `cellForItemAt`, displayed or prefetched.
+    public var cellsConfigured = 0
+    /// Cells configured ahead of display by prefetching (included in ``cellsConfigured``).
+    public var cellsPrefetched = 0
+    public var supplementaryCreated = 0
+    public var supplementaryReused = 0
+    public var supplementaryConfigured = 0
+    public var decorationCreated = 0
+    public var decorationReused = 0
+    public var layoutPrepares = 0
+    public var layoutInvalidations = 0
+    /// Calls of the layout's `layoutAttributesForElements(in:)`.
+    public var elementQueries = 0
+    /// Attributes applied to views because they changed.
+    public var attributesApplied = 0
+    /// Attributes not applied again because they were equal to the ones the view had.
+    public var attributesUnchanged = 0
+    public var batchUpdates = 0
+    /// The most elements displayed at once.
+    public var maxVisibleElements = 0
+
+    public init() {}
+}

@@ -1,0 +1,231 @@
+/// UIKit's line-based layout: the engine's `UICollectionViewFlowLayout`.
+///
+/// Items fill a line greedily with ``minimumInteritemSpacing``; leftover space is spread equally between
+/// a line's items (first item at the leading inset, last at the trailing edge); a line with a single
+/// item is centered; the last line of a section is laid out as if filled up with copies of its last item,
+/// so that its items align with the columns above; items are centered across their line, whose thickness
+/// is its largest item's; lines are ``minimumLineSpacing`` apart. A section's header comes before its
+/// inset and its footer after, spanning the content's width (vertical) or height (horizontal); a zero
+/// header or footer produces no element.
+///
+/// Geometry is indexed per section, so a query costs O(log n + k) for n items and k results, and kept
+/// relative to each section's origin, so a change in one section reflows that section and shifts the
+/// origins of the ones after it. Sections whose items all have one size are laid out in closed form.
+open class FlowLayout: CollectionViewLayout {
+    /// The axis along which the content scrolls and lines stack.
+    public enum ScrollDirection: String, Hashable, Sendable, CaseIterable {
+        case vertical, horizontal
+    }
+
+    /// The scroll direction; vertical by default.
+    public var scrollDirection: ScrollDirection = .vertical { didSet { invalidateLayout() } }
+    /// The item size when the delegate does not give one; 50 × 50 by default.
+    public var itemSize = Size(width: 50, height: 50) { didSet { invalidateLayout() } }
+    /// The minimum distance between lines; 10 by default. May be negative (lines then overlap).
+    public var minimumLineSpacing = 10.0 { didSet { invalidateLayout() } }
+    /// The minimum distance between items of a line; 10 by default.
+    public var minimumInteritemSpacing = 10.0 { didSet { invalidateLayout() } }
+    /// Space around each section's items; zero by default.
+    public var sectionInset = EdgeInsets.zero { didSet { invalidateLayout() } }
+    /// The header size: only its height is used when scrolling vertically, its width horizontally.
+    public var headerReferenceSize = Size.zero { didSet { invalidateLayout() } }
+    /// The footer size, used like ``headerReferenceSize``.
+    public var footerReferenceSize = Size.zero { didSet { invalidateLayout() } }
+
+    open override class var invalidationContextClass: InvalidationContext.Type { FlowLayoutInvalidationContext.self }
+
+    /// The computed sections.
+    var sections: [FlowSection] = []
+    /// The content's extent across the scrolling axis when the sections were flowed.
+    var crossExtent = 0.0
+    /// The direction the sections were flowed in.
+    var flowedVertically = true
+    var pending = PendingWork.everything
+
+    public override init() {}
+
+    // MARK: Invalidation
+
+    open override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+        guard let collectionView else { return false }
+        return newBounds.size != collectionView.bounds.size
+    }
+
+    open override func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
+        let context = super.invalidationContext(forBoundsChange: newBounds)
+        if let flow = context as? FlowLayoutInvalidationContext {
+            // Sizes often depend on the width (rotation): ask the delegate again.
+            flow.invalidateFlowLayoutDelegateMetrics = true
+        }
+        return context
+    }
+
+    open override func invalidateLayout(with context: InvalidationContext) {
+        pending.merge(context)
+        super.invalidateLayout(with: context)
+    }
+
+    // MARK: Preparing
+
+    /// Reads counts and metrics and flows the sections, recomputing only what the invalidations since the
+    /// last call require.
+    ///
+    /// - Complexity: O(n) for n items after a full invalidation (one size query per item when the delegate
+    ///   gives sizes, O(1) per uniform section otherwise); O(items of the affected sections + sections) for
+    ///   invalidations that name items.
+    open override func prepare() {
+        super.prepare()
+        defer { pending = PendingWork() }
+        guard let collectionView else {
+            sections = []
+            return
+        }
+        let inset = collectionView.contentInset
+        let vertical = scrollDirection == .vertical
+        let extent = max(0, vertical ? collectionView.bounds.width - inset.horizontal
+                                     : collectionView.bounds.height - inset.vertical)
+        let metrics = MetricsSource(layout: self, collectionView: collectionView)
+        var reflowAll = pending.reflowAll || extent != crossExtent || vertical != flowedVertically
+        var reflow = Set<Int>()
+
+        if pending.reloadCounts || sections.count != collectionView.numberOfSections {
+            sections = (0..<collectionView.numberOfSections).map {
+                FlowSection(section: $0, count: collectionView.numberOfItems(inSection: $0), metrics: metrics)
+            }
+            reflowAll = true
+        } else if pending.requeryAll {
+            for index in sections.indices { sections[index].requery(section: index, metrics: metrics) }
+            reflowAll = true
+        } else {
+            for section in pending.requerySections where sections.indices.contains(section) {
+                sections[section].requery(section: section, metrics: metrics)
+                reflow.insert(section)
+            }
+            for indexPath in pending.requeryItems.sorted()
+            where sections.indices.contains(indexPath.section) && !pending.requerySections.contains(indexPath.section) {
+                sections[indexPath.section].requerySize(of: indexPath.item, section: indexPath.section, metrics: metrics)
+                reflow.insert(indexPath.section)
+            }
+            reflow.formUnion(pending.reflowSections)
+        }
+
+        crossExtent = extent
+        flowedVertically = vertical
+        let flowed = reflowAll ? Set(sections.indices) : reflow.filter { sections.indices.contains($0) }
+        guard !flowed.isEmpty else { return }
+        for index in flowed.sorted() { sections[index].flow(crossExtent: extent, vertical: vertical) }
+        var origin = 0.0
+        for index in sections.indices {
+            sections[index].origin = origin
+            origin += sections[index].length
+        }
+    }
+
+    // MARK: Queries
+
+    /// The cells, headers and footers that intersect `rect`.
+    ///
+    /// - Complexity: O(log n + k) for n items and k results: sections and lines are found by binary
+    ///   search (or in closed form for uniform sections), never by scanning every item.
+    open override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] { elements(in: rect) }
+
+    /// The attributes of one item, or `nil` when it does not exist.
+    /// - Complexity: O(1).
+    open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        itemAttributes(at: indexPath)
+    }
+
+    /// The header or footer of a section; `nil` for other kinds, missing sections and zero sizes.
+    /// - Complexity: O(1).
+    open override func layoutAttributesForSupplementaryView(ofKind kind: String,
+                                                           at indexPath: IndexPath) -> LayoutAttributes? {
+        headerOrFooterAttributes(ofKind: kind, at: indexPath)
+    }
+
+    // MARK: Content size
+
+    open override var collectionViewContentSize: Size {
+        let length = sections.last.map { $0.origin + $0.length } ?? 0
+        return flowedVertically ? Size(width: crossExtent, height: length) : Size(width: length, height: crossExtent)
+    }
+}
+
+/// What the invalidations since the last `prepare()` ask a flow layout to recompute.
+struct PendingWork {
+    var reloadCounts = false
+    var requeryAll = false
+    var reflowAll = false
+    var requerySections = Set<Int>()
+    var requeryItems = Set<IndexPath>()
+    var reflowSections = Set<Int>()
+
+    static let everything = PendingWork(reloadCounts: true, requeryAll: true, reflowAll: true)
+
+    mutating func merge(_ context: InvalidationContext) {
+        if context.invalidateEverything || context.invalidateDataSourceCounts {
+            reloadCounts = true
+            return
+        }
+        let flow = context as? FlowLayoutInvalidationContext
+        let requery = flow?.invalidateFlowLayoutDelegateMetrics ?? false
+        let reposition = flow?.invalidateFlowLayoutAttributes ?? true
+        var namedSections = Set<Int>()
+        for indexPaths in (context.invalidatedSupplementaryIndexPaths ?? [:]).values {
+            namedSections.formUnion(indexPaths.map(\.section))
+        }
+        let namedItems = context.invalidatedItemIndexPaths ?? []
+        let namesSomething = !namedItems.isEmpty || !namedSections.isEmpty
+        if requery {
+            if namesSomething {
+                requeryItems.formUnion(namedItems)
+                requerySections.formUnion(namedSections)
+            } else {
+                requeryAll = true
+            }
+        }
+        if reposition {
+            if namesSomething {
+                reflowSections.formUnion(namedItems.map(\.section))
+                reflowSections.formUnion(namedSections)
+            } else {
+                reflowAll = true
+            }
+        }
+    }
+}
+
+/// Reads metrics from the delegate when there is one, else from the layout's properties.
+struct MetricsSource {
+    let layout: FlowLayout
+    let collectionView: CollectionView
+    let delegate: (any FlowLayoutDelegate)?
+
+    init(layout: FlowLayout, collectionView: CollectionView) {
+        self.layout = layout
+        self.collectionView = collectionView
+        self.delegate = collectionView.delegate as? any FlowLayoutDelegate
+    }
+
+    func sectionMetrics(_ section: Int) -> SectionMetrics {
+        guard let delegate else {
+            return SectionMetrics(
+                inset: layout.sectionInset, lineSpacing: layout.minimumLineSpacing,
+                interitemSpacing: layout.minimumInteritemSpacing, header: layout.headerReferenceSize,
+                footer: layout.footerReferenceSize)
+        }
+        return SectionMetrics(
+            inset: delegate.collectionView(collectionView, layout: layout, insetForSectionAt: section),
+            lineSpacing: delegate.collectionView(collectionView, layout: layout, minimumLineSpacingForSectionAt: section),
+            interitemSpacing: delegate.collectionView(
+                collectionView, layout: layout, minimumInteritemSpacingForSectionAt: section),
+            header: delegate.collectionView(collectionView, layout: layout, referenceSizeForHeaderInSection: section),
+            footer: delegate.collectionView(collectionView, layout: layout, referenceSizeForFooterInSection: section))
+    }
+
+    /// Whether every item has the layout's `itemSize` without asking.
+    var sizesAreUniform: Bool { delegate == nil }
+
+    func size(_ indexPath: IndexPath) -> Size {
+        delegate?.collectionView(collectionView, layout: layout, sizeForItemAt: indexPath) ?? layout.itemSize
+    }
+}

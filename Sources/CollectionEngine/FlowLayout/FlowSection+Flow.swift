@@ -1,0 +1,134 @@
+extension FlowSection {
+    /// Tolerance for "fits", so that rounding in sums of spacings does not push an item to the next line.
+    private static let epsilon = 1e-9
+
+    /// Lays out the section's lines across `crossExtent` (SPEC §5.1), relative to the section's origin.
+    ///
+    /// - Complexity: O(1) when all items have one size, else O(count).
+    mutating func flow(crossExtent: Double, vertical: Bool) {
+        let inset = metrics.inset
+        let crossLeading = vertical ? inset.left : inset.top
+        let available = crossExtent - (vertical ? inset.horizontal : inset.vertical)
+        let mainLeading = vertical ? inset.top : inset.left
+        let mainTrailing = vertical ? inset.bottom : inset.right
+        headerLength = max(0, vertical ? metrics.header.height : metrics.header.width)
+        footerLength = max(0, vertical ? metrics.footer.height : metrics.footer.width)
+        itemsStart = headerLength + mainLeading
+
+        let itemsEnd: Double
+        switch sizes {
+        case .uniform(let size):
+            let grid = Self.grid(size: size, count: count, available: available, crossLeading: crossLeading,
+                                 metrics: metrics, vertical: vertical)
+            lines = .grid(grid)
+            itemsEnd = grid.lineCount == 0
+                ? itemsStart
+                : itemsStart + Double(grid.lineCount - 1) * grid.mainPitch + grid.itemMain
+        case .varying(let all):
+            let list = Self.lineList(sizes: all, available: available, crossLeading: crossLeading,
+                                     itemsStart: itemsStart, metrics: metrics, vertical: vertical)
+            lines = .list(list)
+            itemsEnd = list.frames.reduce(itemsStart) { max($0, $1.main + $1.mainLength) }
+        }
+        length = itemsEnd + mainTrailing + footerLength
+    }
+
+    /// How many items of cross length `cross` fit across `available` with `spacing` between them (≥ 1).
+    private static func capacity(cross: Double, available: Double, spacing: Double) -> Int {
+        guard cross + spacing > 0 else { return 1 }
+        let fitting = ((available + spacing) / (cross + spacing) + epsilon).rounded(.down)
+        return fitting >= 1 ? Int(min(fitting, Double(Int32.max))) : 1
+    }
+
+    private static func grid(size: Size, count: Int, available: Double, crossLeading: Double,
+                             metrics: SectionMetrics, vertical: Bool) -> UniformGrid {
+        let cross = vertical ? size.width : size.height
+        let main = vertical ? size.height : size.width
+        let spacing = metrics.interitemSpacing
+        let perLine = capacity(cross: cross, available: available, spacing: spacing)
+        let lineCount = count == 0 ? 0 : (count + perLine - 1) / perLine
+        // Every line, the last included (it is laid out as if filled with copies of its last item), uses
+        // the same columns: justified across the line, or centered when a line holds one item.
+        let crossStart: Double, crossPitch: Double
+        if perLine == 1 {
+            crossStart = crossLeading + (available - cross) / 2
+            crossPitch = 0
+        } else {
+            crossStart = crossLeading
+            crossPitch = cross + (available - Double(perLine) * cross) / Double(perLine - 1)
+        }
+        return UniformGrid(perLine: perLine, lineCount: lineCount, itemMain: main, itemCross: cross,
+                           mainPitch: main + metrics.lineSpacing, crossStart: crossStart, crossPitch: crossPitch)
+    }
+
+    private static func lineList(sizes: [Size], available: Double, crossLeading: Double, itemsStart: Double,
+                                 metrics: SectionMetrics, vertical: Bool) -> LineList {
+        let spacing = metrics.interitemSpacing
+        var frames = [AxisRect](repeating: AxisRect(main: 0, cross: 0, mainLength: 0, crossLength: 0),
+                                count: sizes.count)
+        var lines: [FlowLine] = []
+        var lineStart = itemsStart
+        var maxThickness = 0.0
+        var startsAscend = true
+
+        func closeLine(_ range: Range<Int>, isLast: Bool) {
+            var crossSum = 0.0, thickness = 0.0
+            for item in range {
+                let size = sizes[item]
+                crossSum += vertical ? size.width : size.height
+                thickness = max(thickness, vertical ? size.height : size.width)
+            }
+            // The last line is spaced as if filled up with copies of its last item.
+            var slots = range.count, filledSum = crossSum
+            if isLast, let last = range.last {
+                let lastCross = vertical ? sizes[last].width : sizes[last].height
+                let used = crossSum + Double(range.count - 1) * spacing
+                if lastCross + spacing > 0 {
+                    let extra = ((available - used) / (lastCross + spacing) + epsilon).rounded(.down)
+                    if extra >= 1 {
+                        let copies = Int(min(extra, Double(Int32.max)))
+                        slots += copies
+                        filledSum += Double(copies) * lastCross
+                    }
+                }
+            }
+            var position: Double, gap: Double
+            if slots == 1 {
+                let only = vertical ? sizes[range.lowerBound].width : sizes[range.lowerBound].height
+                position = crossLeading + (available - only) / 2
+                gap = 0
+            } else {
+                position = crossLeading
+                gap = (available - filledSum) / Double(slots - 1)
+            }
+            for item in range {
+                let size = sizes[item]
+                let crossLength = vertical ? size.width : size.height
+                let mainLength = vertical ? size.height : size.width
+                frames[item] = AxisRect(main: lineStart + (thickness - mainLength) / 2, cross: position,
+                                        mainLength: mainLength, crossLength: crossLength)
+                position += crossLength + gap
+            }
+            if let previous = lines.last, lineStart < previous.start { startsAscend = false }
+            lines.append(FlowLine(firstItem: range.lowerBound, start: lineStart, thickness: thickness))
+            maxThickness = max(maxThickness, thickness)
+            lineStart += thickness + metrics.lineSpacing
+        }
+
+        var first = 0, used = 0.0
+        for item in sizes.indices {
+            let cross = vertical ? sizes[item].width : sizes[item].height
+            if item == first {
+                used = cross
+            } else if used + spacing + cross <= available + epsilon {
+                used += spacing + cross
+            } else {
+                closeLine(first..<item, isLast: false)
+                first = item
+                used = cross
+            }
+        }
+        if !sizes.isEmpty { closeLine(first..<sizes.count, isLast: true) }
+        return LineList(lines: lines, frames: frames, maxThickness: maxThickness, startsAscend: startsAscend)
+    }
+}

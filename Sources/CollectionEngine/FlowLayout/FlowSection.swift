@@ -1,0 +1,145 @@
+/// A section's metrics, from the delegate or the layout.
+struct SectionMetrics: Equatable {
+    var inset: EdgeInsets
+    var lineSpacing: Double
+    var interitemSpacing: Double
+    var header: Size
+    var footer: Size
+}
+
+/// The sizes of a section's items: one size for all, or one per item.
+enum ItemSizes: Equatable {
+    case uniform(Size)
+    case varying([Size])
+
+    func size(_ item: Int) -> Size {
+        switch self {
+        case .uniform(let size): size
+        case .varying(let sizes): sizes[item]
+        }
+    }
+}
+
+/// A rectangle in axis coordinates: `main` runs along the scrolling direction, `cross` across it.
+struct AxisRect: Equatable {
+    var main: Double
+    var cross: Double
+    var mainLength: Double
+    var crossLength: Double
+
+    func rect(vertical: Bool, mainOffset: Double) -> Rect {
+        vertical
+            ? Rect(x: cross, y: main + mainOffset, width: crossLength, height: mainLength)
+            : Rect(x: main + mainOffset, y: cross, width: mainLength, height: crossLength)
+    }
+}
+
+/// The lines of a section whose items all have one size, in closed form.
+struct UniformGrid: Equatable {
+    /// Items per full line (at least 1).
+    var perLine: Int
+    var lineCount: Int
+    var itemMain: Double
+    var itemCross: Double
+    /// From one line's start to the next's.
+    var mainPitch: Double
+    /// The cross position of the first column.
+    var crossStart: Double
+    /// From one column to the next.
+    var crossPitch: Double
+
+    func frame(of item: Int, itemsStart: Double) -> AxisRect {
+        let line = item / perLine, column = item % perLine
+        return AxisRect(main: itemsStart + Double(line) * mainPitch, cross: crossStart + Double(column) * crossPitch,
+                        mainLength: itemMain, crossLength: itemCross)
+    }
+}
+
+/// One line of a section with items of different sizes.
+struct FlowLine: Equatable {
+    /// The line's first item; it runs to the next line's first item.
+    var firstItem: Int
+    /// The line's start along the scrolling axis, relative to the section's origin.
+    var start: Double
+    var thickness: Double
+}
+
+/// The lines of a section with items of different sizes, with every item's frame.
+struct LineList: Equatable {
+    var lines: [FlowLine]
+    /// Item frames relative to the section's origin.
+    var frames: [AxisRect]
+    var maxThickness: Double
+    /// Whether line starts ascend (false only with a line spacing so negative that lines go backwards).
+    var startsAscend: Bool
+}
+
+/// One section of a flow layout: its inputs (count, metrics, sizes) and its computed geometry.
+struct FlowSection {
+    var count: Int
+    var metrics: SectionMetrics
+    var sizes: ItemSizes
+
+    /// Where the section starts along the scrolling axis, in content coordinates.
+    var origin = 0.0
+    /// The section's extent along the scrolling axis: header, insets, lines, footer.
+    var length = 0.0
+    var headerLength = 0.0
+    var footerLength = 0.0
+    /// Where the first line starts, relative to the section's origin.
+    var itemsStart = 0.0
+    var lines = Lines.grid(UniformGrid(perLine: 1, lineCount: 0, itemMain: 0, itemCross: 0, mainPitch: 0,
+                                       crossStart: 0, crossPitch: 0))
+
+    enum Lines: Equatable {
+        case grid(UniformGrid)
+        case list(LineList)
+    }
+
+    init(section: Int, count: Int, metrics source: MetricsSource) {
+        self.count = count
+        self.metrics = source.sectionMetrics(section)
+        self.sizes = .uniform(source.layout.itemSize)
+        if !source.sizesAreUniform { sizes = Self.querySizes(section: section, count: count, source: source) }
+    }
+
+    mutating func requery(section: Int, metrics source: MetricsSource) {
+        metrics = source.sectionMetrics(section)
+        sizes = source.sizesAreUniform
+            ? .uniform(source.layout.itemSize) : Self.querySizes(section: section, count: count, source: source)
+    }
+
+    mutating func requerySize(of item: Int, section: Int, metrics source: MetricsSource) {
+        guard item >= 0 && item < count else { return }
+        let size = source.size(IndexPath(item: item, section: section))
+        switch sizes {
+        case .uniform(let common) where common == size:
+            break
+        case .uniform(let common):
+            var all = [Size](repeating: common, count: count)
+            all[item] = size
+            sizes = .varying(all)
+        case .varying(var all):
+            sizes = .varying([])
+            all[item] = size
+            sizes = .varying(all)
+        }
+    }
+
+    /// Asks for every size, keeping one value while they are all equal.
+    private static func querySizes(section: Int, count: Int, source: MetricsSource) -> ItemSizes {
+        guard count > 0 else { return .uniform(source.layout.itemSize) }
+        let first = source.size(IndexPath(item: 0, section: section))
+        var all: [Size] = []
+        for item in 1..<count {
+            let size = source.size(IndexPath(item: item, section: section))
+            if all.isEmpty {
+                if size == first { continue }
+                all.reserveCapacity(count)
+                all.append(contentsOf: repeatElement(first, count: item))
+            }
+            all.append(size)
+        }
+        return all.isEmpty ? .uniform(first) : .varying(all)
+    }
+}

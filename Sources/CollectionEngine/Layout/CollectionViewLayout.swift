@@ -1,0 +1,178 @@
+/// Computes where every element of a collection view goes: the engine's `UICollectionViewLayout`.
+///
+/// Subclass it as in UIKit. The collection view calls ``prepare()`` after every invalidation and before it
+/// asks for anything else, then ``collectionViewContentSize``, then ``layoutAttributesForElements(in:)``
+/// for the rectangles it displays; until the next invalidation it keeps asking for elements and for single
+/// items. Layouts read the data through ``collectionView`` (`numberOfSections`, `numberOfItems(inSection:)`,
+/// `bounds`, `delegate`) — never from the data source directly.
+///
+/// The default implementations describe an empty layout.
+open class CollectionViewLayout {
+    /// The collection view this layout is installed in.
+    public internal(set) weak var collectionView: CollectionView?
+
+    /// Decoration view registrations, by kind.
+    package private(set) var decorationRegistrations: [String: ViewRegistration] = [:]
+
+    /// Whether ``prepare()`` must run before the next query.
+    package var needsPrepare = true
+
+    public init() {}
+
+    // MARK: Classes
+
+    /// The class of the attributes the layout creates; a layout with custom attributes overrides it.
+    open class var layoutAttributesClass: LayoutAttributes.Type { LayoutAttributes.self }
+
+    /// The class of the contexts ``invalidateLayout()`` and bounds changes create.
+    open class var invalidationContextClass: InvalidationContext.Type { InvalidationContext.self }
+
+    // MARK: Providing the layout
+
+    /// Does the up-front work; called after every invalidation, before any query. Call `super`.
+    open func prepare() {}
+
+    /// The size of all the content.
+    open var collectionViewContentSize: Size { .zero }
+
+    /// The attributes of every element — cells, supplementary and decoration views — that intersects `rect`.
+    open func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] { [] }
+
+    /// The attributes of the item at `indexPath`, or `nil` when there is none.
+    open func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? { nil }
+
+    /// The attributes of the supplementary view of `kind` at `indexPath`, or `nil` for unknown kinds.
+    open func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
+        nil
+    }
+
+    /// The attributes of the decoration view of `kind` at `indexPath`; `nil` by default.
+    open func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
+        nil
+    }
+
+    // MARK: Invalidation
+
+    /// Whether a change of the collection view's bounds to `newBounds` invalidates the layout.
+    ///
+    /// Called on every bounds change, including every scroll step; the collection view's `bounds` still
+    /// holds the old value. Returns `false` by default.
+    open func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { false }
+
+    /// The context for an invalidation caused by a change of bounds to `newBounds`.
+    open func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
+        let context = Self.invalidationContextClass.init()
+        context.newBounds = newBounds
+        return context
+    }
+
+    /// Invalidates the whole layout.
+    public func invalidateLayout() {
+        let context = Self.invalidationContextClass.init()
+        context.invalidateEverything = true
+        invalidateLayout(with: context)
+    }
+
+    /// Invalidates what `context` describes; ``prepare()`` runs before the next query.
+    ///
+    /// Layouts that update part of their state override this to read the context, and call `super`.
+    open func invalidateLayout(with context: InvalidationContext) {
+        needsPrepare = true
+        collectionView?.layoutDidInvalidate(self, context)
+    }
+
+    // MARK: Decoration views
+
+    /// Registers the view class for decoration views of `kind`. Decoration views involve no data source.
+    public func register(_ viewClass: ReusableView.Type, forDecorationViewOfKind kind: String) {
+        decorationRegistrations[kind] = ViewRegistration { viewClass.init() }
+    }
+
+    /// Registers a factory for decoration views of `kind`.
+    public func register(forDecorationViewOfKind kind: String, factory: @escaping () -> ReusableView) {
+        decorationRegistrations[kind] = ViewRegistration(make: factory)
+    }
+
+    // MARK: Scrolling
+
+    /// Where scrolling that would stop at `proposedContentOffset` should stop; snapping layouts override it.
+    open func targetContentOffset(forProposedContentOffset proposedContentOffset: Point,
+                                  withScrollingVelocity velocity: Point) -> Point {
+        proposedContentOffset
+    }
+
+    /// The content offset to use after an update or a layout transition.
+    open func targetContentOffset(forProposedContentOffset proposedContentOffset: Point) -> Point {
+        proposedContentOffset
+    }
+
+    // MARK: Updates
+
+    /// Called before a batch update is animated, with its operations. Call `super`.
+    open func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {}
+
+    /// Called after the batch update's attributes were gathered. Call `super`.
+    open func finalizeCollectionViewUpdates() {}
+
+    /// Where an item that appears in an update starts; `nil` asks for the default (the final attributes
+    /// with alpha 0).
+    open func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> LayoutAttributes? { nil }
+
+    /// Where an item that disappears in an update ends; `nil` asks for the default (its last attributes
+    /// with alpha 0).
+    open func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> LayoutAttributes? { nil }
+
+    /// Where a supplementary view that appears in an update starts; `nil` for the default.
+    open func initialLayoutAttributesForAppearingSupplementaryElement(
+        ofKind kind: String, at elementIndexPath: IndexPath
+    ) -> LayoutAttributes? { nil }
+
+    /// Where a supplementary view that disappears in an update ends; `nil` for the default.
+    open func finalLayoutAttributesForDisappearingSupplementaryElement(
+        ofKind kind: String, at elementIndexPath: IndexPath
+    ) -> LayoutAttributes? { nil }
+
+    /// Where a decoration view that appears in an update starts; `nil` for the default.
+    open func initialLayoutAttributesForAppearingDecorationElement(
+        ofKind kind: String, at decorationIndexPath: IndexPath
+    ) -> LayoutAttributes? { nil }
+
+    /// Where a decoration view that disappears in an update ends; `nil` for the default.
+    open func finalLayoutAttributesForDisappearingDecorationElement(
+        ofKind kind: String, at decorationIndexPath: IndexPath
+    ) -> LayoutAttributes? { nil }
+
+    /// Supplementary views of `kind` that the update inserts beyond those of inserted sections.
+    open func indexPathsToInsertForSupplementaryView(ofKind kind: String) -> [IndexPath] { [] }
+
+    /// Supplementary views of `kind` that the update deletes beyond those of deleted sections.
+    open func indexPathsToDeleteForSupplementaryView(ofKind kind: String) -> [IndexPath] { [] }
+
+    /// Decoration views of `kind` that the update inserts.
+    open func indexPathsToInsertForDecorationView(ofKind kind: String) -> [IndexPath] { [] }
+
+    /// Decoration views of `kind` that the update deletes.
+    open func indexPathsToDeleteForDecorationView(ofKind kind: String) -> [IndexPath] { [] }
+
+    /// Called before an animated change of bounds. Call `super`.
+    open func prepare(forAnimatedBoundsChange oldBounds: Rect) {}
+
+    /// Called after an animated change of bounds. Call `super`.
+    open func finalizeAnimatedBoundsChange() {}
+
+    // MARK: Transitions
+
+    /// Called on the current layout before a switch to `newLayout`.
+    open func prepareForTransition(to newLayout: CollectionViewLayout) {}
+
+    /// Called on the new layout before a switch from `oldLayout`.
+    open func prepareForTransition(from oldLayout: CollectionViewLayout) {}
+
+    /// Called on both layouts when a switch has finished.
+    open func finalizeLayoutTransition() {}
+}
+
+/// How to make a view for a reuse identifier or a decoration kind.
+package struct ViewRegistration {
+    package let make: () -> ReusableView
+}

@@ -1,0 +1,159 @@
+/// Where and how one element appears: the engine's `UICollectionViewLayoutAttributes`.
+///
+/// An open class, as in UIKit, so that a layout can carry custom fields to its views. A subclass that adds
+/// stored properties overrides ``assign(from:)`` to copy them and ``isEqual(to:)`` to compare them, each
+/// calling `super`; ``copy()`` and `==` then include them. The collection view relies on this: it keeps a
+/// copy of what it applied to each view and skips re-applying attributes that are equal.
+///
+/// ```swift
+/// final class CoverFlowAttributes: LayoutAttributes {
+///     var maskingValue = 0.0
+///     override func assign(from other: LayoutAttributes) {
+///         super.assign(from: other)
+///         if let other = other as? CoverFlowAttributes { maskingValue = other.maskingValue }
+///     }
+///     override func isEqual(to other: LayoutAttributes) -> Bool {
+///         guard let other = other as? CoverFlowAttributes else { return false }
+///         return super.isEqual(to: other) && maskingValue == other.maskingValue
+///     }
+/// }
+/// ```
+open class LayoutAttributes: CustomStringConvertible {
+    /// Whether these attributes describe a cell, a supplementary view or a decoration view.
+    public let representedElementCategory: ElementCategory
+    /// The supplementary or decoration kind; `nil` for cells.
+    public let representedElementKind: String?
+    /// The element's index path.
+    public var indexPath: IndexPath
+    /// The center of the untransformed frame.
+    public var center: Point = .zero
+    /// The size of the untransformed frame.
+    public var size: Size = .zero
+    /// The transform applied around the center.
+    public var transform3D: Transform3D = .identity
+    /// Opacity, from 0 to 1.
+    public var alpha: Double = 1
+    /// Drawing order; higher is in front. Equal values draw in an unspecified order.
+    public var zIndex: Int = 0
+    /// Hidden elements are not displayed, and no view is created for them.
+    public var isHidden: Bool = false
+
+    /// Creates attributes for an element.
+    ///
+    /// This is the initializer ``copy()`` calls through the dynamic type, so a subclass that declares
+    /// no initializer of its own inherits it and copies correctly.
+    public required init(category: ElementCategory, kind: String?, indexPath: IndexPath) {
+        self.representedElementCategory = category
+        self.representedElementKind = kind
+        self.indexPath = indexPath
+    }
+
+    /// Attributes for the cell at `indexPath`.
+    public convenience init(forCellWith indexPath: IndexPath) {
+        self.init(category: .cell, kind: nil, indexPath: indexPath)
+    }
+
+    /// Attributes for a supplementary view of `kind` at `indexPath`.
+    public convenience init(forSupplementaryViewOfKind kind: String, with indexPath: IndexPath) {
+        self.init(category: .supplementaryView, kind: kind, indexPath: indexPath)
+    }
+
+    /// Attributes for a decoration view of `kind` at `indexPath`.
+    public convenience init(forDecorationViewOfKind kind: String, with indexPath: IndexPath) {
+        self.init(category: .decorationView, kind: kind, indexPath: indexPath)
+    }
+
+    /// The untransformed frame; setting it sets ``center`` and ``size``.
+    @inlinable
+    public var frame: Rect {
+        get {
+            Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
+        }
+        set {
+            let r = newValue.standardized
+            size = r.size
+            center = r.center
+        }
+    }
+
+    /// The frame in the element's own coordinates: the origin is zero.
+    public var bounds: Rect { Rect(origin: .zero, size: size) }
+
+    /// Copies every field but the identity (category, kind) from `other`.
+    ///
+    /// Subclasses override this to copy their own fields and call `super`.
+    open func assign(from other: LayoutAttributes) {
+        indexPath = other.indexPath
+        center = other.center
+        size = other.size
+        transform3D = other.transform3D
+        alpha = other.alpha
+        zIndex = other.zIndex
+        isHidden = other.isHidden
+    }
+
+    /// A copy of the same dynamic type with every field, including a subclass's.
+    /// - Complexity: O(1).
+    public final func copy() -> Self {
+        let result = type(of: self).init(
+            category: representedElementCategory, kind: representedElementKind, indexPath: indexPath)
+        result.assign(from: self)
+        return result
+    }
+
+    /// Whether `other` is of the same type and every field is equal.
+    ///
+    /// Subclasses override this to compare their own fields and call `super`.
+    open func isEqual(to other: LayoutAttributes) -> Bool {
+        type(of: self) == type(of: other)
+            && representedElementCategory == other.representedElementCategory
+            && representedElementKind == other.representedElementKind
+            && indexPath == other.indexPath && center == other.center && size == other.size
+            && alpha == other.alpha && zIndex == other.zIndex && isHidden == other.isHidden
+            && transform3D == other.transform3D
+    }
+
+    public static func == (lhs: LayoutAttributes, rhs: LayoutAttributes) -> Bool { lhs.isEqual(to: rhs) }
+
+    open var description: String {
+        var text = "\(representedElementCategory)"
+        if let kind = representedElementKind { text += " '\(kind)'" }
+        text += " \(indexPath) frame \(frame)"
+        if alpha != 1 { text += " alpha \(alpha)" }
+        if zIndex != 0 { text += " z \(zIndex)" }
+        if isHidden { text += " hidden" }
+        if !transform3D.isIdentity { text += " transform \(transform3D)" }
+        return text
+    }
+}
+
+extension LayoutAttributes {
+    /// The key that identifies the element these attributes describe.
+    package var elementKey: ElementKey {
+        ElementKey(category: representedElementCategory, kind: representedElementKind, indexPath: indexPath)
+    }
+}
+
+/// Identifies one element: category, kind and index path, ordered for display (cells, then supplementary
+/// views, then decoration views; then by section and item; then by kind).
+public struct ElementKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var category: ElementCategory
+    public var kind: String?
+    public var indexPath: IndexPath
+
+    public init(category: ElementCategory, kind: String?, indexPath: IndexPath) {
+        self.category = category
+        self.kind = kind
+        self.indexPath = indexPath
+    }
+
+    public static func < (lhs: ElementKey, rhs: ElementKey) -> Bool {
+        if lhs.category != rhs.category { return lhs.category < rhs.category }
+        if lhs.indexPath != rhs.indexPath { return lhs.indexPath < rhs.indexPath }
+        return (lhs.kind ?? "") < (rhs.kind ?? "")
+    }
+
+    public var description: String {
+        kind.map { "\(category) '\($0)' \(indexPath)" } ?? "\(category) \(indexPath)"
+    }
+}

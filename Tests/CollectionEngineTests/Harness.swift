@@ -1,0 +1,38 @@
+import CollectionEngine
+import TestSupport
+
+/// A collection view with a flow layout and a fixture data source, laid out once.
+struct Harness {
+    let collectionView: CollectionView
+    let layout: FlowLayout
+    let data: FixtureDataSource
+
+    init(counts: [Int], viewport: Size = Size(width: 390, height: 844), useDelegate: Bool = false,
+         configure: (FlowLayout, FixtureDataSource) -> Void = { _, _ in }) {
+        layout = FlowLayout()
+        data = FixtureDataSource(counts: counts)
+        collectionView = CollectionView(frame: Rect(origin: .zero, size: viewport), collectionViewLayout: layout)
+        configure(layout, data)
+        data.register(on: collectionView)
+        collectionView.dataSource = data
+        if useDelegate { collectionView.delegate = data }
+        collectionView.layoutIfNeeded()
+    }
+
+    func frame(_ item: Int, section: Int = 0) -> Rect? {
+        layout.layoutAttributesForItem(at: IndexPath(item: item, section: section))?.frame
+    }
+
+    /// Scrolls to `offset` and lays out.
+    func scroll(to offset: Point) {
+        collectionView.contentOffset = offset
+        collectionView.layoutIfNeeded()
+    }
+}
+
+extension Rect {
+    /// `(x, y, w, h)` rounded to 1e-6, for readable comparisons.
+    var rounded: [Double] {
+        [origin.x, origin.y, size.width, size.height].map { ($0 * 1e6).rounded() / 1e6 }
+    }
+}
