@@ -37,7 +37,7 @@ struct FlowLayoutGeometryTests {
 
     @Test("A line with a single item is centered, the last line too when no copy fits")
     func singleItemLines() {
-        let h = Harness(counts: [2], useDelegate: true) { layout, data in
+        let h = Harness(counts: [2]) { layout, data in
             Self.grid(layout, data)
             data.sizes = [[Size(width: 300, height: 50), Size(width: 300, height: 60)]]
         }
@@ -47,7 +47,7 @@ struct FlowLayoutGeometryTests {
 
     @Test("The last line is spaced as if filled with copies of its last item")
     func lastLine() {
-        let h = Harness(counts: [5], useDelegate: true) { layout, data in
+        let h = Harness(counts: [5]) { layout, data in
             Self.grid(layout, data)
             data.sizes = [[Size](repeating: Size(width: 100, height: 100), count: 4) + [Size(width: 50, height: 100)]]
         }
@@ -59,7 +59,7 @@ struct FlowLayoutGeometryTests {
 
     @Test("Items of different heights are centered in a line as thick as its largest")
     func crossAxisCentering() {
-        let h = Harness(counts: [3], useDelegate: true) { layout, data in
+        let h = Harness(counts: [3]) { layout, data in
             Self.grid(layout, data)
             data.sizes = [[Size(width: 100, height: 100), Size(width: 100, height: 50), Size(width: 100, height: 80)]]
         }
@@ -116,7 +116,7 @@ struct FlowLayoutGeometryTests {
 
     @Test("Delegate metrics per section override the layout's properties")
     func perSectionDelegate() {
-        let h = Harness(counts: [2, 2], useDelegate: true) { layout, data in
+        let h = Harness(counts: [2, 2]) { layout, data in
             Self.grid(layout, data)
             data.sectionInsets = [EdgeInsets(all: 10), EdgeInsets(top: 5, left: 0, bottom: 5, right: 0)]
             data.interitemSpacings = [10, 0]
@@ -172,7 +172,7 @@ struct FlowLayoutGeometryTests {
         }
         let reference = ReferenceFlowLayout(sections: sections, viewport: viewport, horizontal: horizontal).layout()
 
-        let h = Harness(counts: sections.map(\.sizes.count), viewport: viewport, useDelegate: true) { layout, data in
+        let h = Harness(counts: sections.map(\.sizes.count), viewport: viewport) { layout, data in
             layout.scrollDirection = horizontal ? .horizontal : .vertical
             data.sizes = sections.map(\.sizes)
             data.sectionInsets = sections.map(\.inset)
@@ -213,8 +213,8 @@ struct FlowLayoutGeometryTests {
             layout.sectionInset = EdgeInsets(top: 3, left: 7, bottom: 11, right: 5)
             layout.headerReferenceSize = Size(width: 0, height: 12)
         }
-        let fast = Harness(counts: [17, 0, 5], configure: configure)
-        let asked = Harness(counts: [17, 0, 5], useDelegate: true, configure: configure)
+        let fast = Harness(counts: [17, 0, 5], useDelegate: false, configure: configure)
+        let asked = Harness(counts: [17, 0, 5], configure: configure)
         #expect(fast.data.sizeQueries == 0)
         #expect(asked.data.sizeQueries == 22)
         let everything = Rect(x: 0, y: 0, width: 390, height: 2000)

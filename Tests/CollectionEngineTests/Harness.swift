@@ -7,12 +7,16 @@ struct Harness {
     let layout: FlowLayout
     let data: FixtureDataSource
 
-    init(counts: [Int], viewport: Size = Size(width: 390, height: 844), useDelegate: Bool = false,
-         configure: (FlowLayout, FixtureDataSource) -> Void = { _, _ in }) {
+    /// - Parameters:
+    ///   - useDelegate: whether the fixture is also the delegate (display callbacks, flow metrics).
+    ///   - prefetching: the collection view's `isPrefetchingEnabled` for the first pass and after.
+    init(counts: [Int], viewport: Size = Size(width: 390, height: 844), useDelegate: Bool = true,
+         prefetching: Bool = true, configure: (FlowLayout, FixtureDataSource) -> Void = { _, _ in }) {
         layout = FlowLayout()
         data = FixtureDataSource(counts: counts)
         collectionView = CollectionView(frame: Rect(origin: .zero, size: viewport), collectionViewLayout: layout)
         configure(layout, data)
+        collectionView.isPrefetchingEnabled = prefetching
         data.register(on: collectionView)
         collectionView.dataSource = data
         if useDelegate { collectionView.delegate = data }

@@ -33,11 +33,11 @@ extension CollectionView {
 
         counters.elementQueries += 1
         let answer = measure(.query, nil) { collectionViewLayout.layoutAttributesForElements(in: band) }
+        // Cells beyond the display, prefetched or not: the nearest of them defines the next line.
         var candidates: [LayoutAttributes] = []
         for attributes in answer
         where attributes.representedElementCategory == .cell && !attributes.isHidden
-            && attributes.frame.intersects(band) && prefetchedCells[attributes.indexPath] == nil
-            && displayedIndex(of: attributes.elementKey) == nil {
+            && attributes.frame.intersects(band) && displayedIndex(of: attributes.elementKey) == nil {
             candidates.append(attributes)
         }
         guard !candidates.isEmpty else { return }
@@ -57,7 +57,8 @@ extension CollectionView {
         }
         guard let nearest = candidates.min(by: { lead($0.frame) < lead($1.frame) }) else { return }
         let lineEnd = trail(nearest.frame)
-        let line = candidates.filter { lead($0.frame) < lineEnd }.sorted { $0.indexPath < $1.indexPath }
+        let line = candidates.filter { lead($0.frame) < lineEnd && prefetchedCells[$0.indexPath] == nil }
+            .sorted { $0.indexPath < $1.indexPath }
 
         measure(.prefetch, .cell) {
             for attributes in line {

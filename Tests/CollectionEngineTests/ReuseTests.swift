@@ -1,0 +1,226 @@
+import Testing
+import CollectionEngine
+import TestSupport
+
+@Suite("Reuse and display")
+struct ReuseTests {
+    /// 390 × 844 viewport, 100-point items with 10-point spacing and insets: three items per line, lines
+    /// 110 points apart, 8 or 9 lines visible.
+    private static func grid(_ layout: FlowLayout, _ data: FixtureDataSource) {
+        layout.itemSize = Size(width: 100, height: 100)
+        layout.sectionInset = EdgeInsets(all: 10)
+    }
+
+    @Test("Scrolling through 10,000 items creates at most the visible cells, one line and the prefetched line",
+          arguments: [true, false])
+    func boundedCreation(prefetching: Bool) {
+        let h = Harness(counts: [10_000], prefetching: prefetching) { layout, data in
+            Self.grid(layout, data)
+            data.log.isEnabled = false
+        }
+        let end = h.collectionView.contentSize.height - 844
+        var y = 0.0
+        while y < end {
+            y = min(end, y + 37)
+            h.scroll(to: Point(x: 0, y: y))
+        }
+        let c = h.collectionView.counters
+        let perLine = 3
+        #expect(h.collectionView.indexPathsForVisibleItems.last == IndexPath(item: 9_999, section: 0))
+        #expect(c.cellsCreated <= c.maxVisibleElements + perLine + (prefetching ? perLine : 0))
+        #expect(c.cellsCreated >= c.maxVisibleElements)
+        #expect(c.cellsConfigured >= 10_000)
+        #expect(c.cellsReused == c.cellsConfigured - c.cellsCreated)
+        // Only the first screen (8 lines) is configured for display; every later line was prefetched.
+        #expect(c.cellsPrefetched == (prefetching ? c.cellsConfigured - 24 : 0))
+        #expect(c.layoutPrepares == 1)
+    }
+
+    @Test("A new line arrives in UIKit's order: old cells end display first, then configure, dequeue, apply, display")
+    func callbackOrder() {
+        let h = Harness(counts: [100], prefetching: false, configure: Self.grid)
+        #expect(h.collectionView.indexPathsForVisibleItems.count == 24)
+        h.data.log.removeAll()
+        // 120 points down: line 0 ([10, 110)) leaves, line 8 ([890, 990)) arrives.
+        h.scroll(to: Point(x: 0, y: 120))
+        #expect(h.data.log.entries == [
+            "didEndDisplaying [0, 0]", "didEndDisplaying [0, 1]", "didEndDisplaying [0, 2]",
+            "cellForItem [0, 24]", "prepareForReuse", "apply [0, 24]", "willDisplay [0, 24]",
+            "cellForItem [0, 25]", "prepareForReuse", "apply [0, 25]", "willDisplay [0, 25]",
+            "cellForItem [0, 26]", "prepareForReuse", "apply [0, 26]", "willDisplay [0, 26]",
+        ])
+        #expect((h.collectionView.cellForItem(at: IndexPath(item: 24, section: 0)) as? RecordingCell)?.configuredFor
+            == IndexPath(item: 24, section: 0))
+    }
+
+    @Test("The first pass creates every visible cell, then prefetches the next line without displaying it")
+    func prefetchingAhead() {
+        let h = Harness(counts: [100], configure: Self.grid)
+        let c = h.collectionView.counters
+        #expect(c.cellsCreated == 27)
+        #expect(c.cellsPrefetched == 3)
+        #expect(h.collectionView.indexPathsForVisibleItems.count == 24)
+        #expect(!h.data.log.entries.contains("willDisplay [0, 24]"))
+        #expect(h.data.log.entries.contains("cellForItem [0, 26]"))
+
+        // Scrolling the prefetched line in displays it without configuring it again.
+        h.data.log.removeAll()
+        h.scroll(to: Point(x: 0, y: 60))
+        #expect(h.data.log.entries.prefix(3) == ["willDisplay [0, 24]", "willDisplay [0, 25]", "willDisplay [0, 26]"])
+        #expect(!h.data.log.entries.contains("cellForItem [0, 24]"))
+        // …and prefetches the one after it.
+        #expect(h.data.log.entries.contains("cellForItem [0, 29]"))
+        #expect(h.collectionView.counters.cellsPrefetched == 6)
+    }
+
+    @Test("Reversing direction returns the cells prefetched below to the pool and prefetches above")
+    func prefetchReversal() {
+        let h = Harness(counts: [300], configure: Self.grid)
+        // Lines 10–17 visible ([1105, 1949)); line 18 prefetched below.
+        h.scroll(to: Point(x: 0, y: 1105))
+        let before = h.collectionView.counters
+        // Up 3 points: nothing new shows, but the direction reversed: line 18 goes back to the pool and
+        // line 9 (items 27–29, [1000, 1100)) is prefetched from it.
+        h.scroll(to: Point(x: 0, y: 1102))
+        let after = h.collectionView.counters
+        #expect(after.cellsPrefetched == before.cellsPrefetched + 3)
+        #expect(after.cellsCreated == before.cellsCreated)
+        #expect(after.cellsReused == before.cellsReused + 3)
+        h.data.log.removeAll()
+        h.scroll(to: Point(x: 0, y: 1050))
+        #expect(h.data.log.entries.contains("willDisplay [0, 27]"))
+        #expect(!h.data.log.entries.contains("cellForItem [0, 27]"))
+    }
+
+    @Test("Equal attributes are not applied again; changed ones are")
+    func skipsEqualAttributes() throws {
+        let h = Harness(counts: [30], configure: Self.grid)
+        let cell = try #require(h.collectionView.cellForItem(at: IndexPath(item: 4, section: 0)) as? RecordingCell)
+        let applied = cell.appliedCount
+        let unchanged = h.collectionView.counters.attributesUnchanged
+        h.scroll(to: Point(x: 0, y: 5))
+        #expect(cell.appliedCount == applied)
+        #expect(h.collectionView.counters.attributesUnchanged > unchanged)
+
+        h.layout.itemSize = Size(width: 90, height: 100)
+        h.collectionView.layoutIfNeeded()
+        #expect(cell.appliedCount == applied + 1)
+        #expect(cell.frame.size == Size(width: 90, height: 100))
+    }
+
+    @Test("Headers and footers are dequeued from their own pools and displayed with their callbacks")
+    func supplementaryViews() {
+        let h = Harness(counts: [3, 3, 3]) { layout, data in
+            Self.grid(layout, data)
+            layout.headerReferenceSize = Size(width: 0, height: 40)
+            layout.footerReferenceSize = Size(width: 0, height: 20)
+        }
+        #expect(h.collectionView.indexPathsForVisibleSupplementaryElements(ofKind: "header").map(\.section) == [0, 1, 2])
+        #expect(h.collectionView.visibleSupplementaryViews(ofKind: "footer").count == 3)
+        #expect(h.collectionView.counters.supplementaryCreated == 6)
+        #expect(h.data.log.entries.contains("willDisplaySupplementary header [0, 0]"))
+        // Scrolling section 0's header away and back recycles it.
+        h.scroll(to: Point(x: 0, y: 100))
+        #expect(h.data.log.entries.contains("didEndDisplayingSupplementary header [0, 0]"))
+        h.scroll(to: .zero)
+        #expect(h.collectionView.counters.supplementaryReused == 1)
+        #expect(h.collectionView.supplementaryView(forElementKind: "header", at: IndexPath(item: 0, section: 0)) != nil)
+    }
+
+    @Test("Hidden elements are not displayed and get no view")
+    func hiddenElements() {
+        final class HidingLayout: FlowLayout {
+            override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+                super.layoutAttributesForElements(in: rect).map {
+                    if $0.indexPath.item.isMultiple(of: 2) { $0.isHidden = true }
+                    return $0
+                }
+            }
+        }
+        let layout = HidingLayout()
+        layout.itemSize = Size(width: 100, height: 100)
+        let data = FixtureDataSource(counts: [6])
+        let cv = CollectionView(frame: Rect(x: 0, y: 0, width: 390, height: 844), collectionViewLayout: layout)
+        data.register(on: cv)
+        cv.dataSource = data
+        cv.layoutIfNeeded()
+        #expect(cv.indexPathsForVisibleItems.map(\.item) == [1, 3, 5])
+        #expect(cv.counters.cellsCreated == 3)
+    }
+
+    @Test("Decoration views come from the layout's registration and are reused per kind")
+    func decorationViews() {
+        final class Binder: ReusableView {}
+        final class DecoratedLayout: FlowLayout {
+            override init() {
+                super.init()
+                register(Binder.self, forDecorationViewOfKind: "binder")
+            }
+            override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+                var result = super.layoutAttributesForElements(in: rect)
+                for section in 0..<(collectionView?.numberOfSections ?? 0) {
+                    let binder = LayoutAttributes(forDecorationViewOfKind: "binder", with: IndexPath(item: 0, section: section))
+                    binder.frame = Rect(x: 0, y: Double(section) * 120, width: 8, height: 110)
+                    binder.zIndex = -1
+                    if binder.frame.intersects(rect) { result.append(binder) }
+                }
+                return result
+            }
+        }
+        let layout = DecoratedLayout()
+        layout.itemSize = Size(width: 100, height: 100)
+        layout.sectionInset = EdgeInsets(all: 10)
+        let data = FixtureDataSource(counts: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3])
+        let cv = CollectionView(frame: Rect(x: 0, y: 0, width: 390, height: 300), collectionViewLayout: layout)
+        data.register(on: cv)
+        cv.dataSource = data
+        cv.layoutIfNeeded()
+        #expect(cv.visibleDecorationViews.count == 3)
+        #expect(cv.visibleDecorationViews.allSatisfy { $0 is Binder && $0.zIndex == -1 })
+        cv.contentOffset = Point(x: 0, y: 600)
+        cv.layoutIfNeeded()
+        #expect(cv.counters.decorationCreated == 3)
+        #expect(cv.counters.decorationReused == 3)
+    }
+
+    @Test("Looking up items: by point, displayed cell, index path of a cell")
+    func lookups() throws {
+        let h = Harness(counts: [30], configure: Self.grid)
+        #expect(h.collectionView.indexPathForItem(at: Point(x: 150, y: 130)) == IndexPath(item: 4, section: 0))
+        #expect(h.collectionView.indexPathForItem(at: Point(x: 130, y: 130)) == nil)
+        // Off screen: still answered from the layout.
+        #expect(h.collectionView.indexPathForItem(at: Point(x: 15, y: 1000)) == IndexPath(item: 27, section: 0))
+        #expect(h.collectionView.cellForItem(at: IndexPath(item: 27, section: 0)) == nil)
+        let cell = try #require(h.collectionView.cellForItem(at: IndexPath(item: 4, section: 0)))
+        #expect(h.collectionView.indexPath(for: cell) == IndexPath(item: 4, section: 0))
+    }
+
+    @Test("Reloading ends every display, reads the counts again and redisplays from the pools")
+    func reloadData() {
+        let h = Harness(counts: [30], configure: Self.grid)
+        h.data.counts = [4]
+        h.data.log.removeAll()
+        h.collectionView.reloadData()
+        h.collectionView.layoutIfNeeded()
+        #expect(h.collectionView.numberOfItems(inSection: 0) == 4)
+        #expect(h.collectionView.indexPathsForVisibleItems.map(\.item) == [0, 1, 2, 3])
+        #expect(h.data.log.entries.filter { $0.hasPrefix("didEndDisplaying") }.count == 24)
+        #expect(h.collectionView.counters.cellsCreated == 27)
+        #expect(h.collectionView.counters.layoutPrepares == 2)
+    }
+
+    @Test("Replacing the layout re-lays the same views out with the new layout's attributes")
+    func replacingTheLayout() throws {
+        let h = Harness(counts: [10], configure: Self.grid)
+        let cell = try #require(h.collectionView.cellForItem(at: IndexPath(item: 1, section: 0)))
+        let list = FlowLayout()
+        list.itemSize = Size(width: 390, height: 44)
+        list.minimumLineSpacing = 0
+        h.collectionView.collectionViewLayout = list
+        h.collectionView.layoutIfNeeded()
+        #expect(h.layout.collectionView == nil)
+        #expect(h.collectionView.cellForItem(at: IndexPath(item: 1, section: 0)) === cell)
+        #expect(cell.frame.rounded == [0, 44, 390, 44])
+        #expect(h.collectionView.contentSize == Size(width: 390, height: 440))
+    }
+}
