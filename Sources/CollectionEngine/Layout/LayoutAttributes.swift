@@ -18,7 +18,7 @@
 ///     }
 /// }
 /// ```
-open class LayoutAttributes: CustomStringConvertible {
+open class LayoutAttributes: Equatable, CustomStringConvertible {
     /// Whether these attributes describe a cell, a supplementary view or a decoration view.
     public let representedElementCategory: ElementCategory
     /// The supplementary or decoration kind; `nil` for cells.
