@@ -1,5 +1,5 @@
 import Testing
-import CollectionEngine
+@testable import CollectionEngine
 import TestSupport
 
 @Suite("Programmer errors trap, as UIKit raises")
@@ -35,6 +35,36 @@ struct PreconditionTests {
             let cv = CollectionView(frame: Rect(x: 0, y: 0, width: 100, height: 100), collectionViewLayout: FlowLayout())
             cv.dataSource = data
             _ = cv.numberOfItems(inSection: 1)
+        }
+    }
+}
+
+@Suite("Engine invariants")
+struct InvariantTests {
+    @Test("The invariant check passes after ordinary passes")
+    func holds() {
+        let h = Harness(counts: [200]) { layout, _ in layout.itemSize = Size(width: 90, height: 90) }
+        for step in 0..<40 { h.scroll(to: Point(x: 0, y: Double(step * 97 % 4000))) }
+        #expect(h.collectionView.checkInvariants())
+    }
+
+    @Test("A view both displayed and pooled is caught")
+    func catchesAViewInTwoPlaces() async {
+        await #expect(processExitsWith: .failure) {
+            let h = Harness(counts: [20])
+            let cell = h.collectionView.visibleCells[0]
+            h.collectionView.cellPools["cell", default: []].append(cell)
+            _ = h.collectionView.checkInvariants()
+        }
+    }
+
+    @Test("A displayed view carrying another element's attributes is caught")
+    func catchesStaleAttributes() async {
+        await #expect(processExitsWith: .failure) {
+            let h = Harness(counts: [20])
+            let cells = h.collectionView.visibleCells
+            cells[0].applyLayoutAttributes(LayoutAttributes(forCellWith: IndexPath(item: 19, section: 0)))
+            _ = h.collectionView.checkInvariants()
         }
     }
 }

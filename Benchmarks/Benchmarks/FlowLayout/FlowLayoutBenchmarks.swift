@@ -1,0 +1,123 @@
+import Benchmark
+import CollectionEngine
+
+/// Counts and sizes for a flow layout, with or without answering sizes as its delegate.
+final class Items: CollectionViewDataSource, FlowLayoutDelegate {
+    let count: Int
+    /// `nil`: every item the same size; else the size of item i is `sizes[i % sizes.count]`.
+    let sizes: [Size]?
+
+    init(count: Int, sizes: [Size]? = nil) {
+        self.count = count
+        self.sizes = sizes
+    }
+
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
+
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+    }
+
+    func collectionView(_ collectionView: CollectionView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size {
+        guard let sizes else { return layout.itemSize }
+        return sizes[indexPath.item % sizes.count]
+    }
+}
+
+/// How the items get their sizes.
+enum Sizing: String {
+    /// No delegate: the layout's `itemSize` (closed-form lines).
+    case uniform
+    /// The delegate answers one size per item, all equal (one query per item, closed-form lines).
+    case delegate
+    /// The delegate answers varying sizes (one query per item, explicit lines).
+    case varying
+}
+
+struct Fixture {
+    let collectionView: CollectionView
+    let layout: FlowLayout
+    let items: Items
+
+    init(count: Int, sizing: Sizing) {
+        layout = FlowLayout()
+        layout.itemSize = Size(width: 100, height: 100)
+        layout.sectionInset = EdgeInsets(all: 10)
+        items = Items(count: count, sizes: sizing == .varying
+            ? [Size(width: 100, height: 100), Size(width: 80, height: 120), Size(width: 120, height: 90)] : nil)
+        collectionView = CollectionView(frame: Rect(x: 0, y: 0, width: 390, height: 844), collectionViewLayout: layout)
+        collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+        collectionView.dataSource = items
+        if sizing != .uniform { collectionView.delegate = items }
+        collectionView.layoutIfNeeded()
+    }
+}
+
+/// A seeded generator, so every run queries the same offsets.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+let sizes: [(label: String, count: Int)] = [("1k", 1_000), ("100k", 100_000), ("1M", 1_000_000)]
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident],
+        timeUnits: .microseconds,
+        maxDuration: .seconds(3),
+        maxIterations: 1_000
+    )
+
+    for (label, count) in sizes {
+        for sizing in [Sizing.uniform, .delegate, .varying] {
+            let name = sizing == .uniform ? "FlowLayout.prepare.\(label)" : "FlowLayout.prepare.\(sizing.rawValue).\(label)"
+            Benchmark(name, configuration: .init(maxIterations: count >= 1_000_000 ? 20 : 200)) { benchmark in
+                let fixture = Fixture(count: count, sizing: sizing)
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations {
+                    fixture.layout.invalidateLayout()
+                    fixture.layout.prepare()
+                    blackHole(fixture.layout.collectionViewContentSize)
+                }
+            }
+        }
+
+        // One viewport query at a random offset per iteration: should not grow with the item count.
+        for sizing in [Sizing.uniform, .varying] {
+            let name = sizing == .uniform ? "FlowLayout.query.\(label)" : "FlowLayout.query.\(sizing.rawValue).\(label)"
+            Benchmark(name, configuration: .init(timeUnits: .nanoseconds, scalingFactor: .kilo)) { benchmark in
+                let fixture = Fixture(count: count, sizing: sizing)
+                let height = fixture.collectionView.contentSize.height - 844
+                var rng = SplitMix64(state: 42)
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations {
+                    let y = Double(rng.next() % UInt64(max(1, height)))
+                    blackHole(fixture.layout.layoutAttributesForElements(in: Rect(x: 0, y: y, width: 390, height: 844)))
+                }
+            }
+        }
+
+        // A layout pass per frame while scrolling (query, reuse, prefetch): should scale with what is visible.
+        Benchmark("CollectionView.scroll.\(label)", configuration: .init(timeUnits: .nanoseconds, scalingFactor: .kilo)) {
+            benchmark in
+            let fixture = Fixture(count: count, sizing: .uniform)
+            let height = fixture.collectionView.contentSize.height - 844
+            var y = 0.0
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                y += 23
+                if y > height { y = 0 }
+                fixture.collectionView.contentOffset = Point(x: 0, y: y)
+                fixture.collectionView.layoutIfNeeded()
+            }
+            blackHole(fixture.collectionView.counters)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+// swift-tools-version: 6.1
+// Reel's benchmarks: their own package, so that `swift build` and `swift test` at the top never resolve it.
+// Run from this folder: `swift package --allow-writing-to-package-directory benchmark`.
+import PackageDescription
+
+let package = Package(
+    name: "ReelBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "Reel", path: ".."),
+        .package(url: "https://github.com/ordo-one/package-benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "FlowLayoutBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "CollectionEngine", package: "Reel"),
+            ],
+            path: "Benchmarks/FlowLayout",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
