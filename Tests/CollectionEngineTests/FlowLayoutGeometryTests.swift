@@ -4,14 +4,9 @@ import TestSupport
 
 @Suite("Flow layout geometry")
 struct FlowLayoutGeometryTests {
-    private static func grid(_ layout: FlowLayout, _ data: FixtureDataSource) {
-        layout.itemSize = Size(width: 100, height: 100)
-        layout.sectionInset = EdgeInsets(all: 10)
-    }
-
     @Test("Full lines are justified: first item at the leading inset, last at the trailing edge")
     func justified() {
-        let h = Harness(counts: [7], configure: Self.grid)
+        let h = Harness(counts: [7], configure: Harness.grid)
         // 370 points available, 3 items of 100: gaps of (370 − 300) / 2 = 35.
         #expect(h.frame(0)?.rounded == [10, 10, 100, 100])
         #expect(h.frame(1)?.rounded == [145, 10, 100, 100])
@@ -25,7 +20,7 @@ struct FlowLayoutGeometryTests {
     @Test("Scrolling horizontally, lines are columns filled top to bottom")
     func horizontal() {
         let h = Harness(counts: [7], viewport: Size(width: 844, height: 390)) { layout, data in
-            Self.grid(layout, data)
+            Harness.grid(layout, data)
             layout.scrollDirection = .horizontal
         }
         #expect(h.frame(0)?.rounded == [10, 10, 100, 100])
@@ -38,7 +33,7 @@ struct FlowLayoutGeometryTests {
     @Test("A line with a single item is centered, the last line too when no copy fits")
     func singleItemLines() {
         let h = Harness(counts: [2]) { layout, data in
-            Self.grid(layout, data)
+            Harness.grid(layout, data)
             data.sizes = [[Size(width: 300, height: 50), Size(width: 300, height: 60)]]
         }
         #expect(h.frame(0)?.rounded == [45, 10, 300, 50])
@@ -48,7 +43,7 @@ struct FlowLayoutGeometryTests {
     @Test("The last line is spaced as if filled with copies of its last item")
     func lastLine() {
         let h = Harness(counts: [5]) { layout, data in
-            Self.grid(layout, data)
+            Harness.grid(layout, data)
             data.sizes = [[Size](repeating: Size(width: 100, height: 100), count: 4) + [Size(width: 50, height: 100)]]
         }
         // Last line: 100 and 50, then three copies of 50 fit (100 + 4·50 + 4·10 = 340 ≤ 370):
@@ -60,7 +55,7 @@ struct FlowLayoutGeometryTests {
     @Test("Items of different heights are centered in a line as thick as its largest")
     func crossAxisCentering() {
         let h = Harness(counts: [3]) { layout, data in
-            Self.grid(layout, data)
+            Harness.grid(layout, data)
             data.sizes = [[Size(width: 100, height: 100), Size(width: 100, height: 50), Size(width: 100, height: 80)]]
         }
         #expect(h.frame(0)?.rounded == [10, 10, 100, 100])
@@ -72,7 +67,7 @@ struct FlowLayoutGeometryTests {
     @Test("Headers and footers span the width, around the section inset; zero sizes produce none")
     func headersAndFooters() {
         let h = Harness(counts: [3, 1]) { layout, data in
-            Self.grid(layout, data)
+            Harness.grid(layout, data)
             layout.headerReferenceSize = Size(width: 999, height: 40)
             layout.footerReferenceSize = Size(width: 999, height: 20)
         }
@@ -86,7 +81,7 @@ struct FlowLayoutGeometryTests {
         #expect(secondHeader?.frame.rounded == [0, 180, 390, 40])
         #expect(h.collectionView.contentSize.height == 360)
 
-        let bare = Harness(counts: [3], configure: Self.grid)
+        let bare = Harness(counts: [3], configure: Harness.grid)
         #expect(bare.layout.layoutAttributesForSupplementaryView(ofKind: "header", at: IndexPath(item: 0, section: 0)) == nil)
         #expect(bare.layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 390, height: 844))
             .allSatisfy { $0.representedElementCategory == .cell })
@@ -95,7 +90,7 @@ struct FlowLayoutGeometryTests {
     @Test("Horizontal headers span the height and use only the reference width")
     func horizontalHeaders() {
         let h = Harness(counts: [2], viewport: Size(width: 844, height: 390)) { layout, data in
-            Self.grid(layout, data)
+            Harness.grid(layout, data)
             layout.scrollDirection = .horizontal
             layout.headerReferenceSize = Size(width: 30, height: 999)
         }
@@ -106,7 +101,7 @@ struct FlowLayoutGeometryTests {
 
     @Test("The content inset narrows the available width")
     func contentInset() {
-        let h = Harness(counts: [4]) { layout, data in Self.grid(layout, data) }
+        let h = Harness(counts: [4]) { layout, data in Harness.grid(layout, data) }
         h.collectionView.contentInset = EdgeInsets(top: 0, left: 20, bottom: 0, right: 20)
         h.collectionView.layoutIfNeeded()
         // 350 − 20 = 330 available: three items still fit, gaps of 15.
@@ -117,7 +112,7 @@ struct FlowLayoutGeometryTests {
     @Test("Delegate metrics per section override the layout's properties")
     func perSectionDelegate() {
         let h = Harness(counts: [2, 2]) { layout, data in
-            Self.grid(layout, data)
+            Harness.grid(layout, data)
             data.sectionInsets = [EdgeInsets(all: 10), EdgeInsets(top: 5, left: 0, bottom: 5, right: 0)]
             data.interitemSpacings = [10, 0]
             data.lineSpacings = [10, 30]
@@ -133,7 +128,7 @@ struct FlowLayoutGeometryTests {
     @Test("Negative line spacing makes lines overlap, and queries still find every element")
     func negativeLineSpacing() {
         let h = Harness(counts: [9]) { layout, data in
-            Self.grid(layout, data)
+            Harness.grid(layout, data)
             layout.minimumLineSpacing = -60
         }
         #expect(h.frame(3)?.rounded == [10, 50, 100, 100])

@@ -23,6 +23,13 @@ struct Harness {
         collectionView.layoutIfNeeded()
     }
 
+    /// 100-point items with 10-point spacing and insets: in a 390 × 844 viewport, three items per line,
+    /// lines 110 points apart, 8 or 9 lines visible.
+    static func grid(_ layout: FlowLayout, _ data: FixtureDataSource) {
+        layout.itemSize = Size(width: 100, height: 100)
+        layout.sectionInset = EdgeInsets(all: 10)
+    }
+
     func frame(_ item: Int, section: Int = 0) -> Rect? {
         layout.layoutAttributesForItem(at: IndexPath(item: item, section: section))?.frame
     }

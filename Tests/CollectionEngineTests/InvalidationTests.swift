@@ -4,14 +4,9 @@ import TestSupport
 
 @Suite("Invalidation")
 struct InvalidationTests {
-    private static func grid(_ layout: FlowLayout, _ data: FixtureDataSource) {
-        layout.itemSize = Size(width: 100, height: 100)
-        layout.sectionInset = EdgeInsets(all: 10)
-    }
-
     @Test("Scrolling does not invalidate a flow layout")
     func scrollingKeepsTheLayout() {
-        let h = Harness(counts: [500], configure: Self.grid)
+        let h = Harness(counts: [500], configure: Harness.grid)
         for step in 1...50 { h.scroll(to: Point(x: 0, y: Double(step) * 13)) }
         #expect(h.collectionView.counters.layoutPrepares == 1)
         #expect(h.collectionView.counters.elementQueries >= 50)
@@ -19,7 +14,7 @@ struct InvalidationTests {
 
     @Test("A change of size invalidates, asks the delegate again and reflows")
     func resizing() {
-        let h = Harness(counts: [30], configure: Self.grid)
+        let h = Harness(counts: [30], configure: Harness.grid)
         let invalidations = h.collectionView.counters.layoutInvalidations
         let queries = h.data.sizeQueries
         h.collectionView.frame = Rect(x: 0, y: 0, width: 844, height: 390)
@@ -65,7 +60,7 @@ struct InvalidationTests {
     @Test("Invalidating one item's metrics asks for that size only and moves the sections after it")
     func invalidatingItems() {
         let h = Harness(counts: [30, 30, 30]) { layout, data in
-            Self.grid(layout, data)
+            Harness.grid(layout, data)
             data.sizes = [[Size]](repeating: [Size](repeating: Size(width: 100, height: 100), count: 30), count: 3)
         }
         let queries = h.data.sizeQueries
@@ -84,7 +79,7 @@ struct InvalidationTests {
 
         // The same result as a layout that computed everything afresh.
         let fresh = Harness(counts: [30, 30, 30]) { layout, data in
-            Self.grid(layout, data)
+            Harness.grid(layout, data)
             data.sizes = h.data.sizes
         }
         let everything = Rect(x: 0, y: 0, width: 390, height: 20_000)
@@ -94,7 +89,7 @@ struct InvalidationTests {
 
     @Test("A context without delegate metrics reflows with the sizes the layout already has")
     func reflowWithoutRequery() {
-        let h = Harness(counts: [10], configure: Self.grid)
+        let h = Harness(counts: [10], configure: Harness.grid)
         let queries = h.data.sizeQueries
         h.data.sizes = [[Size](repeating: Size(width: 20, height: 20), count: 10)]
         h.layout.invalidateLayout(with: FlowLayoutInvalidationContext())
@@ -108,7 +103,7 @@ struct InvalidationTests {
 
     @Test("Changing a property invalidates and takes effect at the next layout pass")
     func propertyChanges() {
-        let h = Harness(counts: [10], configure: Self.grid)
+        let h = Harness(counts: [10], configure: Harness.grid)
         h.layout.minimumLineSpacing = 50
         #expect(h.frame(3)?.origin.y == 120)
         h.collectionView.layoutIfNeeded()

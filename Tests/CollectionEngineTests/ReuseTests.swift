@@ -5,17 +5,11 @@ import TestSupport
 @Suite("Reuse and display")
 struct ReuseTests {
     /// 390 × 844 viewport, 100-point items with 10-point spacing and insets: three items per line, lines
-    /// 110 points apart, 8 or 9 lines visible.
-    private static func grid(_ layout: FlowLayout, _ data: FixtureDataSource) {
-        layout.itemSize = Size(width: 100, height: 100)
-        layout.sectionInset = EdgeInsets(all: 10)
-    }
-
     @Test("Scrolling through 10,000 items creates at most the visible cells, one line and the prefetched line",
           arguments: [true, false])
     func boundedCreation(prefetching: Bool) {
         let h = Harness(counts: [10_000], prefetching: prefetching) { layout, data in
-            Self.grid(layout, data)
+            Harness.grid(layout, data)
             data.log.isEnabled = false
         }
         let end = h.collectionView.contentSize.height - 844
@@ -38,7 +32,7 @@ struct ReuseTests {
 
     @Test("A new line arrives in UIKit's order: old cells end display first, then configure, dequeue, apply, display")
     func callbackOrder() {
-        let h = Harness(counts: [100], prefetching: false, configure: Self.grid)
+        let h = Harness(counts: [100], prefetching: false, configure: Harness.grid)
         #expect(h.collectionView.indexPathsForVisibleItems.count == 24)
         h.data.log.removeAll()
         // 120 points down: line 0 ([10, 110)) leaves, line 8 ([890, 990)) arrives.
@@ -55,7 +49,7 @@ struct ReuseTests {
 
     @Test("The first pass creates every visible cell, then prefetches the next line without displaying it")
     func prefetchingAhead() {
-        let h = Harness(counts: [100], configure: Self.grid)
+        let h = Harness(counts: [100], configure: Harness.grid)
         let c = h.collectionView.counters
         #expect(c.cellsCreated == 27)
         #expect(c.cellsPrefetched == 3)
@@ -75,7 +69,7 @@ struct ReuseTests {
 
     @Test("Reversing direction returns the cells prefetched below to the pool and prefetches above")
     func prefetchReversal() {
-        let h = Harness(counts: [300], configure: Self.grid)
+        let h = Harness(counts: [300], configure: Harness.grid)
         // Lines 10–17 visible ([1105, 1949)); line 18 prefetched below.
         h.scroll(to: Point(x: 0, y: 1105))
         let before = h.collectionView.counters
@@ -94,7 +88,7 @@ struct ReuseTests {
 
     @Test("Equal attributes are not applied again; changed ones are")
     func skipsEqualAttributes() throws {
-        let h = Harness(counts: [30], configure: Self.grid)
+        let h = Harness(counts: [30], configure: Harness.grid)
         let cell = try #require(h.collectionView.cellForItem(at: IndexPath(item: 4, section: 0)) as? RecordingCell)
         let applied = cell.appliedCount
         let unchanged = h.collectionView.counters.attributesUnchanged
@@ -111,7 +105,7 @@ struct ReuseTests {
     @Test("Headers and footers are dequeued from their own pools and displayed with their callbacks")
     func supplementaryViews() {
         let h = Harness(counts: [3, 3, 3]) { layout, data in
-            Self.grid(layout, data)
+            Harness.grid(layout, data)
             layout.headerReferenceSize = Size(width: 0, height: 40)
             layout.footerReferenceSize = Size(width: 0, height: 20)
         }
@@ -185,7 +179,7 @@ struct ReuseTests {
 
     @Test("Looking up items: by point, displayed cell, index path of a cell")
     func lookups() throws {
-        let h = Harness(counts: [30], configure: Self.grid)
+        let h = Harness(counts: [30], configure: Harness.grid)
         #expect(h.collectionView.indexPathForItem(at: Point(x: 150, y: 130)) == IndexPath(item: 4, section: 0))
         #expect(h.collectionView.indexPathForItem(at: Point(x: 130, y: 130)) == nil)
         // Off screen: still answered from the layout.
@@ -197,7 +191,7 @@ struct ReuseTests {
 
     @Test("Reloading ends every display, reads the counts again and redisplays from the pools")
     func reloadData() {
-        let h = Harness(counts: [30], configure: Self.grid)
+        let h = Harness(counts: [30], configure: Harness.grid)
         h.data.counts = [4]
         h.data.log.removeAll()
         h.collectionView.reloadData()
@@ -211,7 +205,7 @@ struct ReuseTests {
 
     @Test("Replacing the layout re-lays the same views out with the new layout's attributes")
     func replacingTheLayout() throws {
-        let h = Harness(counts: [10], configure: Self.grid)
+        let h = Harness(counts: [10], configure: Harness.grid)
         let cell = try #require(h.collectionView.cellForItem(at: IndexPath(item: 1, section: 0)))
         let list = FlowLayout()
         list.itemSize = Size(width: 390, height: 44)

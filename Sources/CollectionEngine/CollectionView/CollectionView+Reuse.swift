@@ -14,15 +14,7 @@ extension CollectionView {
         }
         let key = ElementKey(category: .cell, kind: nil, indexPath: indexPath)
         return measure(.dequeue, .cell) {
-            let cell: CollectionViewCell
-            if let recycled = cellPools[identifier]?.popLast() {
-                counters.cellsReused += 1
-                measure(.prepareForReuse, .cell) { recycled.prepareForReuse() }
-                cell = recycled
-            } else {
-                counters.cellsCreated += 1
-                cell = measure(.create, .cell, make)
-            }
+            let cell = recycleOrCreate(from: &cellPools[identifier, default: []], .cell, make)
             cell.reuseIdentifier = identifier
             cell.dequeuedFor = key
             if let attributes = attributesForDequeue(key) { applyIfChanged(attributes, to: cell) }
@@ -44,15 +36,8 @@ extension CollectionView {
         }
         let key = ElementKey(category: .supplementaryView, kind: kind, indexPath: indexPath)
         return measure(.dequeue, .supplementaryView) {
-            let view: ReusableView
-            if let recycled = supplementaryPools[poolKey]?.popLast() {
-                counters.supplementaryReused += 1
-                measure(.prepareForReuse, .supplementaryView) { recycled.prepareForReuse() }
-                view = recycled
-            } else {
-                counters.supplementaryCreated += 1
-                view = measure(.create, .supplementaryView, registration.make)
-            }
+            let view = recycleOrCreate(from: &supplementaryPools[poolKey, default: []], .supplementaryView,
+                                       registration.make)
             view.reuseIdentifier = identifier
             view.dequeuedFor = key
             if let attributes = attributesForDequeue(key) { applyIfChanged(attributes, to: view) }
@@ -69,19 +54,23 @@ extension CollectionView {
                     + "for it with register(_:forDecorationViewOfKind:)")
         }
         return measure(.dequeue, .decorationView) {
-            let view: ReusableView
-            if let recycled = decorationPools[kind]?.popLast() {
-                counters.decorationReused += 1
-                measure(.prepareForReuse, .decorationView) { recycled.prepareForReuse() }
-                view = recycled
-            } else {
-                counters.decorationCreated += 1
-                view = measure(.create, .decorationView, registration.make)
-            }
+            let view = recycleOrCreate(from: &decorationPools[kind, default: []], .decorationView, registration.make)
             view.dequeuedFor = attributes.elementKey
             applyIfChanged(attributes, to: view)
             return view
         }
+    }
+
+    /// Takes a view from `pool` after its `prepareForReuse()`, or makes one when the pool is empty.
+    private func recycleOrCreate<View: ReusableView>(from pool: inout [View], _ category: ElementCategory,
+                                                     _ make: () -> View) -> View {
+        if let recycled = pool.popLast() {
+            counters.recordReuse(of: category)
+            measure(.prepareForReuse, category) { recycled.prepareForReuse() }
+            return recycled
+        }
+        counters.recordCreation(of: category)
+        return measure(.create, category, make)
     }
 
     /// The attributes to apply to a view dequeued for `key`: those of the element being displayed, or

@@ -62,4 +62,20 @@ public struct EngineCounters: Hashable, Sendable {
     public var maxVisibleElements = 0
 
     public init() {}
+
+    mutating func recordCreation(of category: ElementCategory) {
+        switch category {
+        case .cell: cellsCreated += 1
+        case .supplementaryView: supplementaryCreated += 1
+        case .decorationView: decorationCreated += 1
+        }
+    }
+
+    mutating func recordReuse(of category: ElementCategory) {
+        switch category {
+        case .cell: cellsReused += 1
+        case .supplementaryView: supplementaryReused += 1
+        case .decorationView: decorationReused += 1
+        }
+    }
 }
