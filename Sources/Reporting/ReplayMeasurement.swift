@@ -1,0 +1,154 @@
+public import Histogram
+
+/// Everything a replay measured for one trace: the input of every report.
+///
+/// `Replay` produces it; `Reporting` turns it into the figures of SPEC §4. It knows nothing of the engine
+/// or of traces: paths are strings, counters are named values.
+public struct ReplayMeasurement: Sendable {
+    /// The trace's path as given on the command line.
+    public var trace: String
+    /// The layout's registry name.
+    public var layout: String
+    /// `offsets` or `gestures`.
+    public var mode: String
+    public var refreshRate: Double
+    /// The frame budget in milliseconds (1000 / refresh rate unless overridden).
+    public var budgetMs: Double
+    /// Warm-up repeats run and discarded.
+    public var warmup: Int
+    /// The measured repeats, in order; warm-up repeats are not included.
+    public var repeats: [RepeatMeasurement]
+    /// Whether every repeat ran to the end of the trace.
+    public var complete: Bool
+    /// Why the replay stopped early (`path:line:column: message`), when it did.
+    public var failure: String?
+    /// Reel's exact counters for one repeat, in report order (`cells_created`, …). Identical in every repeat.
+    public var counters: [Counter]
+    /// Frames in which the content offset changed (scroll frames), in one repeat.
+    public var scrollFrames: Int
+    /// The trace's markers.
+    public var markers: [Marker]
+    /// Things the user should know that are not failures (a truncated trace, ignored events).
+    public var warnings: [String]
+    public var environment: Environment
+
+    public init(trace: String, layout: String, mode: String, refreshRate: Double, budgetMs: Double, warmup: Int,
+                repeats: [RepeatMeasurement], complete: Bool, failure: String? = nil, counters: [Counter],
+                scrollFrames: Int, markers: [Marker] = [], warnings: [String] = [], environment: Environment) {
+        self.trace = trace
+        self.layout = layout
+        self.mode = mode
+        self.refreshRate = refreshRate
+        self.budgetMs = budgetMs
+        self.warmup = warmup
+        self.repeats = repeats
+        self.complete = complete
+        self.failure = failure
+        self.counters = counters
+        self.scrollFrames = scrollFrames
+        self.markers = markers
+        self.warnings = warnings
+        self.environment = environment
+    }
+}
+
+/// One measured pass over the trace.
+public struct RepeatMeasurement: Sendable {
+    /// Every frame, in order.
+    public var frames: [FrameSample]
+    /// Time per span path over the whole repeat.
+    public var paths: [PathMeasurement]
+
+    public init(frames: [FrameSample], paths: [PathMeasurement]) {
+        self.frames = frames
+        self.paths = paths
+    }
+}
+
+/// One frame's measurement.
+public struct FrameSample: Hashable, Sendable {
+    /// The frame number: frame n begins at n / refresh rate.
+    public var index: Int
+    /// When the frame begins, in seconds from the start of the session.
+    public var time: Double
+    /// The main-thread time the frame took, in nanoseconds.
+    public var durationNs: UInt64
+    /// The span path with the most self time in this frame, if any span ran.
+    public var topPath: String?
+    /// The self time of ``topPath`` in this frame, in nanoseconds.
+    public var topPathSelfNs: UInt64
+    /// Cells created in this frame.
+    public var cellsCreated: Int
+
+    public init(index: Int, time: Double, durationNs: UInt64, topPath: String? = nil, topPathSelfNs: UInt64 = 0,
+                cellsCreated: Int = 0) {
+        self.index = index
+        self.time = time
+        self.durationNs = durationNs
+        self.topPath = topPath
+        self.topPathSelfNs = topPathSelfNs
+        self.cellsCreated = cellsCreated
+    }
+}
+
+/// The time spent in one span path (`frame/cells/configure`) over a repeat.
+public struct PathMeasurement: Sendable {
+    public var path: String
+    public var calls: Int
+    /// Inclusive time, nanoseconds.
+    public var totalNs: UInt64
+    /// Time excluding nested spans, nanoseconds.
+    public var selfNs: UInt64
+    /// Self time spent in janky frames (frames over budget), nanoseconds.
+    public var jankySelfNs: UInt64
+    /// The distribution of the inclusive time of single calls, in nanoseconds.
+    public var callDurations: Histogram<UInt64>
+
+    public init(path: String, calls: Int, totalNs: UInt64, selfNs: UInt64, jankySelfNs: UInt64,
+                callDurations: Histogram<UInt64>) {
+        self.path = path
+        self.calls = calls
+        self.totalNs = totalNs
+        self.selfNs = selfNs
+        self.jankySelfNs = jankySelfNs
+        self.callDurations = callDurations
+    }
+}
+
+/// A named exact counter (`cells_created`).
+public struct Counter: Hashable, Sendable {
+    public var name: String
+    public var value: Int
+
+    public init(_ name: String, _ value: Int) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// A `<marker>` of the trace.
+public struct Marker: Hashable, Sendable {
+    public var time: Double
+    public var label: String
+
+    public init(time: Double, label: String) {
+        self.time = time
+        self.label = label
+    }
+}
+
+/// Where the replay ran.
+public struct Environment: Hashable, Sendable {
+    public var host: String
+    public var cores: Int
+    public var swift: String
+    /// `release` or `debug`.
+    public var build: String
+
+    public init(host: String, cores: Int, swift: String, build: String) {
+        self.host = host
+        self.cores = cores
+        self.swift = swift
+        self.build = build
+    }
+}
