@@ -10,6 +10,7 @@ let package = Package(
     name: "Reel",
     products: [
         .library(name: "CollectionEngine", targets: ["CollectionEngine"]),
+        .library(name: "TraceXML", targets: ["TraceXML"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics.git", from: "1.1.1"),
@@ -23,6 +24,22 @@ let package = Package(
         .testTarget(
             name: "CollectionEngineTests",
             dependencies: ["CollectionEngine"],
+            swiftSettings: swiftSettings
+        ),
+        .systemLibrary(
+            name: "CLibXML2",
+            path: "Sources/CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(
+            name: "TraceXML",
+            dependencies: ["CLibXML2"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TraceXMLTests",
+            dependencies: ["TraceXML"],
             swiftSettings: swiftSettings
         ),
     ],
