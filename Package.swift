@@ -40,6 +40,7 @@ let package = Package(
         .testTarget(
             name: "TraceXMLTests",
             dependencies: ["TraceXML"],
+            exclude: ["Fixtures", "Golden"],
             swiftSettings: swiftSettings
         ),
     ],

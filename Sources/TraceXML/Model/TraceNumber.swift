@@ -7,6 +7,8 @@ enum TraceNumber {
     ///
     /// - Precondition: `value` is finite (the writer checks before formatting).
     static func format(_ value: Double) -> String {
+        // -0 reads back equal to 0, and "-0" would not pass as a non-negative number.
+        if value == 0 { return "0" }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         return text

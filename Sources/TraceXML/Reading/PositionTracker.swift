@@ -61,8 +61,46 @@ struct PositionTracker {
         return (line, column)
     }
 
+    /// Where the prolog scan stands: `nil` once the root element has started.
+    private var prologScan: Int? = 0
+
+    /// Looks for a `<!DOCTYPE` before the root element, in the bytes read so far; returns its position.
+    ///
+    /// A trace never needs a document type declaration, and refusing it before libxml2 parses it means
+    /// no entity declared there (billion laughs, external entities) is ever looked at.
+    mutating func doctypeInProlog() -> (line: Int, column: Int)? {
+        guard var i = prologScan, tagStart == nil, cursor == 0 else { return nil }
+        let count = buffer.count
+        while i < count {
+            guard buffer[i] == UInt8(ascii: "<") else { i += 1; continue }
+            guard i + 1 < count else { break }
+            if buffer[i + 1] == UInt8(ascii: "?") {
+                guard let end = find("?>", from: i + 2) else { break }
+                i = end + 2
+            } else if hasPrefix("<!--", at: i) {
+                guard let end = find("-->", from: i + 4) else { break }
+                i = end + 3
+            } else if buffer[i + 1] == UInt8(ascii: "!") {
+                guard i + 9 <= count else { break }
+                var line = 1
+                var column = 1
+                for byte in buffer[0..<i] {
+                    if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+                }
+                prologScan = nil
+                return (line, column)
+            } else {
+                prologScan = nil
+                return nil
+            }
+        }
+        prologScan = i
+        return nil
+    }
+
     /// Drops scanned bytes that no query can need any more.
     private mutating func compact() {
+        guard prologScan == nil else { return }
         let keep = min(tagStart ?? cursor, cursor, runStart)
         guard keep >= 1 << 16, keep * 2 >= buffer.count else { return }
         buffer.removeSubrange(0..<keep)

@@ -79,6 +79,9 @@ final class XMLStream {
     /// Whether the current element has a namespace, a prefix or namespace declarations.
     private(set) var usesNamespaces = false
 
+    /// How many bytes of the input libxml2 has been handed so far.
+    var bytesRead: Int { input.bytesRead }
+
     /// Every RELAX NG validity error libxml2 reported so far (only with a schema attached).
     var schemaErrors: [ParserError] { input.schemaErrors }
 
@@ -282,7 +285,9 @@ final class XMLInput {
     var schemaErrors: [XMLStream.ParserError] = []
     /// Set when the byte source hit the end of the input.
     var reachedEndOfInput = false
-    /// Set when the tracker refused a token over the size limit.
+    /// How many bytes libxml2 has been handed: a hostile document must be refused after few of them.
+    var bytesRead = 0
+    /// Set when the input was refused before parsing: a token over the size limit or a DOCTYPE.
     var oversizedToken: TraceError?
     /// Set when reading failed at the operating-system level.
     var ioError: TraceError?
@@ -305,6 +310,7 @@ final class XMLInput {
             reachedEndOfInput = true
             return 0
         }
+        bytesRead += n
         guard tracker.append(UnsafeRawBufferPointer(start: buffer, count: n), limit: limits.maximumTokenLength)
         else {
             let start = tracker.runStartPosition()
@@ -312,6 +318,13 @@ final class XMLInput {
                 .limitExceeded,
                 "attribute value or text longer than \(limits.maximumTokenLength) bytes; a trace never needs one this long",
                 at: TraceLocation(path: path, line: start.line, column: start.column))
+            return -1
+        }
+        if let position = tracker.doctypeInProlog() {
+            oversizedToken = TraceError(
+                .forbiddenConstruct,
+                "DOCTYPE declarations are not allowed in a trace (they declare entities and external resources); remove the '<!DOCTYPE …>'",
+                at: TraceLocation(path: path, line: position.line, column: position.column))
             return -1
         }
         return Int32(n)
@@ -322,9 +335,15 @@ final class XMLInput {
         guard error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         var message = error.message.map { String(cString: $0) } ?? "unknown libxml2 error"
         while message.last?.isWhitespace == true { message.removeLast() }
-        let recorded = XMLStream.ParserError(code: error.code, message: message, line: Int(error.line),
+        var recorded = XMLStream.ParserError(code: error.code, message: message, line: Int(error.line),
                                              column: Int(error.int2), domain: error.domain)
         if error.domain == Int32(XML_FROM_RELAXNGV.rawValue) {
+            // The validator knows the node's line (up to 65,535) but not its column: take both from the
+            // start tag being read when it is on that line.
+            if recorded.line == tracker.tagLine || recorded.line >= 65535 {
+                recorded.line = tracker.tagLine
+                recorded.column = tracker.tagColumn
+            }
             schemaErrors.append(recorded)
         } else if firstError == nil {
             firstError = recorded
