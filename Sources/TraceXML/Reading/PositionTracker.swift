@@ -242,6 +242,24 @@ struct PositionTracker {
         }
     }
 
+    /// The position just after the bytes read so far, moved past the leading white space of `tail`.
+    mutating func endPosition(skippingBlanksOf tail: [UInt8]) -> (line: Int, column: Int) {
+        advance(to: buffer.count)
+        var line = self.line
+        var column = self.column
+        for byte in tail {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte == 0x20 || byte == 0x09 || byte == 0x0D {
+                column += 1
+            } else {
+                break
+            }
+        }
+        return (line, column)
+    }
+
     /// Line of the last byte that is not white space among the bytes read so far (all of the file once
     /// libxml2 has reached its end), to tell a file cut short from one broken in the middle.
     mutating func lastContentLine() -> Int {

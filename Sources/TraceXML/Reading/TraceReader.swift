@@ -63,16 +63,36 @@ public final class TraceReader {
     init(source: ByteSource, path: String, options: Options) throws(TraceError) {
         self.path = path
         self.options = options
-        stream = try XMLStream(source: source, path: path, limits: options.limits)
+        stream = try XMLStream(source: source, path: path, limits: options.limits,
+                               toleratesTruncation: options.allowsTruncation)
         let parsed: (TraceHeader, Bool)
         do throws(TraceError) {
             parsed = try HeaderParser(stream: stream).parse()
-        } catch let error where error.code == .malformedXML && stream.failedAtEndOfInput() {
-            throw TraceError(.truncated, "the trace ends before its header is complete (\(error.message))",
-                             path: path, location: error.location)
+        } catch {
+            if let cut = stream.truncation {
+                throw TraceError(.truncated, "the trace ends before its header is complete", at: cut.location)
+            }
+            if error.code == .malformedXML && stream.failedAtEndOfInput() {
+                throw TraceError(.truncated, "the trace ends before its header is complete (\(error.message))",
+                                 path: path, location: error.location)
+            }
+            throw error
         }
         header = parsed.0
         finished = parsed.1
+        if finished { noteTruncation() }
+    }
+
+    /// After the last event: turns a cut the stream repaired into the warning.
+    private func noteTruncation() {
+        guard let cut = stream.truncation, !isTruncated else { return }
+        isTruncated = true
+        let lastEvent = eventCount == 0 ? "no events" : "\(eventCount) complete events, the last at line \(lastEventLine)"
+        let what = cut.incompleteElement.map { "inside an incomplete <\($0)>" } ?? "before the end of the document"
+        warnings.append(TraceDiagnostic(
+            severity: .warning, code: .truncated,
+            message: "the trace is cut off here, \(what); read \(lastEvent)",
+            path: path, location: cut.location))
     }
 
     /// Reads the next event, or returns `nil` at the end of the trace.
@@ -95,24 +115,19 @@ public final class TraceReader {
                 return event
             case .endElement:
                 try finishDocument()
+                noteTruncation()
                 return nil
             case .endOfDocument:
                 throw TraceError(.truncated, "the trace ends inside <events>", path: path)
             }
-        } catch let error where options.allowsTruncation && isCut(error) {
+        } catch {
             finished = true
-            isTruncated = true
-            let lastEvent = eventCount == 0 ? "no events" : "\(eventCount) complete events, the last at line \(lastEventLine)"
-            warnings.append(TraceDiagnostic(
-                severity: .warning, code: .truncated,
-                message: "the trace is cut off (\(error.message)); read \(lastEvent)",
-                path: path, location: error.location))
-            return nil
+            if error.code == .malformedXML && stream.failedAtEndOfInput() {
+                throw TraceError(.truncated, "the trace is cut off (\(error.message))", path: path,
+                                 location: error.location)
+            }
+            throw error
         }
-    }
-
-    private func isCut(_ error: TraceError) -> Bool {
-        error.code == .truncated || (error.code == .malformedXML && stream.failedAtEndOfInput())
     }
 
     /// After `</events>`: only `</trace>` and the end of the document may follow.

@@ -79,6 +79,10 @@ final class XMLStream {
     /// Whether the current element has a namespace, a prefix or namespace declarations.
     private(set) var usesNamespaces = false
 
+    /// Where the input was cut off, when truncation is tolerated and it was: the position of the dropped
+    /// tail and the element left incomplete inside `<events>`, if any.
+    var truncation: (location: TraceLocation, incompleteElement: String?)? { input.truncation }
+
     /// How many bytes of the input libxml2 has been handed so far.
     var bytesRead: Int { input.bytesRead }
 
@@ -86,12 +90,16 @@ final class XMLStream {
     var schemaErrors: [ParserError] { input.schemaErrors }
 
     init(source: ByteSource, path: String, limits: TraceReadingLimits,
-         relaxNGSchema: OpaquePointer? = nil) throws(TraceError) {
+         relaxNGSchema: OpaquePointer? = nil, toleratesTruncation: Bool = false) throws(TraceError) {
         _ = libxml2Initialized
         self.path = path
         self.limits = limits
         self.location = TraceLocation(path: path, line: 1, column: 1)
         let input = XMLInput(source: source, path: path, limits: limits)
+        if toleratesTruncation {
+            input.truncationGuard = TruncationGuard(maximumDepth: limits.maximumDepth,
+                                                    maximumHeldBytes: 4 * limits.maximumTokenLength)
+        }
         self.input = input
         let context = Unmanaged.passUnretained(input).toOpaque()
         let created: OpaquePointer? = xmlReaderForIO(
@@ -298,9 +306,74 @@ final class XMLInput {
         self.limits = limits
     }
 
+    /// With truncation tolerated: holds back the bytes of unfinished elements (see ``TruncationGuard``).
+    var truncationGuard: TruncationGuard?
+    /// Set when the guard dropped an incomplete tail and closed the document.
+    var truncation: (location: TraceLocation, incompleteElement: String?)?
+    /// Closing tags still to hand over after a truncation.
+    private var closing: [UInt8] = []
+    private var sourceEnded = false
+
     /// The read callback: hands libxml2 the next chunk, tracking positions and the token limit.
     func fill(_ buffer: UnsafeMutablePointer<CChar>, _ length: Int) -> Int32 {
         guard oversizedToken == nil, ioError == nil else { return -1 }
+        guard truncationGuard != nil else { return fillDirectly(buffer, length) }
+        while true {
+            if !closing.isEmpty {
+                let n = min(length, closing.count)
+                for k in 0..<n { buffer[k] = CChar(bitPattern: closing[k]) }
+                closing.removeFirst(n)
+                return Int32(n)
+            }
+            guard var guarded = truncationGuard else { return -1 }
+            if guarded.releasable > 0 {
+                let n = min(length, guarded.releasable)
+                guarded.pending.withUnsafeBytes { pending in
+                    if let base = pending.baseAddress {
+                        UnsafeMutableRawPointer(buffer).copyMemory(from: base + guarded.start, byteCount: n)
+                    }
+                }
+                guarded.drop(n)
+                truncationGuard = guarded
+                return hand(buffer, n)
+            }
+            if sourceEnded {
+                if guarded.isDrained {
+                    reachedEndOfInput = true
+                    return 0
+                }
+                if guarded.isComplete || !guarded.hasOpenElements {
+                    guarded.releaseAll()
+                } else {
+                    let tail = Array(guarded.heldTail)
+                    closing = guarded.closeTruncatedDocument()
+                    let start = tracker.endPosition(skippingBlanksOf: tail)
+                    truncation = (TraceLocation(path: path, line: start.line, column: start.column),
+                                  guarded.incompleteElement)
+                }
+                truncationGuard = guarded
+                continue
+            }
+            truncationGuard = nil
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            let n = chunk.withUnsafeMutableBytes { raw in
+                raw.baseAddress.map { source.read(into: $0, count: raw.count) } ?? -1
+            }
+            if n < 0 {
+                truncationGuard = guarded
+                ioError = TraceError(.io, "cannot read the trace: \(systemErrorDescription())", path: path)
+                return -1
+            }
+            if n == 0 {
+                sourceEnded = true
+            } else {
+                chunk.withUnsafeBytes { guarded.feed(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+            }
+            truncationGuard = guarded
+        }
+    }
+
+    private func fillDirectly(_ buffer: UnsafeMutablePointer<CChar>, _ length: Int) -> Int32 {
         let n = source.read(into: buffer, count: length)
         if n < 0 {
             ioError = TraceError(.io, "cannot read the trace: \(systemErrorDescription())", path: path)
@@ -310,6 +383,11 @@ final class XMLInput {
             reachedEndOfInput = true
             return 0
         }
+        return hand(buffer, n)
+    }
+
+    /// Passes `n` bytes on to libxml2, through the position tracker and the size and DOCTYPE checks.
+    private func hand(_ buffer: UnsafeMutablePointer<CChar>, _ n: Int) -> Int32 {
         bytesRead += n
         guard tracker.append(UnsafeRawBufferPointer(start: buffer, count: n), limit: limits.maximumTokenLength)
         else {
@@ -367,4 +445,8 @@ extension String {
     fileprivate func replacingNewlines() -> String {
         String(map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 })
     }
+}
+
+private func isBlank(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
 }
