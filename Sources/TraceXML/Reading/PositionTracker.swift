@@ -194,6 +194,12 @@ struct PositionTracker {
         return nil
     }
 
+    /// The position of the next start tag, without moving past it.
+    func peekNextStartTag() -> (line: Int, column: Int)? {
+        var copy = self
+        return copy.nextStartTag()
+    }
+
     /// Position of the attribute called `name` in the current start tag, if it is there.
     func attributePosition(_ name: String) -> (line: Int, column: Int)? {
         guard let start = tagStart else { return nil }
@@ -243,10 +249,11 @@ struct PositionTracker {
     }
 
     /// The position just after the bytes read so far, moved past the leading white space of `tail`.
-    mutating func endPosition(skippingBlanksOf tail: [UInt8]) -> (line: Int, column: Int) {
-        advance(to: buffer.count)
-        var line = self.line
-        var column = self.column
+    func endPosition(skippingBlanksOf tail: [UInt8]) -> (line: Int, column: Int) {
+        var end = self
+        end.advance(to: buffer.count)
+        var line = end.line
+        var column = end.column
         for byte in tail {
             if byte == UInt8(ascii: "\n") {
                 line += 1

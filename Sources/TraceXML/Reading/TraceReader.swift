@@ -73,7 +73,8 @@ public final class TraceReader {
                 throw TraceError(.truncated, "the trace ends before its header is complete", at: cut.location)
             }
             if error.code == .malformedXML && stream.failedAtEndOfInput() {
-                throw TraceError(.truncated, "the trace ends before its header is complete (\(error.message))",
+                throw TraceError(.truncated,
+                                 "the trace is cut off (\(error.message)); allow truncation to read its complete events",
                                  path: path, location: error.location)
             }
             throw error
@@ -123,8 +124,9 @@ public final class TraceReader {
         } catch {
             finished = true
             if error.code == .malformedXML && stream.failedAtEndOfInput() {
-                throw TraceError(.truncated, "the trace is cut off (\(error.message))", path: path,
-                                 location: error.location)
+                throw TraceError(.truncated,
+                                 "the trace is cut off (\(error.message)); allow truncation to read its complete events",
+                                 path: path, location: error.location)
             }
             throw error
         }

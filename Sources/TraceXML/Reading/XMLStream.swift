@@ -338,11 +338,15 @@ final class XMLInput {
                 return hand(buffer, n)
             }
             if sourceEnded {
-                if guarded.isDrained {
+                if truncation != nil {
                     reachedEndOfInput = true
                     return 0
                 }
                 if guarded.isComplete || !guarded.hasOpenElements {
+                    if guarded.isDrained {
+                        reachedEndOfInput = true
+                        return 0
+                    }
                     guarded.releaseAll()
                 } else {
                     let tail = Array(guarded.heldTail)
@@ -418,7 +422,10 @@ final class XMLInput {
         if error.domain == Int32(XML_FROM_RELAXNGV.rawValue) {
             // The validator knows the node's line (up to 65,535) but not its column: take both from the
             // start tag being read when it is on that line.
-            if recorded.line == tracker.tagLine || recorded.line >= 65535 {
+            // libxml2 validates an element before handing it over, so it may be the next start tag.
+            if let next = tracker.peekNextStartTag(), recorded.line == next.line {
+                recorded.column = next.column
+            } else if recorded.line == tracker.tagLine || recorded.line >= 65535 {
                 recorded.line = tracker.tagLine
                 recorded.column = tracker.tagColumn
             }
