@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "CollectionEngine", targets: ["CollectionEngine"]),
         .library(name: "Reporting", targets: ["Reporting"]),
+        .library(name: "TraceXML", targets: ["TraceXML"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics.git", from: "1.1.1"),
@@ -35,6 +36,23 @@ let package = Package(
         .testTarget(
             name: "CollectionEngineTests",
             dependencies: ["CollectionEngine", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .systemLibrary(
+            name: "CLibXML2",
+            path: "Sources/CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(
+            name: "TraceXML",
+            dependencies: ["CLibXML2"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TraceXMLTests",
+            dependencies: ["TraceXML"],
+            exclude: ["Fixtures", "Golden"],
             swiftSettings: swiftSettings
         ),
     ],

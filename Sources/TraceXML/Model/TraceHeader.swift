@@ -1,0 +1,200 @@
+/// Everything a trace says before its first event: the collection view, the layout, the data and the
+/// app's own per-view costs.
+public struct TraceHeader: Hashable, Sendable {
+    /// The format version; this module reads and writes version ``TraceHeader/currentVersion``.
+    public var version: Int
+    /// Free-form key/value pairs (`<meta>`), in document order.
+    public var meta: [MetaEntry]
+    public var collectionView: CollectionViewConfiguration
+    public var layout: LayoutDescription
+    /// The sections of the data source before the first event (`<data>`).
+    public var sections: [SectionDescription]
+    /// Main-thread costs of the app's own views (`<workload>`); `nil` when the trace has none.
+    public var workload: Workload?
+
+    /// The only trace format version there is.
+    public static let currentVersion = 1
+
+    public init(version: Int = TraceHeader.currentVersion, meta: [MetaEntry] = [],
+                collectionView: CollectionViewConfiguration, layout: LayoutDescription,
+                sections: [SectionDescription], workload: Workload? = nil) {
+        self.version = version
+        self.meta = meta
+        self.collectionView = collectionView
+        self.layout = layout
+        self.sections = sections
+        self.workload = workload
+    }
+}
+
+/// One `<entry key="…" value="…"/>` of `<meta>`.
+public struct MetaEntry: Hashable, Sendable {
+    public var key: String
+    public var value: String
+
+    public init(key: String, value: String) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// The `<collection-view>` element: the view's bounds and its scrolling and selection settings.
+public struct CollectionViewConfiguration: Hashable, Sendable {
+    /// How fast a fling slows down, as `UIScrollView.DecelerationRate`.
+    public enum DecelerationRate: Hashable, Sendable {
+        /// 0.998 per millisecond (`"normal"`).
+        case normal
+        /// 0.99 per millisecond (`"fast"`).
+        case fast
+        /// Any other factor per millisecond, strictly between 0 and 1 (written as the number).
+        case custom(Double)
+
+        /// The factor the velocity is multiplied by every millisecond.
+        public var factorPerMillisecond: Double {
+            switch self {
+            case .normal: 0.998
+            case .fast: 0.99
+            case .custom(let factor): factor
+            }
+        }
+    }
+
+    /// Width and height of the visible bounds, in points.
+    public var size: TraceSize
+    /// Frames per second of the recorded display (60 or 120 on today's devices).
+    public var refreshRate: Double
+    public var contentInset: TraceInsets
+    public var isPagingEnabled: Bool
+    public var decelerationRate: DecelerationRate
+    public var allowsSelection: Bool
+    public var allowsMultipleSelection: Bool
+    public var isPrefetchingEnabled: Bool
+
+    /// A configuration with UIKit's defaults for everything but the size.
+    public init(size: TraceSize, refreshRate: Double = 60, contentInset: TraceInsets = .zero,
+                isPagingEnabled: Bool = false, decelerationRate: DecelerationRate = .normal,
+                allowsSelection: Bool = true, allowsMultipleSelection: Bool = false,
+                isPrefetchingEnabled: Bool = true) {
+        self.size = size
+        self.refreshRate = refreshRate
+        self.contentInset = contentInset
+        self.isPagingEnabled = isPagingEnabled
+        self.decelerationRate = decelerationRate
+        self.allowsSelection = allowsSelection
+        self.allowsMultipleSelection = allowsMultipleSelection
+        self.isPrefetchingEnabled = isPrefetchingEnabled
+    }
+}
+
+/// A `<layout>` element: the layout's catalogue name and its parameters.
+///
+/// The parameter set is open — every attribute but `name` belongs to the layout, which interprets it —
+/// so parameters are kept as text, in document order. The typed accessors parse a parameter and, when it
+/// is malformed, throw an error that points at the layout element.
+public struct LayoutDescription: Sendable {
+    /// One attribute of the layout element other than `name`.
+    public struct Parameter: Hashable, Sendable {
+        public var name: String
+        public var value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public var name: String
+    /// The layout's parameters in document order; names are unique.
+    public var parameters: [Parameter]
+    /// Where the element was read; `nil` for a description built in code. Not part of equality.
+    public var location: TraceLocation?
+
+    public init(name: String, parameters: [Parameter] = [], location: TraceLocation? = nil) {
+        self.name = name
+        self.parameters = parameters
+        self.location = location
+    }
+
+    /// The text of the parameter called `name`, or `nil` when the trace does not set it.
+    ///
+    /// - Complexity: O(*n*) in the number of parameters.
+    public subscript(name: String) -> String? {
+        parameters.first { $0.name == name }?.value
+    }
+}
+
+extension LayoutDescription: Hashable {
+    public static func == (lhs: LayoutDescription, rhs: LayoutDescription) -> Bool {
+        lhs.name == rhs.name && lhs.parameters == rhs.parameters
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(parameters)
+    }
+}
+
+/// A `<section>` of `<data>` or `<reload-data>`: its item count, optionally each item's size, and the
+/// reuse identifier of its cells.
+public struct SectionDescription: Hashable, Sendable {
+    public var items: Int
+    /// One size per item when the trace gives them (`item-sizes`), else `nil` (the layout decides).
+    public var itemSizes: [TraceSize]?
+    /// The reuse identifier of the section's cells; `"cell"` unless the trace says otherwise.
+    public var reuseIdentifier: String
+
+    public static let defaultReuseIdentifier = "cell"
+
+    public init(items: Int, itemSizes: [TraceSize]? = nil,
+                reuseIdentifier: String = SectionDescription.defaultReuseIdentifier) {
+        self.items = items
+        self.itemSizes = itemSizes
+        self.reuseIdentifier = reuseIdentifier
+    }
+}
+
+/// The `<workload>` element: what the app's own views cost on the main thread, in milliseconds.
+public struct Workload: Hashable, Sendable {
+    /// The costs of one kind of reusable view, in milliseconds; zero when the trace does not say.
+    public struct Costs: Hashable, Sendable {
+        public var create: Double
+        public var configure: Double
+        public var prepareForReuse: Double
+
+        public init(create: Double = 0, configure: Double = 0, prepareForReuse: Double = 0) {
+            self.create = create
+            self.configure = configure
+            self.prepareForReuse = prepareForReuse
+        }
+    }
+
+    /// A `<cell>`: costs of the cells with one reuse identifier.
+    public struct Cell: Hashable, Sendable {
+        public var reuseIdentifier: String
+        public var costs: Costs
+
+        public init(reuseIdentifier: String, costs: Costs) {
+            self.reuseIdentifier = reuseIdentifier
+            self.costs = costs
+        }
+    }
+
+    /// A `<supplementary>`: costs of the supplementary views of one kind (`header`, `footer`, …).
+    public struct Supplementary: Hashable, Sendable {
+        public var kind: String
+        public var costs: Costs
+
+        public init(kind: String, costs: Costs) {
+            self.kind = kind
+            self.costs = costs
+        }
+    }
+
+    public var cells: [Cell]
+    public var supplementaries: [Supplementary]
+
+    public init(cells: [Cell] = [], supplementaries: [Supplementary] = []) {
+        self.cells = cells
+        self.supplementaries = supplementaries
+    }
+}

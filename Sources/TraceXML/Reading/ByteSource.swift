@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
+
+/// Where a reader's bytes come from: a file, read in chunks, or bytes already in memory.
+enum ByteSource {
+    case file(descriptor: Int32)
+    case memory([UInt8], offset: Int)
+
+    /// Opens `path` for reading.
+    static func open(path: String) throws(TraceError) -> ByteSource {
+        let descriptor = path.withCString { Glibc_open($0) }
+        guard descriptor >= 0 else {
+            throw TraceError(.io, "cannot open the trace: \(systemErrorDescription())", path: path)
+        }
+        return .file(descriptor: descriptor)
+    }
+
+    /// Reads up to `count` bytes into `destination`; returns the number read, 0 at the end, or -1.
+    mutating func read(into destination: UnsafeMutableRawPointer, count: Int) -> Int {
+        switch self {
+        case .file(let descriptor):
+            while true {
+                let n = Glibc_read(descriptor, destination, count)
+                if n >= 0 { return n }
+                if currentErrno() != EINTR { return -1 }
+            }
+        case .memory(let bytes, let offset):
+            let n = min(count, bytes.count - offset)
+            guard n > 0 else { return 0 }
+            bytes.withUnsafeBytes { source in
+                guard let base = source.baseAddress else { return }
+                destination.copyMemory(from: base + offset, byteCount: n)
+            }
+            self = .memory(bytes, offset: offset + n)
+            return n
+        }
+    }
+
+    /// Closes the file, if any.
+    func close() {
+        if case .file(let descriptor) = self { _ = Glibc_close(descriptor) }
+    }
+}
+
+/// `strerror(errno)`, for I/O error messages.
+func systemErrorDescription() -> String {
+    String(cString: strerror(currentErrno()))
+}
+
+private func currentErrno() -> Int32 { errno }
+
+private func Glibc_open(_ path: UnsafePointer<CChar>) -> Int32 { open(path, O_RDONLY | O_CLOEXEC) }
+private func Glibc_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }
+private func Glibc_close(_ fd: Int32) -> Int32 { close(fd) }

@@ -1,0 +1,258 @@
+/// Reads one event element (the stream is on its start) and, for those with children, up to its end.
+struct EventParser {
+    let stream: XMLStream
+    let previousTime: Double
+    let previousTimeLine: Int
+
+    static let eventElements: [XMLName] = [
+        .scroll, .drag, .tap, .longPress, .menu, .pinch, .batch, .reloadData, .scrollToItem, .select,
+        .deselect, .setLayout, .transition, .resize, .marker,
+    ]
+
+    static let operationElements: [XMLName] = [
+        .deleteItems, .reloadItems, .moveItem, .insertItems, .insertSection, .deleteSection, .reloadSection,
+        .moveSection,
+    ]
+
+    func parse() throws(TraceError) -> TraceEvent {
+        let location = stream.location
+        guard let name = stream.elementName, EventParser.eventElements.contains(name) else {
+            throw stream.unexpectedChild(in: "events", expected: EventParser.eventElements)
+        }
+        let time = try readTime()
+        let kind: TraceEvent.Kind
+        switch name {
+        case .scroll:
+            try stream.checkAttributes([.t, .x, .y])
+            kind = .scroll(offset: try point())
+        case .drag:
+            try stream.checkAttributes([.t, .phase, .x, .y, .velocityX, .velocityY])
+            let phase = try stream.choice(.phase, as: GesturePhase.self)
+            let location = try point()
+            var velocity: TracePoint?
+            switch (stream.attribute(.velocityX), stream.attribute(.velocityY)) {
+            case (nil, nil):
+                velocity = nil
+            case (let vx?, let vy?):
+                velocity = TracePoint(x: try stream.number(vx), y: try stream.number(vy))
+            case (nil, _?):
+                throw stream.missing(.velocityX, " (given 'velocity-y'; a velocity needs both)")
+            case (_?, nil):
+                throw stream.missing(.velocityY, " (given 'velocity-x'; a velocity needs both)")
+            }
+            kind = .drag(phase: phase, location: location, velocity: velocity)
+        case .tap:
+            try stream.checkAttributes([.t, .x, .y])
+            kind = .tap(location: try point())
+        case .longPress:
+            try stream.checkAttributes([.t, .phase, .x, .y])
+            kind = .longPress(phase: try stream.choice(.phase, as: GesturePhase.self), location: try point())
+        case .menu:
+            try stream.checkAttributes([.t, .section, .item, .action])
+            kind = .menu(item: try indexPath(), action: try stream.string(.action))
+        case .pinch:
+            try stream.checkAttributes([.t, .phase, .x, .y, .scale])
+            kind = .pinch(phase: try stream.choice(.phase, as: GesturePhase.self), location: try point(),
+                          scale: try stream.number(.scale, .positive))
+        case .scrollToItem:
+            try stream.checkAttributes([.t, .section, .item, .position, .animated])
+            let item = try indexPath()
+            let position = try stream.attribute(.position).map { a throws(TraceError) in
+                try stream.choice(a, as: ScrollPosition.self)
+            } ?? .center
+            kind = .scrollToItem(item: item, position: position, animated: try stream.bool(.animated, default: false))
+        case .select:
+            try stream.checkAttributes([.t, .section, .item])
+            kind = .select(item: try indexPath())
+        case .deselect:
+            try stream.checkAttributes([.t, .section, .item])
+            kind = .deselect(item: try indexPath())
+        case .resize:
+            try stream.checkAttributes([.t, .width, .height])
+            kind = .resize(TraceSize(width: try stream.number(.width, .nonNegative),
+                                     height: try stream.number(.height, .nonNegative)))
+        case .marker:
+            try stream.checkAttributes([.t, .label])
+            kind = .marker(label: try stream.string(.label))
+        case .batch:
+            kind = .batch(try readBatch())
+            return TraceEvent(time: time, kind, location: location)
+        case .reloadData:
+            try stream.checkAttributes([.t])
+            kind = .reloadData(sections: try stream.readSections())
+            return TraceEvent(time: time, kind, location: location)
+        case .setLayout:
+            try stream.checkAttributes([.t, .animated, .duration])
+            let animated = try stream.bool(.animated, default: false)
+            let duration = try stream.number(.duration, .nonNegative, default: BatchUpdate.defaultDuration)
+            let layout = try readLayoutChild(of: "<set-layout>")
+            kind = .setLayout(layout, animated: animated, duration: duration)
+            return TraceEvent(time: time, kind, location: location)
+        case .transition:
+            kind = .transition(try readTransition())
+            return TraceEvent(time: time, kind, location: location)
+        default:
+            throw stream.unexpectedChild(in: "events", expected: EventParser.eventElements)
+        }
+        try stream.finishLeaf()
+        return TraceEvent(time: time, kind, location: location)
+    }
+
+    private func readTime() throws(TraceError) -> Double {
+        let time = try stream.number(.t, .seconds)
+        if time < previousTime {
+            throw TraceError(
+                .timeGoesBackwards,
+                "time \(TraceNumber.format(time)) is earlier than the previous event's time \(TraceNumber.format(previousTime)) (line \(previousTimeLine)); event times must not decrease",
+                at: stream.location(ofAttribute: "t"))
+        }
+        return time
+    }
+
+    private func point() throws(TraceError) -> TracePoint {
+        TracePoint(x: try stream.number(.x), y: try stream.number(.y))
+    }
+
+    private func indexPath() throws(TraceError) -> TraceIndexPath {
+        TraceIndexPath(section: try stream.count(.section), item: try stream.count(.item))
+    }
+
+    private func readBatch() throws(TraceError) -> BatchUpdate {
+        try stream.checkAttributes([.t, .animated, .duration, .countsAfter])
+        var update = BatchUpdate(animated: try stream.bool(.animated, default: true),
+                                 duration: try stream.number(.duration, .nonNegative, default: BatchUpdate.defaultDuration),
+                                 countsAfter: try stream.attribute(.countsAfter).map { a throws(TraceError) in
+                                     try stream.countList(a)
+                                 },
+                                 operations: [])
+        guard !stream.isEmptyElement else { return update }
+        while true {
+            switch try stream.read() {
+            case .element:
+                update.operations.append(try readOperation())
+                try stream.finishLeaf()
+            case .endElement:
+                return update
+            case .endOfDocument:
+                throw TraceError(.truncated, "the trace ends inside <batch>", path: stream.path)
+            }
+        }
+    }
+
+    private func readOperation() throws(TraceError) -> BatchUpdate.Operation {
+        switch stream.elementName {
+        case .deleteItems:
+            try stream.checkAttributes([.section, .at])
+            return .deleteItems(section: try stream.count(.section), items: try stream.countList(stream.required(.at)))
+        case .reloadItems:
+            try stream.checkAttributes([.section, .at])
+            return .reloadItems(section: try stream.count(.section), items: try stream.countList(stream.required(.at)))
+        case .moveItem:
+            try stream.checkAttributes([.from, .to])
+            return .moveItem(from: try stream.indexPath(.from), to: try stream.indexPath(.to))
+        case .insertItems:
+            try stream.checkAttributes([.section, .at, .sizes])
+            let section = try stream.count(.section)
+            let items = try stream.countList(stream.required(.at))
+            var sizes: [TraceSize]?
+            if let attribute = stream.attribute(.sizes) {
+                let list = try stream.sizeList(attribute)
+                guard list.count == items.count else {
+                    throw TraceError(.invalidValue,
+                                     "attribute 'sizes' of <insert-items> has \(list.count) sizes but 'at' has \(items.count) items; expected one size per item",
+                                     at: stream.location(ofAttribute: "sizes"))
+                }
+                sizes = list
+            }
+            return .insertItems(section: section, items: items, sizes: sizes)
+        case .insertSection:
+            try stream.checkAttributes([.at, .items])
+            return .insertSection(at: try stream.count(.at), items: try stream.count(.items))
+        case .deleteSection:
+            try stream.checkAttributes([.at])
+            return .deleteSection(at: try stream.count(.at))
+        case .reloadSection:
+            try stream.checkAttributes([.at, .items])
+            return .reloadSection(at: try stream.count(.at), items: try stream.count(.items))
+        case .moveSection:
+            try stream.checkAttributes([.from, .to])
+            return .moveSection(from: try stream.count(.from), to: try stream.count(.to))
+        default:
+            throw stream.unexpectedChild(in: "batch", expected: EventParser.operationElements)
+        }
+    }
+
+    /// The single `<layout>` child of `<set-layout>` or `<transition phase="began">`, up to the parent's end.
+    private func readLayoutChild(of parent: String) throws(TraceError) -> LayoutDescription {
+        let parentLocation = stream.location
+        guard !stream.isEmptyElement else {
+            throw TraceError(.missing, "missing element <layout> in \(parent)", at: parentLocation)
+        }
+        switch try stream.read() {
+        case .element:
+            guard stream.elementName == .layout else {
+                throw TraceError(.unknownElement,
+                                 "unknown element '\(stream.elementRawName)' in \(parent); expected 'layout'",
+                                 at: stream.location)
+            }
+        case .endElement:
+            throw TraceError(.missing, "missing element <layout> in \(parent)", at: parentLocation)
+        case .endOfDocument:
+            throw TraceError(.truncated, "the trace ends inside \(parent)", path: stream.path)
+        }
+        let layout = try LayoutParser(stream: stream).parse()
+        switch try stream.read() {
+        case .endElement:
+            return layout
+        case .element:
+            throw TraceError(.unknownElement,
+                             "unexpected element '\(stream.elementRawName)' in \(parent); it takes a single <layout>",
+                             at: stream.location)
+        case .endOfDocument:
+            throw TraceError(.truncated, "the trace ends inside \(parent)", path: stream.path)
+        }
+    }
+
+    private func readTransition() throws(TraceError) -> TransitionPhase {
+        try stream.checkAttributes([.t, .phase, .progress])
+        let phaseAttribute = try stream.required(.phase)
+        let progress = stream.attribute(.progress)
+        let phase = phaseAttribute.valueText
+        if phase != "changed", let progress {
+            throw TraceError(.unknownAttribute,
+                             "attribute 'progress' is only allowed on <transition phase=\"changed\">",
+                             at: stream.location(ofAttribute: progress.nameText))
+        }
+        switch phase {
+        case "began":
+            return .began(try readLayoutChild(of: "<transition phase=\"began\">"))
+        case "changed":
+            guard let progress else { throw stream.missing(.progress, " with phase=\"changed\"") }
+            let value = try stream.number(progress)
+            try finishWithoutLayout(phase)
+            return .changed(progress: value)
+        case "finished":
+            try finishWithoutLayout(phase)
+            return .finished
+        case "cancelled":
+            try finishWithoutLayout(phase)
+            return .cancelled
+        default:
+            throw stream.invalid(phaseAttribute, expected: oneOf(["began", "changed", "finished", "cancelled"]))
+        }
+    }
+
+    private func finishWithoutLayout(_ phase: String) throws(TraceError) {
+        guard !stream.isEmptyElement else { return }
+        switch try stream.read() {
+        case .endElement:
+            return
+        case .element:
+            throw TraceError(.unknownElement,
+                             "unexpected element '\(stream.elementRawName)' in <transition phase=\"\(phase)\">; only phase 'began' takes a <layout>",
+                             at: stream.location)
+        case .endOfDocument:
+            throw TraceError(.truncated, "the trace ends inside <transition>", path: stream.path)
+        }
+    }
+}

@@ -1,0 +1,259 @@
+/// Reads `<trace>` up to and including the start of `<events>`.
+struct HeaderParser {
+    let stream: XMLStream
+
+    private static let eventsMarker = XMLName.events
+
+    /// The header, and whether the trace is already complete (an empty `<events/>`).
+    func parse() throws(TraceError) -> (TraceHeader, Bool) {
+        guard case .element = try stream.read() else {
+            throw TraceError(.missing, "the document has no root element; expected <trace>", path: stream.path)
+        }
+        guard stream.elementName == .trace else {
+            throw TraceError(.unknownElement, "unknown root element '\(stream.elementRawName)'; expected 'trace'",
+                             at: stream.location)
+        }
+        let traceLocation = stream.location
+        try stream.checkAttributes([.version])
+        let versionAttribute = try stream.required(.version)
+        guard versionAttribute.valueText == String(TraceHeader.currentVersion) else {
+            throw TraceError(.unsupportedVersion,
+                             "unsupported trace version '\(abbreviated(versionAttribute.valueText))'; expected '\(TraceHeader.currentVersion)'",
+                             at: stream.location(ofAttribute: "version"))
+        }
+        if stream.isEmptyElement {
+            throw TraceError(.missing, "missing element <collection-view> in <trace>", at: traceLocation)
+        }
+
+        var node = try stream.read()
+        var meta: [MetaEntry] = []
+        if case .element = node, stream.elementName == .meta {
+            meta = try readMeta()
+            node = try stream.read()
+        }
+        try expect(.collectionView, node, after: meta.isEmpty ? nil : "meta", traceLocation)
+        let collectionView = try readCollectionView()
+        try expect(.layout, stream.read(), after: "collection-view", traceLocation)
+        let layout = try LayoutParser(stream: stream).parse()
+        try expect(.data, stream.read(), after: "layout", traceLocation)
+        let sections = try readData()
+        node = try stream.read()
+        var workload: Workload?
+        if case .element = node, stream.elementName == .workload {
+            workload = try readWorkload()
+            node = try stream.read()
+        }
+        try expect(.events, node, after: workload == nil ? "data" : "workload", traceLocation)
+        try stream.checkAttributes([])
+        let header = TraceHeader(version: TraceHeader.currentVersion, meta: meta, collectionView: collectionView,
+                                 layout: layout, sections: sections, workload: workload)
+        return (header, stream.isEmptyElement ? try finishEmptyEvents() : false)
+    }
+
+    /// Checks that `node` is the element `name`, the next one `<trace>` needs.
+    private func expect(_ name: XMLName, _ node: XMLStream.Node, after previous: String?,
+                        _ traceLocation: TraceLocation) throws(TraceError) {
+        switch node {
+        case .element:
+            guard stream.elementName != name else { return }
+            let place = previous.map { "after <\($0)>" } ?? "in <trace>"
+            let known = stream.elementName.map { HeaderParser.headerElements.contains($0) } ?? false
+            throw TraceError(.unknownElement,
+                             "\(known ? "unexpected" : "unknown") element '\(stream.elementRawName)' \(place); expected '\(name.text)'",
+                             at: stream.location)
+        case .endElement, .endOfDocument:
+            throw TraceError(.missing, "missing element <\(name.text)> in <trace>", at: traceLocation)
+        }
+    }
+
+    static let headerElements: [XMLName] = [.meta, .collectionView, .layout, .data, .workload, .events]
+
+    /// An empty `<events/>`: `</trace>` and the end of the document must follow.
+    private func finishEmptyEvents() throws(TraceError) -> Bool {
+        switch try stream.read() {
+        case .endElement:
+            break
+        case .element:
+            throw TraceError(.unknownElement,
+                             "unexpected element '\(stream.elementRawName)' after <events>; <events> is the last element of <trace>",
+                             at: stream.location)
+        case .endOfDocument:
+            throw TraceError(.truncated, "the trace ends before '</trace>'", path: stream.path)
+        }
+        if case .element = try stream.read() {
+            throw TraceError(.malformedXML, "unexpected element '\(stream.elementRawName)' after '</trace>'",
+                             at: stream.location)
+        }
+        return true
+    }
+
+    /// `<meta>`: free-form; `<entry key value>` children are kept, anything else is skipped.
+    private func readMeta() throws(TraceError) -> [MetaEntry] {
+        var entries: [MetaEntry] = []
+        guard !stream.isEmptyElement else { return entries }
+        let metaDepth = stream.depth
+        while true {
+            switch try stream.read(insideMeta: true) {
+            case .element:
+                if stream.depth == metaDepth + 1, stream.elementName == .entry,
+                   let key = stream.attribute(.key), let value = stream.attribute(.value) {
+                    entries.append(MetaEntry(key: key.valueText, value: value.valueText))
+                }
+            case .endElement:
+                if stream.depth == metaDepth { return entries }
+            case .endOfDocument:
+                throw TraceError(.truncated, "the trace ends inside <meta>", path: stream.path)
+            }
+        }
+    }
+
+    private func readCollectionView() throws(TraceError) -> CollectionViewConfiguration {
+        try stream.checkAttributes([.width, .height, .refreshRate, .contentInset, .paging, .decelerationRate,
+                                    .allowsSelection, .allowsMultipleSelection, .prefetching])
+        let size = TraceSize(width: try stream.number(.width, .nonNegative),
+                             height: try stream.number(.height, .nonNegative))
+        var rate = CollectionViewConfiguration.DecelerationRate.normal
+        if let attribute = stream.attribute(.decelerationRate) {
+            switch attribute.valueText {
+            case "normal": rate = .normal
+            case "fast": rate = .fast
+            default:
+                guard attribute.valueBytes.first != UInt8(ascii: "-"),
+                      let factor = TraceNumber.parse(attribute.valueBytes), factor > 0, factor < 1 else {
+                    throw stream.invalid(attribute, expected: "'normal', 'fast' or a number between 0 and 1 such as '0.995'")
+                }
+                rate = .custom(factor)
+            }
+        }
+        let configuration = CollectionViewConfiguration(
+            size: size,
+            refreshRate: try stream.number(.refreshRate, .positive, default: 60),
+            contentInset: try stream.attribute(.contentInset).map { a throws(TraceError) in try stream.insets(a) } ?? .zero,
+            isPagingEnabled: try stream.bool(.paging, default: false),
+            decelerationRate: rate,
+            allowsSelection: try stream.bool(.allowsSelection, default: true),
+            allowsMultipleSelection: try stream.bool(.allowsMultipleSelection, default: false),
+            isPrefetchingEnabled: try stream.bool(.prefetching, default: true))
+        try stream.finishLeaf()
+        return configuration
+    }
+
+    private func readData() throws(TraceError) -> [SectionDescription] {
+        try stream.checkAttributes([])
+        return try stream.readSections()
+    }
+
+    private func readWorkload() throws(TraceError) -> Workload {
+        try stream.checkAttributes([])
+        var workload = Workload()
+        guard !stream.isEmptyElement else { return workload }
+        while true {
+            switch try stream.read() {
+            case .element:
+                switch stream.elementName {
+                case .cell:
+                    try stream.checkAttributes([.reuseIdentifier, .create, .configure, .prepareForReuse])
+                    workload.cells.append(Workload.Cell(reuseIdentifier: try stream.string(.reuseIdentifier),
+                                                        costs: try readCosts()))
+                case .supplementary:
+                    try stream.checkAttributes([.kind, .create, .configure, .prepareForReuse])
+                    workload.supplementaries.append(Workload.Supplementary(kind: try stream.string(.kind),
+                                                                           costs: try readCosts()))
+                default:
+                    throw stream.unexpectedChild(in: "workload", expected: [.cell, .supplementary])
+                }
+                try stream.finishLeaf()
+            case .endElement:
+                return workload
+            case .endOfDocument:
+                throw TraceError(.truncated, "the trace ends inside <workload>", path: stream.path)
+            }
+        }
+    }
+
+    private func readCosts() throws(TraceError) -> Workload.Costs {
+        Workload.Costs(create: try stream.number(.create, .nonNegative, default: 0),
+                       configure: try stream.number(.configure, .nonNegative, default: 0),
+                       prepareForReuse: try stream.number(.prepareForReuse, .nonNegative, default: 0))
+    }
+}
+
+/// Reads a `<layout>` element: `name` and its open parameter set.
+struct LayoutParser {
+    let stream: XMLStream
+
+    func parse() throws(TraceError) -> LayoutDescription {
+        let location = stream.location
+        var name: String?
+        var parameters: [LayoutDescription.Parameter] = []
+        for attribute in stream.attributes {
+            if attribute.name == .name {
+                name = attribute.valueText
+            } else {
+                parameters.append(LayoutDescription.Parameter(name: attribute.nameText, value: attribute.valueText))
+            }
+        }
+        guard let name, let nameAttribute = stream.attribute(.name) else { throw stream.missing(.name) }
+        guard !name.isEmpty else { throw stream.invalid(nameAttribute, expected: "a layout name such as 'flow'") }
+        try stream.finishLeaf()
+        return LayoutDescription(name: name, parameters: parameters, location: location)
+    }
+}
+
+extension XMLStream {
+    /// After an element that has no children: consumes its end, or throws for a child.
+    func finishLeaf() throws(TraceError) {
+        guard !isEmptyElement else { return }
+        let tag = elementTag
+        switch try read() {
+        case .endElement:
+            return
+        case .element:
+            throw TraceError(.unknownElement,
+                             "unexpected element '\(elementRawName)' in \(tag); \(tag) has no child elements",
+                             at: location)
+        case .endOfDocument:
+            throw TraceError(.truncated, "the trace ends inside \(tag)", path: path)
+        }
+    }
+
+    /// The error for a child element that its parent does not take.
+    func unexpectedChild(in parent: String, expected: [XMLName]) -> TraceError {
+        TraceError(.unknownElement,
+                   "unknown element '\(elementRawName)' in <\(parent)>; expected \(oneOf(expected.map(\.text)))",
+                   at: location)
+    }
+
+    /// The `<section>` children of `<data>` or `<reload-data>`, up to the parent's end.
+    func readSections() throws(TraceError) -> [SectionDescription] {
+        var sections: [SectionDescription] = []
+        guard !isEmptyElement else { return sections }
+        let parent = elementRawName
+        while true {
+            switch try read() {
+            case .element:
+                guard elementName == .section else { throw unexpectedChild(in: parent, expected: [.section]) }
+                try checkAttributes([.items, .itemSizes, .reuseIdentifier])
+                let items = try count(.items)
+                var sizes: [TraceSize]?
+                if let attribute = attribute(.itemSizes) {
+                    let list = try sizeList(attribute)
+                    guard list.count == items else {
+                        throw TraceError(.invalidValue,
+                                         "attribute 'item-sizes' of <section> has \(list.count) sizes but 'items' is \(items); expected one size per item",
+                                         at: location(ofAttribute: "item-sizes"))
+                    }
+                    sizes = list
+                }
+                sections.append(SectionDescription(
+                    items: items, itemSizes: sizes,
+                    reuseIdentifier: string(.reuseIdentifier, default: SectionDescription.defaultReuseIdentifier)))
+                try finishLeaf()
+            case .endElement:
+                return sections
+            case .endOfDocument:
+                throw TraceError(.truncated, "the trace ends inside <\(parent)>", path: path)
+            }
+        }
+    }
+}

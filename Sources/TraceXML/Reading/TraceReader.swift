@@ -1,0 +1,174 @@
+/// Reads a trace incrementally: the header when it is opened, then one event per ``next()``.
+///
+/// The reader sits on libxml2's `xmlTextReader`, which keeps only the current element in memory, so a
+/// multi-gigabyte trace is read in constant memory. It is strict: anything the format does not allow is a
+/// ``TraceError`` naming the file, line and column, quoting the bad value and saying what was expected.
+///
+/// ```swift
+/// let reader = try TraceReader(path: "Traces/photo-album-fling.xml")
+/// print(reader.header.layout.name)
+/// while let event = try reader.next() {
+///     // replay `event`
+/// }
+/// ```
+///
+/// A reader is not `Sendable`: use it on one task at a time.
+public final class TraceReader {
+    /// How a reader treats a trace that was cut off, and the limits it enforces.
+    public struct Options: Hashable, Sendable {
+        /// When `true`, a trace that ends abruptly after its header (a recorder that crashed) yields
+        /// every complete event and then ends, with a warning in ``TraceReader/warnings``; when `false`
+        /// (the default) the cut is an error.
+        public var allowsTruncation: Bool
+        public var limits: TraceReadingLimits
+
+        public init(allowsTruncation: Bool = false, limits: TraceReadingLimits = TraceReadingLimits()) {
+            self.allowsTruncation = allowsTruncation
+            self.limits = limits
+        }
+    }
+
+    /// The path given when opening, as it appears in messages.
+    public let path: String
+    public let options: Options
+    /// Everything before the first event.
+    public private(set) var header: TraceHeader
+    /// Problems that did not stop reading (a truncated trace, when allowed).
+    public private(set) var warnings: [TraceDiagnostic] = []
+    /// How many events ``next()`` has returned.
+    public private(set) var eventCount = 0
+    /// Whether the trace turned out to be cut off (only with ``Options/allowsTruncation``).
+    public private(set) var isTruncated = false
+
+    private let stream: XMLStream
+    private var finished = false
+    private var previousTime: Double = 0
+    private var previousTimeLine = 0
+    private var lastEventLine = 0
+
+    /// Opens the trace at `path` and reads its header.
+    ///
+    /// - Throws: ``TraceError`` when the file cannot be read or its header is not a valid trace header.
+    public convenience init(path: String, options: Options = Options()) throws(TraceError) {
+        try self.init(source: ByteSource.open(path: path), path: path, options: options)
+    }
+
+    /// Reads a trace held in memory; `path` is what messages call it.
+    ///
+    /// - Throws: ``TraceError`` when the header is not a valid trace header.
+    public convenience init(bytes: [UInt8], path: String = "<memory>", options: Options = Options()) throws(TraceError) {
+        try self.init(source: .memory(bytes, offset: 0), path: path, options: options)
+    }
+
+    init(source: ByteSource, path: String, options: Options) throws(TraceError) {
+        self.path = path
+        self.options = options
+        stream = try XMLStream(source: source, path: path, limits: options.limits,
+                               toleratesTruncation: options.allowsTruncation)
+        let parsed: (TraceHeader, Bool)
+        do throws(TraceError) {
+            parsed = try HeaderParser(stream: stream).parse()
+        } catch {
+            if let cut = stream.truncation {
+                throw TraceError(.truncated, "the trace ends before its header is complete", at: cut.location)
+            }
+            if error.code == .malformedXML && stream.failedAtEndOfInput() {
+                throw TraceError(.truncated,
+                                 "the trace is cut off (\(error.message)); allow truncation to read its complete events",
+                                 path: path, location: error.location)
+            }
+            throw error
+        }
+        header = parsed.0
+        finished = parsed.1
+        if finished { noteTruncation() }
+    }
+
+    /// After the last event: turns a cut the stream repaired into the warning.
+    private func noteTruncation() {
+        guard let cut = stream.truncation, !isTruncated else { return }
+        isTruncated = true
+        let lastEvent = eventCount == 0 ? "no events" : "\(eventCount) complete events, the last at line \(lastEventLine)"
+        let what = cut.incompleteElement.map { "inside an incomplete <\($0)>" } ?? "before the end of the document"
+        warnings.append(TraceDiagnostic(
+            severity: .warning, code: .truncated,
+            message: "the trace is cut off here, \(what); read \(lastEvent)",
+            path: path, location: cut.location))
+    }
+
+    /// Reads the next event, or returns `nil` at the end of the trace.
+    ///
+    /// - Returns: The next event, with its location; `nil` after the last one (and on every later call).
+    /// - Throws: ``TraceError`` for the first problem in the event or the document; a trace cut off after
+    ///   its header is a problem only when ``Options/allowsTruncation`` is `false`.
+    /// - Complexity: O(size of the event); memory does not grow with the number of events read.
+    public func next() throws(TraceError) -> TraceEvent? {
+        guard !finished else { return nil }
+        do throws(TraceError) {
+            switch try stream.read() {
+            case .element:
+                let event = try EventParser(stream: stream, previousTime: previousTime,
+                                            previousTimeLine: previousTimeLine).parse()
+                previousTime = event.time
+                previousTimeLine = event.location?.line ?? 0
+                eventCount += 1
+                lastEventLine = event.location?.line ?? lastEventLine
+                return event
+            case .endElement:
+                try finishDocument()
+                noteTruncation()
+                return nil
+            case .endOfDocument:
+                throw TraceError(.truncated, "the trace ends inside <events>", path: path)
+            }
+        } catch {
+            finished = true
+            if error.code == .malformedXML && stream.failedAtEndOfInput() {
+                throw TraceError(.truncated,
+                                 "the trace is cut off (\(error.message)); allow truncation to read its complete events",
+                                 path: path, location: error.location)
+            }
+            throw error
+        }
+    }
+
+    /// After `</events>`: only `</trace>` and the end of the document may follow.
+    private func finishDocument() throws(TraceError) {
+        finished = true
+        switch try stream.read() {
+        case .endElement:
+            break
+        case .element:
+            throw TraceError(.unknownElement,
+                             "unexpected element '\(stream.elementRawName)' after <events>; <events> is the last element of <trace>",
+                             at: stream.location)
+        case .endOfDocument:
+            throw TraceError(.truncated, "the trace ends before '</trace>'", path: path)
+        }
+        if case .element = try stream.read() {
+            throw TraceError(.malformedXML, "unexpected element '\(stream.elementRawName)' after '</trace>'",
+                             at: stream.location)
+        }
+    }
+}
+
+extension Trace {
+    /// Reads a whole trace into memory.
+    ///
+    /// - Throws: ``TraceError`` for the first problem, as ``TraceReader`` does.
+    /// - Complexity: O(*n*) time and memory in the size of the trace.
+    public init(contentsOf path: String, options: TraceReader.Options = .init()) throws(TraceError) {
+        try self.init(reader: TraceReader(path: path, options: options))
+    }
+
+    /// Reads a whole trace held in memory; `path` is what messages call it.
+    public init(bytes: [UInt8], path: String = "<memory>", options: TraceReader.Options = .init()) throws(TraceError) {
+        try self.init(reader: TraceReader(bytes: bytes, path: path, options: options))
+    }
+
+    private init(reader: TraceReader) throws(TraceError) {
+        var events: [TraceEvent] = []
+        while let event = try reader.next() { events.append(event) }
+        self.init(header: reader.header, events: events)
+    }
+}

@@ -1,0 +1,45 @@
+/// Every element and attribute name of the format, so the reader compares libxml2's interned name
+/// pointers instead of strings.
+enum XMLName: String, CaseIterable {
+    // Elements.
+    case trace, meta, entry
+    case collectionView = "collection-view"
+    case layout, data, section, workload, cell, supplementary, events
+    case scroll, drag, tap
+    case longPress = "long-press"
+    case menu, pinch, batch
+    case deleteItems = "delete-items"
+    case reloadItems = "reload-items"
+    case moveItem = "move-item"
+    case insertItems = "insert-items"
+    case insertSection = "insert-section"
+    case deleteSection = "delete-section"
+    case reloadSection = "reload-section"
+    case moveSection = "move-section"
+    case reloadData = "reload-data"
+    case scrollToItem = "scroll-to-item"
+    case select, deselect
+    case setLayout = "set-layout"
+    case transition, resize, marker
+    // Attributes (some names are both).
+    case version, key, value, width, height
+    case refreshRate = "refresh-rate"
+    case contentInset = "content-inset"
+    case paging
+    case decelerationRate = "deceleration-rate"
+    case allowsSelection = "allows-selection"
+    case allowsMultipleSelection = "allows-multiple-selection"
+    case prefetching, name, items
+    case itemSizes = "item-sizes"
+    case reuseIdentifier = "reuse-identifier"
+    case create, configure
+    case prepareForReuse = "prepare-for-reuse"
+    case kind, t, x, y, phase
+    case velocityX = "velocity-x"
+    case velocityY = "velocity-y"
+    case item, action, scale, animated, duration
+    case countsAfter = "counts-after"
+    case at, from, to, sizes, position, progress, label
+
+    var text: String { rawValue }
+}

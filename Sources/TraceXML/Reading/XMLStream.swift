@@ -1,0 +1,459 @@
+internal import CLibXML2
+
+/// libxml2 is initialised once per process, before any parser is created on any thread.
+let libxml2Initialized: Void = {
+    xmlInitParser()
+}()
+
+/// The parser options every trace is read with: no network, no DTD loading or attribute defaulting, no
+/// entity substitution, no XInclude, no `XML_PARSE_HUGE` (so libxml2 keeps its own depth and size
+/// limits), blank text dropped, and errors delivered to our handler rather than printed.
+let hardenedParserOptions: Int32 = {
+    let options: [xmlParserOption] = [XML_PARSE_NONET, XML_PARSE_NOBLANKS, XML_PARSE_NOERROR,
+                                      XML_PARSE_NOWARNING, XML_PARSE_COMPACT, XML_PARSE_NOCDATA]
+    return options.reduce(Int32(0)) { $0 | Int32(bitPattern: $1.rawValue) }
+}()
+
+/// Limits on what a reader accepts before libxml2 would spend time or memory on it.
+public struct TraceReadingLimits: Hashable, Sendable {
+    /// The deepest element nesting accepted (a trace needs 5; `<meta>` may nest deeper).
+    public var maximumDepth: Int
+    /// The longest run of bytes without a `>` — bounding any single attribute value or text.
+    public var maximumTokenLength: Int
+
+    public init(maximumDepth: Int = 32, maximumTokenLength: Int = 4 << 20) {
+        self.maximumDepth = maximumDepth
+        self.maximumTokenLength = maximumTokenLength
+    }
+}
+
+/// A pull parser over libxml2's `xmlTextReader` that yields elements with their exact position and
+/// attributes, and turns every libxml2 problem into a ``TraceError``.
+final class XMLStream {
+    /// What the stream stopped on.
+    enum Node {
+        case element
+        case endElement
+        case endOfDocument
+    }
+
+    /// The first error libxml2 reported.
+    struct ParserError {
+        var code: Int32
+        var message: String
+        var line: Int
+        var column: Int
+        var domain: Int32
+    }
+
+    /// One attribute of the current element; `value` points into libxml2's node and is valid until the
+    /// next `read()`.
+    struct Attribute {
+        var name: XMLName?
+        var rawName: UnsafePointer<UInt8>
+        var value: UnsafePointer<UInt8>
+        var valueLength: Int
+
+        var nameText: String { String(cString: rawName) }
+        var valueText: String {
+            String(decoding: UnsafeBufferPointer(start: value, count: valueLength), as: UTF8.self)
+        }
+        var valueBytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: value, count: valueLength) }
+    }
+
+    let path: String
+    let limits: TraceReadingLimits
+    private let reader: OpaquePointer
+    private let input: XMLInput
+    private var names: [UnsafeRawPointer: XMLName] = [:]
+    /// Attribute values libxml2 had to assemble (rare); freed on the next `read()`.
+    private var ownedValues: [UnsafeMutablePointer<UInt8>] = []
+
+    // The current element.
+    private(set) var elementName: XMLName?
+    private(set) var elementRawName: String = ""
+    private(set) var isEmptyElement = false
+    private(set) var depth = 0
+    private(set) var location: TraceLocation
+    private(set) var attributes: [Attribute] = []
+    /// Whether the current element has a namespace, a prefix or namespace declarations.
+    private(set) var usesNamespaces = false
+
+    /// Where the input was cut off, when truncation is tolerated and it was: the position of the dropped
+    /// tail and the element left incomplete inside `<events>`, if any.
+    var truncation: (location: TraceLocation, incompleteElement: String?)? { input.truncation }
+
+    /// How many bytes of the input libxml2 has been handed so far.
+    var bytesRead: Int { input.bytesRead }
+
+    /// Every RELAX NG validity error libxml2 reported so far (only with a schema attached).
+    var schemaErrors: [ParserError] { input.schemaErrors }
+
+    init(source: ByteSource, path: String, limits: TraceReadingLimits,
+         relaxNGSchema: OpaquePointer? = nil, toleratesTruncation: Bool = false) throws(TraceError) {
+        _ = libxml2Initialized
+        self.path = path
+        self.limits = limits
+        self.location = TraceLocation(path: path, line: 1, column: 1)
+        let input = XMLInput(source: source, path: path, limits: limits)
+        if toleratesTruncation {
+            input.truncationGuard = TruncationGuard(maximumDepth: limits.maximumDepth,
+                                                    maximumHeldBytes: 4 * limits.maximumTokenLength)
+        }
+        self.input = input
+        let context = Unmanaged.passUnretained(input).toOpaque()
+        let created: OpaquePointer? = xmlReaderForIO(
+            { context, buffer, length in
+                guard let context, let buffer else { return -1 }
+                return Unmanaged<XMLInput>.fromOpaque(context).takeUnretainedValue().fill(buffer, Int(length))
+            },
+            nil, context, path, "UTF-8", hardenedParserOptions)
+        guard let created else {
+            throw TraceError(.io, "cannot create an XML reader (out of memory?)", path: path)
+        }
+        reader = created
+        xmlTextReaderSetStructuredErrorHandler(reader, { context, error in
+            guard let context, let error else { return }
+            Unmanaged<XMLInput>.fromOpaque(context).takeUnretainedValue().record(error.pointee)
+        }, context)
+        for name in XMLName.allCases {
+            if let interned = xmlTextReaderConstString(reader, name.text) {
+                names[UnsafeRawPointer(interned)] = name
+            }
+        }
+        if let relaxNGSchema {
+            guard xmlTextReaderRelaxNGSetSchema(reader, relaxNGSchema) == 0 else {
+                throw TraceError(.schema, "cannot attach the RELAX NG schema to the reader", path: path)
+            }
+        }
+    }
+
+    deinit {
+        for value in ownedValues { reel_xmlFree(value) }
+        xmlFreeTextReader(reader)
+        input.source.close()
+    }
+
+    /// The error that stopped the parser, as a trace error with its position.
+    func parserFailure() -> TraceError {
+        if let oversizedToken = input.oversizedToken { return oversizedToken }
+        if let ioError = input.ioError { return ioError }
+        guard let error = input.firstError else {
+            return TraceError(.malformedXML, "the XML reader failed without saying why", path: path)
+        }
+        let place = TraceLocation(path: path, line: max(error.line, 1), column: max(error.column, 1))
+        switch Int(error.code) {
+        case Int(XML_ERR_ENTITY_LOOP.rawValue), Int(XML_ERR_UNDECLARED_ENTITY.rawValue),
+             Int(XML_WAR_UNDECLARED_ENTITY.rawValue), Int(XML_ERR_ENTITY_PE_INTERNAL.rawValue):
+            return TraceError(.forbiddenConstruct,
+                              "entity references are not allowed in a trace (libxml2: \(error.message))", at: place)
+        default:
+            break
+        }
+        if error.message.contains("Excessive depth") {
+            return TraceError(.limitExceeded,
+                              "elements nested too deeply (libxml2: \(error.message))", at: place)
+        }
+        if error.message.contains("too long") || error.message.contains("Huge input") {
+            return TraceError(.limitExceeded, "value too large (libxml2: \(error.message))", at: place)
+        }
+        return TraceError(.malformedXML, "malformed XML: \(error.message)", at: place)
+    }
+
+    /// Whether the parser stopped at the end of a file that was cut short, rather than at a fault in the
+    /// middle: the input was read to its end and the error is on or after its last line with content.
+    func failedAtEndOfInput() -> Bool {
+        guard input.oversizedToken == nil, input.ioError == nil, input.reachedEndOfInput,
+              let error = input.firstError else {
+            return false
+        }
+        return error.line >= input.tracker.lastContentLine()
+    }
+
+    /// Moves to the next element start or end, skipping comments, processing instructions and white
+    /// space; text, CDATA, DOCTYPE and entity references are errors.
+    ///
+    /// - Parameter allowText: whether non-blank text is skipped (inside `<meta>`) rather than refused.
+    func read(insideMeta: Bool = false) throws(TraceError) -> Node {
+        for value in ownedValues { reel_xmlFree(value) }
+        ownedValues.removeAll(keepingCapacity: true)
+        while true {
+            let status = xmlTextReaderRead(reader)
+            if status == 0 { return .endOfDocument }
+            if status < 0 || input.oversizedToken != nil || input.ioError != nil { throw parserFailure() }
+            switch xmlTextReaderNodeType(reader) {
+            case Int32(XML_READER_TYPE_ELEMENT.rawValue):
+                try loadElement(insideMeta: insideMeta)
+                return .element
+            case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
+                depth = Int(xmlTextReaderDepth(reader))
+                return .endElement
+            case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
+                if insideMeta { continue }
+                let text = currentValue()
+                if text.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) { continue }
+                throw TraceError(.unknownElement,
+                                 "unexpected text '\(abbreviated(text))' in <\(elementRawName)>; trace elements hold no text",
+                                 at: location)
+            case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
+                throw TraceError(.forbiddenConstruct,
+                                 "DOCTYPE declarations are not allowed in a trace (they declare entities and external resources); remove the '<!DOCTYPE …>'",
+                                 at: TraceLocation(path: path, line: 1, column: 1))
+            case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue), Int32(XML_READER_TYPE_ENTITY.rawValue):
+                throw TraceError(.forbiddenConstruct, "entity references are not allowed in a trace", at: location)
+            default:
+                continue
+            }
+        }
+    }
+
+    private func currentValue() -> String {
+        guard let value = xmlTextReaderConstValue(reader) else { return "" }
+        return String(cString: value)
+    }
+
+    private func loadElement(insideMeta: Bool) throws(TraceError) {
+        depth = Int(xmlTextReaderDepth(reader))
+        isEmptyElement = xmlTextReaderIsEmptyElement(reader) == 1
+        if let position = input.tracker.nextStartTag() {
+            location = TraceLocation(path: path, line: position.line, column: position.column)
+        } else {
+            location = TraceLocation(path: path, line: Int(xmlTextReaderGetParserLineNumber(reader)),
+                                     column: Int(xmlTextReaderGetParserColumnNumber(reader)))
+        }
+        attributes.removeAll(keepingCapacity: true)
+        guard let node = xmlTextReaderCurrentNode(reader) else {
+            throw TraceError(.malformedXML, "the XML reader lost its current element", at: location)
+        }
+        let rawName = node.pointee.name.map { UnsafeRawPointer($0) }
+        elementName = rawName.flatMap { names[$0] }
+        usesNamespaces = node.pointee.ns != nil || node.pointee.nsDef != nil
+        elementRawName = node.pointee.name.map { String(cString: $0) } ?? ""
+        if let prefix = node.pointee.ns?.pointee.prefix {
+            elementRawName = String(cString: prefix) + ":" + elementRawName
+        }
+        if usesNamespaces { elementName = nil }
+        if !insideMeta, let declaration = node.pointee.nsDef {
+            let prefix = declaration.pointee.prefix.map { ":" + String(cString: $0) } ?? ""
+            let href = declaration.pointee.href.map { String(cString: $0) } ?? ""
+            throw TraceError(.unknownAttribute,
+                             "namespace declaration 'xmlns\(prefix)=\"\(href)\"' on <\(elementRawName)> is not allowed; trace elements have no namespace",
+                             at: location)
+        }
+        if depth >= limits.maximumDepth {
+            throw TraceError(.limitExceeded,
+                             "elements nested too deeply (depth \(depth + 1)); a trace nests at most \(limits.maximumDepth) levels",
+                             at: location)
+        }
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            defer { attribute = current.pointee.next }
+            guard let attributeName = current.pointee.name else { continue }
+            var name = names[UnsafeRawPointer(attributeName)]
+            if let namespace = current.pointee.ns {
+                name = nil
+                usesNamespaces = true
+                if !insideMeta {
+                    let prefix = namespace.pointee.prefix.map { String(cString: $0) + ":" } ?? ""
+                    throw TraceError(.unknownAttribute,
+                                     "unknown attribute '\(prefix)\(String(cString: attributeName))' on <\(elementRawName)>; trace attributes have no namespace",
+                                     at: location)
+                }
+            }
+            let value: UnsafePointer<UInt8>
+            if let child = current.pointee.children, child.pointee.next == nil,
+               child.pointee.type == XML_TEXT_NODE, let content = child.pointee.content {
+                value = UnsafePointer(content)
+            } else if let assembled = xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1) {
+                ownedValues.append(assembled)
+                value = UnsafePointer(assembled)
+            } else {
+                value = ("" as StaticString).utf8Start
+            }
+            attributes.append(Attribute(name: name, rawName: UnsafePointer(attributeName), value: value,
+                                        valueLength: strlen(value)))
+        }
+    }
+
+    /// The position of the current element's attribute called `name`, or the element's own position.
+    func location(ofAttribute name: String) -> TraceLocation {
+        guard let position = input.tracker.attributePosition(name) else { return location }
+        return TraceLocation(path: path, line: position.line, column: position.column)
+    }
+
+}
+
+/// What libxml2's callbacks see: the byte source, the position tracker and the errors reported.
+final class XMLInput {
+    var source: ByteSource
+    let path: String
+    let limits: TraceReadingLimits
+    var tracker = PositionTracker()
+    var firstError: XMLStream.ParserError?
+    var schemaErrors: [XMLStream.ParserError] = []
+    /// Set when the byte source hit the end of the input.
+    var reachedEndOfInput = false
+    /// How many bytes libxml2 has been handed: a hostile document must be refused after few of them.
+    var bytesRead = 0
+    /// Set when the input was refused before parsing: a token over the size limit or a DOCTYPE.
+    var oversizedToken: TraceError?
+    /// Set when reading failed at the operating-system level.
+    var ioError: TraceError?
+
+    init(source: ByteSource, path: String, limits: TraceReadingLimits) {
+        self.source = source
+        self.path = path
+        self.limits = limits
+    }
+
+    /// With truncation tolerated: holds back the bytes of unfinished elements (see ``TruncationGuard``).
+    var truncationGuard: TruncationGuard?
+    /// Set when the guard dropped an incomplete tail and closed the document.
+    var truncation: (location: TraceLocation, incompleteElement: String?)?
+    /// Closing tags still to hand over after a truncation.
+    private var closing: [UInt8] = []
+    private var sourceEnded = false
+
+    /// The read callback: hands libxml2 the next chunk, tracking positions and the token limit.
+    func fill(_ buffer: UnsafeMutablePointer<CChar>, _ length: Int) -> Int32 {
+        guard oversizedToken == nil, ioError == nil else { return -1 }
+        guard truncationGuard != nil else { return fillDirectly(buffer, length) }
+        while true {
+            if !closing.isEmpty {
+                let n = min(length, closing.count)
+                for k in 0..<n { buffer[k] = CChar(bitPattern: closing[k]) }
+                closing.removeFirst(n)
+                return Int32(n)
+            }
+            guard var guarded = truncationGuard else { return -1 }
+            if guarded.releasable > 0 {
+                let n = min(length, guarded.releasable)
+                guarded.pending.withUnsafeBytes { pending in
+                    if let base = pending.baseAddress {
+                        UnsafeMutableRawPointer(buffer).copyMemory(from: base + guarded.start, byteCount: n)
+                    }
+                }
+                guarded.drop(n)
+                truncationGuard = guarded
+                return hand(buffer, n)
+            }
+            if sourceEnded {
+                if truncation != nil {
+                    reachedEndOfInput = true
+                    return 0
+                }
+                if guarded.isComplete || !guarded.hasOpenElements {
+                    if guarded.isDrained {
+                        reachedEndOfInput = true
+                        return 0
+                    }
+                    guarded.releaseAll()
+                } else {
+                    let tail = Array(guarded.heldTail)
+                    closing = guarded.closeTruncatedDocument()
+                    let start = tracker.endPosition(skippingBlanksOf: tail)
+                    truncation = (TraceLocation(path: path, line: start.line, column: start.column),
+                                  guarded.incompleteElement)
+                }
+                truncationGuard = guarded
+                continue
+            }
+            truncationGuard = nil
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            let n = chunk.withUnsafeMutableBytes { raw in
+                raw.baseAddress.map { source.read(into: $0, count: raw.count) } ?? -1
+            }
+            if n < 0 {
+                truncationGuard = guarded
+                ioError = TraceError(.io, "cannot read the trace: \(systemErrorDescription())", path: path)
+                return -1
+            }
+            if n == 0 {
+                sourceEnded = true
+            } else {
+                chunk.withUnsafeBytes { guarded.feed(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+            }
+            truncationGuard = guarded
+        }
+    }
+
+    private func fillDirectly(_ buffer: UnsafeMutablePointer<CChar>, _ length: Int) -> Int32 {
+        let n = source.read(into: buffer, count: length)
+        if n < 0 {
+            ioError = TraceError(.io, "cannot read the trace: \(systemErrorDescription())", path: path)
+            return -1
+        }
+        if n == 0 {
+            reachedEndOfInput = true
+            return 0
+        }
+        return hand(buffer, n)
+    }
+
+    /// Passes `n` bytes on to libxml2, through the position tracker and the size and DOCTYPE checks.
+    private func hand(_ buffer: UnsafeMutablePointer<CChar>, _ n: Int) -> Int32 {
+        bytesRead += n
+        guard tracker.append(UnsafeRawBufferPointer(start: buffer, count: n), limit: limits.maximumTokenLength)
+        else {
+            let start = tracker.runStartPosition()
+            oversizedToken = TraceError(
+                .limitExceeded,
+                "attribute value or text longer than \(limits.maximumTokenLength) bytes; a trace never needs one this long",
+                at: TraceLocation(path: path, line: start.line, column: start.column))
+            return -1
+        }
+        if let position = tracker.doctypeInProlog() {
+            oversizedToken = TraceError(
+                .forbiddenConstruct,
+                "DOCTYPE declarations are not allowed in a trace (they declare entities and external resources); remove the '<!DOCTYPE …>'",
+                at: TraceLocation(path: path, line: position.line, column: position.column))
+            return -1
+        }
+        return Int32(n)
+    }
+
+    /// The error callback: keeps RELAX NG validity errors in order and the first other error.
+    func record(_ error: xmlError) {
+        guard error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        var message = error.message.map { String(cString: $0) } ?? "unknown libxml2 error"
+        while message.last?.isWhitespace == true { message.removeLast() }
+        var recorded = XMLStream.ParserError(code: error.code, message: message, line: Int(error.line),
+                                             column: Int(error.int2), domain: error.domain)
+        if error.domain == Int32(XML_FROM_RELAXNGV.rawValue) {
+            // The validator knows the node's line (up to 65,535) but not its column: take both from the
+            // start tag being read when it is on that line.
+            // libxml2 validates an element before handing it over, so it may be the next start tag.
+            if let next = tracker.peekNextStartTag(), recorded.line == next.line {
+                recorded.column = next.column
+            } else if recorded.line == tracker.tagLine || recorded.line >= 65535 {
+                recorded.line = tracker.tagLine
+                recorded.column = tracker.tagColumn
+            }
+            schemaErrors.append(recorded)
+        } else if firstError == nil {
+            firstError = recorded
+        }
+    }
+}
+
+private func strlen(_ pointer: UnsafePointer<UInt8>) -> Int {
+    var n = 0
+    while pointer[n] != 0 { n += 1 }
+    return n
+}
+
+/// `text` cut to a readable length for an error message.
+func abbreviated(_ text: String, limit: Int = 60) -> String {
+    let flat = text.replacingNewlines()
+    return flat.count <= limit ? flat : String(flat.prefix(limit)) + "…"
+}
+
+extension String {
+    fileprivate func replacingNewlines() -> String {
+        String(map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 })
+    }
+}
+
+private func isBlank(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+}

@@ -1,0 +1,290 @@
+/// The RELAX NG schema of the trace format, version 1 — the same text as `Traces/trace.rng` (a test
+/// keeps the two identical; `RECORD_SNAPSHOTS=1 swift test` rewrites the file from this one).
+///
+/// Embedded so that validation needs no resource bundle and no file beside the binary.
+public enum TraceSchema {
+    /// The schema's text.
+    public static let relaxNG: String = #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!--
+  RELAX NG schema of Reel's trace format, version 1.
+
+  It checks structure and syntax. TraceXML's reader checks the rest, which RELAX NG cannot express:
+  event times that never decrease, one item size per item, numbers within Double's range and each
+  attribute's own range (a positive refresh rate, a deceleration rate between 0 and 1, ...).
+  `reel validate` applies both. Keep this file in step with Sources/TraceXML/Validation/TraceSchema.swift
+  (a test compares them) and with the DocC article "The Trace Format".
+-->
+<grammar xmlns="http://relaxng.org/ns/structure/1.0"
+         datatypeLibrary="http://www.w3.org/2001/XMLSchema-datatypes">
+  <start>
+    <element name="trace">
+      <attribute name="version"><value>1</value></attribute>
+      <optional><ref name="meta"/></optional>
+      <ref name="collection-view"/>
+      <ref name="layout"/>
+      <ref name="data"/>
+      <optional><ref name="workload"/></optional>
+      <element name="events">
+        <zeroOrMore><ref name="event"/></zeroOrMore>
+      </element>
+    </element>
+  </start>
+
+  <!-- Value syntax. -->
+  <define name="number">
+    <data type="string"><param name="pattern">-?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?</param></data>
+  </define>
+  <define name="non-negative">
+    <data type="string"><param name="pattern">[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?</param></data>
+  </define>
+  <define name="count">
+    <data type="string"><param name="pattern">[0-9]{1,18}</param></data>
+  </define>
+  <define name="count-list">
+    <data type="string"><param name="pattern">([0-9]{1,18}( +[0-9]{1,18})*)?</param></data>
+  </define>
+  <define name="index-path">
+    <data type="string"><param name="pattern">[0-9]{1,18} +[0-9]{1,18}</param></data>
+  </define>
+  <define name="size">
+    <data type="string"><param name="pattern">[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)? +[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?</param></data>
+  </define>
+  <define name="size-list">
+    <data type="string"><param name="pattern">([0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)? +[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?(, ?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)? +[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?)*)?</param></data>
+  </define>
+  <define name="insets">
+    <data type="string"><param name="pattern">-?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?( +-?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?){3}</param></data>
+  </define>
+  <define name="boolean">
+    <choice><value>true</value><value>false</value></choice>
+  </define>
+  <define name="phase">
+    <attribute name="phase">
+      <choice><value>began</value><value>changed</value><value>ended</value><value>cancelled</value></choice>
+    </attribute>
+  </define>
+  <define name="time">
+    <attribute name="t"><ref name="non-negative"/></attribute>
+  </define>
+  <define name="point">
+    <attribute name="x"><ref name="number"/></attribute>
+    <attribute name="y"><ref name="number"/></attribute>
+  </define>
+  <define name="item">
+    <attribute name="section"><ref name="count"/></attribute>
+    <attribute name="item"><ref name="count"/></attribute>
+  </define>
+
+  <!-- Header. -->
+  <define name="meta">
+    <element name="meta">
+      <ref name="anything"/>
+    </element>
+  </define>
+  <define name="anything">
+    <zeroOrMore>
+      <choice>
+        <attribute><anyName/></attribute>
+        <text/>
+        <element><anyName/><ref name="anything"/></element>
+      </choice>
+    </zeroOrMore>
+  </define>
+  <define name="collection-view">
+    <element name="collection-view">
+      <attribute name="width"><ref name="non-negative"/></attribute>
+      <attribute name="height"><ref name="non-negative"/></attribute>
+      <optional><attribute name="refresh-rate"><ref name="non-negative"/></attribute></optional>
+      <optional><attribute name="content-inset"><ref name="insets"/></attribute></optional>
+      <optional><attribute name="paging"><ref name="boolean"/></attribute></optional>
+      <optional>
+        <attribute name="deceleration-rate">
+          <choice><value>normal</value><value>fast</value><ref name="non-negative"/></choice>
+        </attribute>
+      </optional>
+      <optional><attribute name="allows-selection"><ref name="boolean"/></attribute></optional>
+      <optional><attribute name="allows-multiple-selection"><ref name="boolean"/></attribute></optional>
+      <optional><attribute name="prefetching"><ref name="boolean"/></attribute></optional>
+      <empty/>
+    </element>
+  </define>
+  <define name="layout">
+    <!-- `name` picks the layout from the catalogue; every other attribute is one of its parameters. -->
+    <element name="layout">
+      <attribute name="name"><data type="string"><param name="minLength">1</param></data></attribute>
+      <zeroOrMore>
+        <attribute>
+          <nsName ns=""><except><name>name</name></except></nsName>
+          <text/>
+        </attribute>
+      </zeroOrMore>
+      <empty/>
+    </element>
+  </define>
+  <define name="data">
+    <element name="data">
+      <zeroOrMore><ref name="section"/></zeroOrMore>
+    </element>
+  </define>
+  <define name="section">
+    <element name="section">
+      <attribute name="items"><ref name="count"/></attribute>
+      <optional><attribute name="item-sizes"><ref name="size-list"/></attribute></optional>
+      <optional><attribute name="reuse-identifier"/></optional>
+      <empty/>
+    </element>
+  </define>
+  <define name="workload">
+    <element name="workload">
+      <zeroOrMore>
+        <choice>
+          <element name="cell">
+            <attribute name="reuse-identifier"/>
+            <ref name="costs"/>
+          </element>
+          <element name="supplementary">
+            <attribute name="kind"/>
+            <ref name="costs"/>
+          </element>
+        </choice>
+      </zeroOrMore>
+    </element>
+  </define>
+  <define name="costs">
+    <optional><attribute name="create"><ref name="non-negative"/></attribute></optional>
+    <optional><attribute name="configure"><ref name="non-negative"/></attribute></optional>
+    <optional><attribute name="prepare-for-reuse"><ref name="non-negative"/></attribute></optional>
+    <empty/>
+  </define>
+
+  <!-- Events. -->
+  <define name="event">
+    <choice>
+      <element name="scroll"><ref name="time"/><ref name="point"/><empty/></element>
+      <element name="drag">
+        <ref name="time"/><ref name="phase"/><ref name="point"/>
+        <optional>
+          <attribute name="velocity-x"><ref name="number"/></attribute>
+          <attribute name="velocity-y"><ref name="number"/></attribute>
+        </optional>
+        <empty/>
+      </element>
+      <element name="tap"><ref name="time"/><ref name="point"/><empty/></element>
+      <element name="long-press"><ref name="time"/><ref name="phase"/><ref name="point"/><empty/></element>
+      <element name="menu">
+        <ref name="time"/><ref name="item"/><attribute name="action"/><empty/>
+      </element>
+      <element name="pinch">
+        <ref name="time"/><ref name="phase"/><ref name="point"/>
+        <attribute name="scale"><ref name="non-negative"/></attribute>
+        <empty/>
+      </element>
+      <ref name="batch"/>
+      <element name="reload-data">
+        <ref name="time"/>
+        <zeroOrMore><ref name="section"/></zeroOrMore>
+      </element>
+      <element name="scroll-to-item">
+        <ref name="time"/><ref name="item"/>
+        <optional>
+          <attribute name="position">
+            <choice>
+              <value>top</value><value>center</value><value>bottom</value>
+              <value>left</value><value>right</value><value>nearest</value>
+            </choice>
+          </attribute>
+        </optional>
+        <optional><attribute name="animated"><ref name="boolean"/></attribute></optional>
+        <empty/>
+      </element>
+      <element name="select"><ref name="time"/><ref name="item"/><empty/></element>
+      <element name="deselect"><ref name="time"/><ref name="item"/><empty/></element>
+      <element name="set-layout">
+        <ref name="time"/>
+        <optional><attribute name="animated"><ref name="boolean"/></attribute></optional>
+        <optional><attribute name="duration"><ref name="non-negative"/></attribute></optional>
+        <ref name="layout"/>
+      </element>
+      <element name="transition">
+        <ref name="time"/>
+        <choice>
+          <group>
+            <attribute name="phase"><value>began</value></attribute>
+            <ref name="layout"/>
+          </group>
+          <group>
+            <attribute name="phase"><value>changed</value></attribute>
+            <attribute name="progress"><ref name="number"/></attribute>
+            <empty/>
+          </group>
+          <group>
+            <attribute name="phase"><choice><value>finished</value><value>cancelled</value></choice></attribute>
+            <empty/>
+          </group>
+        </choice>
+      </element>
+      <element name="resize">
+        <ref name="time"/>
+        <attribute name="width"><ref name="non-negative"/></attribute>
+        <attribute name="height"><ref name="non-negative"/></attribute>
+        <empty/>
+      </element>
+      <element name="marker"><ref name="time"/><attribute name="label"/><empty/></element>
+    </choice>
+  </define>
+  <define name="batch">
+    <element name="batch">
+      <ref name="time"/>
+      <optional><attribute name="animated"><ref name="boolean"/></attribute></optional>
+      <optional><attribute name="duration"><ref name="non-negative"/></attribute></optional>
+      <optional><attribute name="counts-after"><ref name="count-list"/></attribute></optional>
+      <zeroOrMore>
+        <choice>
+          <element name="delete-items">
+            <attribute name="section"><ref name="count"/></attribute>
+            <attribute name="at"><ref name="count-list"/></attribute>
+            <empty/>
+          </element>
+          <element name="reload-items">
+            <attribute name="section"><ref name="count"/></attribute>
+            <attribute name="at"><ref name="count-list"/></attribute>
+            <empty/>
+          </element>
+          <element name="move-item">
+            <attribute name="from"><ref name="index-path"/></attribute>
+            <attribute name="to"><ref name="index-path"/></attribute>
+            <empty/>
+          </element>
+          <element name="insert-items">
+            <attribute name="section"><ref name="count"/></attribute>
+            <attribute name="at"><ref name="count-list"/></attribute>
+            <optional><attribute name="sizes"><ref name="size-list"/></attribute></optional>
+            <empty/>
+          </element>
+          <element name="insert-section">
+            <attribute name="at"><ref name="count"/></attribute>
+            <attribute name="items"><ref name="count"/></attribute>
+            <empty/>
+          </element>
+          <element name="delete-section">
+            <attribute name="at"><ref name="count"/></attribute>
+            <empty/>
+          </element>
+          <element name="reload-section">
+            <attribute name="at"><ref name="count"/></attribute>
+            <attribute name="items"><ref name="count"/></attribute>
+            <empty/>
+          </element>
+          <element name="move-section">
+            <attribute name="from"><ref name="count"/></attribute>
+            <attribute name="to"><ref name="count"/></attribute>
+            <empty/>
+          </element>
+        </choice>
+      </zeroOrMore>
+    </element>
+  </define>
+</grammar>
+"""#
+}

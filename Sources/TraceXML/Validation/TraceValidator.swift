@@ -1,0 +1,99 @@
+internal import CLibXML2
+
+/// Checks traces against the RELAX NG schema and the reader's own rules — what `reel validate` prints.
+public enum TraceValidator {
+    /// Validates the trace at `path`.
+    ///
+    /// Two streaming passes, each in constant memory: libxml2's RELAX NG validator (every schema error,
+    /// with its line), then ``TraceReader`` (its first error, or the truncation warning). A schema error
+    /// on a line the reader already reported is left out, so each problem is told once, the clearer way.
+    ///
+    /// - Returns: The problems, sorted by position; empty when the trace is valid. Print each with
+    ///   `description`: `path:line:column: message`.
+    /// - Complexity: O(*n*) in the size of the trace.
+    public static func validate(path: String, limits: TraceReadingLimits = TraceReadingLimits()) -> [TraceDiagnostic] {
+        validate(path: path, limits: limits) { () throws(TraceError) in try ByteSource.open(path: path) }
+    }
+
+    /// Validates a trace held in memory; `path` is what the diagnostics call it.
+    public static func validate(bytes: [UInt8], path: String = "<memory>",
+                                limits: TraceReadingLimits = TraceReadingLimits()) -> [TraceDiagnostic] {
+        validate(path: path, limits: limits) { () throws(TraceError) in .memory(bytes, offset: 0) }
+    }
+
+    private static func validate(path: String, limits: TraceReadingLimits,
+                                 source: () throws(TraceError) -> ByteSource) -> [TraceDiagnostic] {
+        var readerDiagnostics: [TraceDiagnostic] = []
+        do {
+            let reader = try TraceReader(source: source(), path: path,
+                                         options: TraceReader.Options(allowsTruncation: true, limits: limits))
+            while try reader.next() != nil {}
+            readerDiagnostics = reader.warnings
+        } catch {
+            readerDiagnostics = [TraceDiagnostic(error)]
+        }
+        if readerDiagnostics.first?.code == .io { return readerDiagnostics }
+        let schemaDiagnostics: [TraceDiagnostic]
+        do {
+            schemaDiagnostics = try schemaPass(source: source(), path: path, limits: limits)
+        } catch {
+            schemaDiagnostics = [TraceDiagnostic(error)]
+        }
+        let reportedLines = Set(readerDiagnostics.compactMap { $0.location?.line })
+        var all = readerDiagnostics
+        for diagnostic in schemaDiagnostics {
+            // The reader's failures are complete; drop the schema pass's copies of them and of the same
+            // problems seen by the schema.
+            if diagnostic.code != .schema { continue }
+            if let line = diagnostic.location?.line, reportedLines.contains(line) { continue }
+            all.append(diagnostic)
+        }
+        return all.enumerated().sorted { a, b in
+            let la = a.element.location.map { ($0.line, $0.column) } ?? (0, 0)
+            let lb = b.element.location.map { ($0.line, $0.column) } ?? (0, 0)
+            return la != lb ? la < lb : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// Streams the document through libxml2's RELAX NG validator; returns its validity errors (and the
+    /// parser error that stopped it, if any).
+    static func schemaPass(source: ByteSource, path: String,
+                                   limits: TraceReadingLimits) throws(TraceError) -> [TraceDiagnostic] {
+        let schema = try CompiledSchema()
+        let stream = try XMLStream(source: source, path: path, limits: limits, relaxNGSchema: schema.pointer)
+        var failure: TraceError?
+        do throws(TraceError) {
+            while try stream.read(insideMeta: true) != .endOfDocument {}
+        } catch {
+            failure = error
+        }
+        var diagnostics = stream.schemaErrors.map { error in
+            TraceDiagnostic(severity: .error, code: .schema,
+                            message: "does not match the schema: \(error.message)", path: path,
+                            location: TraceLocation(path: path, line: max(error.line, 1), column: max(error.column, 1)))
+        }
+        if let failure { diagnostics.append(TraceDiagnostic(failure)) }
+        return diagnostics
+    }
+}
+
+/// The schema compiled by libxml2, freed with the value's owner.
+final class CompiledSchema {
+    let pointer: OpaquePointer
+
+    init() throws(TraceError) {
+        _ = libxml2Initialized
+        let text = TraceSchema.relaxNG
+        let compiled: OpaquePointer? = text.withCString { bytes in
+            guard let parser = xmlRelaxNGNewMemParserCtxt(bytes, Int32(text.utf8.count)) else { return nil }
+            defer { xmlRelaxNGFreeParserCtxt(parser) }
+            return xmlRelaxNGParse(parser)
+        }
+        guard let compiled else {
+            throw TraceError(.schema, "the embedded RELAX NG schema does not compile", path: "Traces/trace.rng")
+        }
+        pointer = compiled
+    }
+
+    deinit { xmlRelaxNGFree(pointer) }
+}

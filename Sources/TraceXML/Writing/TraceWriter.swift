@@ -1,0 +1,345 @@
+internal import CLibXML2
+
+/// Writes a trace as it happens: the header when created, then each event as it is given, flushed, so
+/// that a crash loses at most the event being written.
+///
+/// The output is stable — two-space indentation, one element per line, attributes in a fixed order,
+/// numbers in the shortest text that reads back to the same value — and reading it with ``TraceReader``
+/// gives back the same header and events, exactly.
+///
+/// ```swift
+/// let writer = try TraceWriter(path: "session.xml", header: header)
+/// try writer.write(TraceEvent(time: 0.016, .scroll(offset: TracePoint(x: 0, y: 14.5))))
+/// try writer.finish()
+/// ```
+///
+/// Values the format cannot represent — a non-finite number, a negative count, a time earlier than the
+/// previous event's, a character XML 1.0 forbids — are refused with ``TraceError/Code/unwritable``
+/// before anything of that event is written. A writer is not `Sendable`.
+public final class TraceWriter {
+    /// The path written to, or `<memory>`.
+    public let path: String
+    private let sink: OutputSink
+    private let writer: OpaquePointer
+    private var previousTime = 0.0
+    var previousTimeForChecks: Double { previousTime }
+    private var finished = false
+    /// How many events have been written.
+    public private(set) var eventCount = 0
+
+    /// Creates (or truncates) the file at `path` and writes the header.
+    ///
+    /// - Throws: ``TraceError`` when the file cannot be created or the header cannot be written.
+    public convenience init(path: String, header: TraceHeader) throws(TraceError) {
+        try self.init(sink: OutputSink.create(path: path), path: path, header: header)
+    }
+
+    /// A writer that keeps the trace in memory, in ``bytes``.
+    public convenience init(header: TraceHeader) throws(TraceError) {
+        try self.init(sink: OutputSink(target: .memory), path: "<memory>", header: header)
+    }
+
+    private init(sink: OutputSink, path: String, header: TraceHeader) throws(TraceError) {
+        _ = libxml2Initialized
+        self.sink = sink
+        self.path = path
+        let context = Unmanaged.passRetained(sink).toOpaque()
+        let output = xmlOutputBufferCreateIO(
+            { context, buffer, length in
+                guard let context, let buffer, length >= 0 else { return -1 }
+                let sink = Unmanaged<OutputSink>.fromOpaque(context).takeUnretainedValue()
+                return sink.write(UnsafeRawBufferPointer(start: buffer, count: Int(length)))
+            },
+            { context in
+                guard let context else { return 0 }
+                Unmanaged<OutputSink>.fromOpaque(context).release()
+                return 0
+            },
+            context, nil)
+        guard let output, let created = xmlNewTextWriter(output) else {
+            sink.close()
+            throw TraceError(.io, "cannot create an XML writer (out of memory?)", path: path)
+        }
+        writer = created
+        xmlTextWriterSetIndent(writer, 1)
+        xmlTextWriterSetIndentString(writer, "  ")
+        try check(header)
+        try writeHeader(header)
+        try flush()
+    }
+
+    deinit {
+        xmlFreeTextWriter(writer)
+        sink.close()
+    }
+
+    /// Everything written so far, for a writer created with ``init(header:)``.
+    public var bytes: [UInt8] { sink.bytes }
+
+    /// Writes one event and flushes it to the file.
+    ///
+    /// - Throws: ``TraceError`` with code ``TraceError/Code/unwritable`` for a value the format cannot
+    ///   represent (nothing is written then), or ``TraceError/Code/io`` when writing fails.
+    /// - Complexity: O(size of the event).
+    public func write(_ event: TraceEvent) throws(TraceError) {
+        precondition(!finished, "TraceWriter.write(_:) called after finish()")
+        try check(event)
+        try writeEvent(event)
+        try flush()
+        previousTime = event.time
+        eventCount += 1
+    }
+
+    /// Closes `<events>` and `<trace>`, and flushes. Further writes are a programming error.
+    ///
+    /// - Throws: ``TraceError`` when writing fails.
+    public func finish() throws(TraceError) {
+        guard !finished else { return }
+        finished = true
+        try status(xmlTextWriterEndDocument(writer))
+        try flush()
+    }
+
+    /// The bytes of a whole trace.
+    ///
+    /// - Throws: ``TraceError`` with code ``TraceError/Code/unwritable`` for a value the format cannot
+    ///   represent.
+    /// - Complexity: O(*n*) in the size of the trace.
+    public static func encode(_ trace: Trace) throws(TraceError) -> [UInt8] {
+        let writer = try TraceWriter(header: trace.header)
+        for event in trace.events { try writer.write(event) }
+        try writer.finish()
+        return writer.bytes
+    }
+
+    /// Writes a whole trace to `path`.
+    public static func write(_ trace: Trace, to path: String) throws(TraceError) {
+        let writer = try TraceWriter(path: path, header: trace.header)
+        for event in trace.events { try writer.write(event) }
+        try writer.finish()
+    }
+
+    // MARK: libxml2 calls
+
+    private func status(_ result: Int32) throws(TraceError) {
+        guard result >= 0 else {
+            throw TraceError(.io, "cannot write the trace: \(sink.failure ?? "libxml2's writer failed")", path: path)
+        }
+    }
+
+    private func flush() throws(TraceError) {
+        try status(xmlTextWriterFlush(writer))
+        if let failure = sink.failure {
+            throw TraceError(.io, "cannot write the trace: \(failure)", path: path)
+        }
+    }
+
+    private func start(_ name: XMLName) throws(TraceError) {
+        try status(xmlTextWriterStartElement(writer, name.text))
+    }
+
+    private func end() throws(TraceError) {
+        try status(xmlTextWriterEndElement(writer))
+    }
+
+    private func attribute(_ name: String, _ value: String) throws(TraceError) {
+        try status(xmlTextWriterWriteAttribute(writer, name, value))
+    }
+
+    private func attribute(_ name: XMLName, _ value: String) throws(TraceError) {
+        try attribute(name.text, value)
+    }
+
+    private func attribute(_ name: XMLName, _ value: Double) throws(TraceError) {
+        try attribute(name.text, TraceNumber.format(value))
+    }
+
+    private func attribute(_ name: XMLName, _ value: Int) throws(TraceError) {
+        try attribute(name.text, String(value))
+    }
+
+    private func attribute(_ name: XMLName, _ value: Bool) throws(TraceError) {
+        try attribute(name.text, value ? "true" : "false")
+    }
+
+    private func sizeList(_ sizes: [TraceSize]) -> String {
+        sizes.map(\.description).joined(separator: ", ")
+    }
+
+    private func countList(_ counts: [Int]) -> String {
+        counts.map(String.init).joined(separator: " ")
+    }
+
+    // MARK: Elements
+
+    private func writeHeader(_ header: TraceHeader) throws(TraceError) {
+        try status(xmlTextWriterStartDocument(writer, "1.0", "UTF-8", nil))
+        try start(.trace)
+        try attribute(.version, header.version)
+        if !header.meta.isEmpty {
+            try start(.meta)
+            for entry in header.meta {
+                try start(.entry)
+                try attribute(.key, entry.key)
+                try attribute(.value, entry.value)
+                try end()
+            }
+            try end()
+        }
+        let view = header.collectionView
+        try start(.collectionView)
+        try attribute(.width, view.size.width)
+        try attribute(.height, view.size.height)
+        try attribute(.refreshRate, view.refreshRate)
+        try attribute(.contentInset, view.contentInset.description)
+        try attribute(.paging, view.isPagingEnabled)
+        switch view.decelerationRate {
+        case .normal: try attribute(.decelerationRate, "normal")
+        case .fast: try attribute(.decelerationRate, "fast")
+        case .custom(let factor): try attribute(.decelerationRate, factor)
+        }
+        try attribute(.allowsSelection, view.allowsSelection)
+        try attribute(.allowsMultipleSelection, view.allowsMultipleSelection)
+        try attribute(.prefetching, view.isPrefetchingEnabled)
+        try end()
+        try writeLayout(header.layout)
+        try start(.data)
+        try writeSections(header.sections)
+        try end()
+        if let workload = header.workload {
+            try start(.workload)
+            for cell in workload.cells {
+                try start(.cell)
+                try attribute(.reuseIdentifier, cell.reuseIdentifier)
+                try writeCosts(cell.costs)
+                try end()
+            }
+            for supplementary in workload.supplementaries {
+                try start(.supplementary)
+                try attribute(.kind, supplementary.kind)
+                try writeCosts(supplementary.costs)
+                try end()
+            }
+            try end()
+        }
+        try start(.events)
+    }
+
+    private func writeCosts(_ costs: Workload.Costs) throws(TraceError) {
+        try attribute(.create, costs.create)
+        try attribute(.configure, costs.configure)
+        try attribute(.prepareForReuse, costs.prepareForReuse)
+    }
+
+    private func writeLayout(_ layout: LayoutDescription) throws(TraceError) {
+        try start(.layout)
+        try attribute(.name, layout.name)
+        for parameter in layout.parameters { try attribute(parameter.name, parameter.value) }
+        try end()
+    }
+
+    private func writeSections(_ sections: [SectionDescription]) throws(TraceError) {
+        for section in sections {
+            try start(.section)
+            try attribute(.items, section.items)
+            if let sizes = section.itemSizes { try attribute(.itemSizes, sizeList(sizes)) }
+            if section.reuseIdentifier != SectionDescription.defaultReuseIdentifier {
+                try attribute(.reuseIdentifier, section.reuseIdentifier)
+            }
+            try end()
+        }
+    }
+
+    private func writePoint(_ point: TracePoint) throws(TraceError) {
+        try attribute(.x, point.x)
+        try attribute(.y, point.y)
+    }
+
+    private func writeItem(_ item: TraceIndexPath) throws(TraceError) {
+        try attribute(.section, item.section)
+        try attribute(.item, item.item)
+    }
+
+    private func writeEvent(_ event: TraceEvent) throws(TraceError) {
+        try status(xmlTextWriterStartElement(writer, event.kind.elementName))
+        try attribute(.t, event.time)
+        switch event.kind {
+        case .scroll(let offset):
+            try writePoint(offset)
+        case .drag(let phase, let location, let velocity):
+            try attribute(.phase, phase.rawValue)
+            try writePoint(location)
+            if let velocity {
+                try attribute(.velocityX, velocity.x)
+                try attribute(.velocityY, velocity.y)
+            }
+        case .tap(let location):
+            try writePoint(location)
+        case .longPress(let phase, let location):
+            try attribute(.phase, phase.rawValue)
+            try writePoint(location)
+        case .menu(let item, let action):
+            try writeItem(item)
+            try attribute(.action, action)
+        case .pinch(let phase, let location, let scale):
+            try attribute(.phase, phase.rawValue)
+            try writePoint(location)
+            try attribute(.scale, scale)
+        case .batch(let update):
+            try attribute(.animated, update.animated)
+            try attribute(.duration, update.duration)
+            if let counts = update.countsAfter { try attribute(.countsAfter, countList(counts)) }
+            for operation in update.operations { try writeOperation(operation) }
+        case .reloadData(let sections):
+            try writeSections(sections)
+        case .scrollToItem(let item, let position, let animated):
+            try writeItem(item)
+            try attribute(.position, position.rawValue)
+            try attribute(.animated, animated)
+        case .select(let item), .deselect(let item):
+            try writeItem(item)
+        case .setLayout(let layout, let animated, let duration):
+            try attribute(.animated, animated)
+            try attribute(.duration, duration)
+            try writeLayout(layout)
+        case .transition(let phase):
+            try attribute(.phase, phase.name)
+            switch phase {
+            case .began(let layout): try writeLayout(layout)
+            case .changed(let progress): try attribute(.progress, progress)
+            case .finished, .cancelled: break
+            }
+        case .resize(let size):
+            try attribute(.width, size.width)
+            try attribute(.height, size.height)
+        case .marker(let label):
+            try attribute(.label, label)
+        }
+        try end()
+    }
+
+    private func writeOperation(_ operation: BatchUpdate.Operation) throws(TraceError) {
+        try status(xmlTextWriterStartElement(writer, operation.elementName))
+        switch operation {
+        case .deleteItems(let section, let items), .reloadItems(let section, let items):
+            try attribute(.section, section)
+            try attribute(.at, countList(items))
+        case .moveItem(let from, let to):
+            try attribute(.from, from.description)
+            try attribute(.to, to.description)
+        case .insertItems(let section, let items, let sizes):
+            try attribute(.section, section)
+            try attribute(.at, countList(items))
+            if let sizes { try attribute(.sizes, sizeList(sizes)) }
+        case .insertSection(let at, let items), .reloadSection(let at, let items):
+            try attribute(.at, at)
+            try attribute(.items, items)
+        case .deleteSection(let at):
+            try attribute(.at, at)
+        case .moveSection(let from, let to):
+            try attribute(.from, from)
+            try attribute(.to, to)
+        }
+        try end()
+    }
+}

@@ -1,0 +1,225 @@
+import Testing
+@testable import TraceXML
+
+/// A document the reader refuses, the exact diagnostic, and whether the RELAX NG schema refuses it too
+/// (some rules — times, counts that must agree, ranges — are beyond RELAX NG).
+struct Refusal: CustomTestStringConvertible, Sendable {
+    let document: String
+    let message: String
+    let schemaRefuses: Bool
+
+    init(events: String, _ message: String, schema: Bool = true) {
+        document = TraceXMLTests.document(events: events)
+        self.message = message
+        schemaRefuses = schema
+    }
+
+    init(header: String, _ message: String, schema: Bool = true) {
+        document = TraceXMLTests.document(events: "", header: header)
+        self.message = message
+        schemaRefuses = schema
+    }
+
+    init(whole: String, _ message: String, schema: Bool = true) {
+        document = whole
+        self.message = message
+        schemaRefuses = schema
+    }
+
+    var testDescription: String { message }
+}
+
+let validHeader = """
+  <collection-view width="390" height="844"/>
+  <layout name="flow"/>
+  <data><section items="10"/></data>
+"""
+
+/// Line 7 is the first event's line in `document(events:)`; line 3 the first header line.
+let refusals: [Refusal] = [
+    // Elements.
+    Refusal(events: #"<scrol t="1"/>"#,
+            "x.xml:7:1: unknown element 'scrol' in <events>; expected one of 'scroll', 'drag', 'tap', 'long-press', 'menu', 'pinch', 'batch', 'reload-data', 'scroll-to-item', 'select', 'deselect', 'set-layout', 'transition', 'resize', 'marker'"),
+    Refusal(events: #"<batch t="1">  <insert-item section="0" at="1"/></batch>"#,
+            "x.xml:7:16: unknown element 'insert-item' in <batch>; expected one of 'delete-items', 'reload-items', 'move-item', 'insert-items', 'insert-section', 'delete-section', 'reload-section', 'move-section'"),
+    Refusal(events: #"<scroll t="1" x="0" y="0"><tap t="1" x="0" y="0"/></scroll>"#,
+            "x.xml:7:27: unexpected element 'tap' in <scroll>; <scroll> has no child elements"),
+    Refusal(events: #"<reload-data t="1"><sections items="1"/></reload-data>"#,
+            "x.xml:7:20: unknown element 'sections' in <reload-data>; expected 'section'"),
+    Refusal(events: #"<set-layout t="1"></set-layout>"#, "x.xml:7:1: missing element <layout> in <set-layout>"),
+    Refusal(events: #"<set-layout t="1"><layout name="a"/><layout name="b"/></set-layout>"#,
+            "x.xml:7:37: unexpected element 'layout' in <set-layout>; it takes a single <layout>"),
+    Refusal(events: #"<transition t="1" phase="began"/>"#,
+            "x.xml:7:1: missing element <layout> in <transition phase=\"began\">"),
+    Refusal(events: #"<transition t="1" phase="finished"><layout name="a"/></transition>"#,
+            "x.xml:7:36: unexpected element 'layout' in <transition phase=\"finished\">; only phase 'began' takes a <layout>"),
+    Refusal(whole: #"<?xml version="1.0"?><tracer version="1"/>"#, "x.xml:1:22: unknown root element 'tracer'; expected 'trace'"),
+    Refusal(header: "  <layout name=\"flow\"/>\n" + validHeader,
+            "x.xml:3:3: unexpected element 'layout' in <trace>; expected 'collection-view'"),
+    Refusal(header: "  <collection-view width=\"1\" height=\"1\"/>\n  <data/>\n",
+            "x.xml:4:3: unexpected element 'data' after <collection-view>; expected 'layout'"),
+    Refusal(header: validHeader + "  <workloads/>\n",
+            "x.xml:5:39: unknown element 'workloads' after <data>; expected 'events'"),
+    Refusal(header: validHeader + "  <workload><view reuse-identifier=\"a\"/></workload>\n",
+            "x.xml:5:49: unknown element 'view' in <workload>; expected one of 'cell', 'supplementary'"),
+    Refusal(whole: "<?xml version=\"1.0\"?>\n<trace version=\"1\">\n" + validHeader + "</trace>\n",
+            "x.xml:2:1: missing element <events> in <trace>"),
+    Refusal(whole: "<?xml version=\"1.0\"?>\n<trace version=\"1\">\n" + validHeader + "<events/><marker t=\"1\" label=\"\"/></trace>\n",
+            "x.xml:5:46: unexpected element 'marker' after <events>; <events> is the last element of <trace>"),
+    Refusal(events: "<marker t=\"1\" label=\"a\">text</marker>",
+            "x.xml:7:1: unexpected text 'text' in <marker>; trace elements hold no text"),
+    // Attributes.
+    Refusal(events: #"<scroll t="1" x="0" y="1" z="2"/>"#, "x.xml:7:27: unknown attribute 'z' on <scroll>; expected one of 't', 'x', 'y'"),
+    Refusal(events: #"<scroll t="1" x="0"/>"#, "x.xml:7:1: missing attribute 'y' on <scroll>"),
+    Refusal(events: #"<scroll x="0" y="0"/>"#, "x.xml:7:1: missing attribute 't' on <scroll>"),
+    Refusal(events: #"<marker t="1" xmlns="urn:x" label=""/>"#,
+            "x.xml:7:1: namespace declaration 'xmlns=\"urn:x\"' on <marker> is not allowed; trace elements have no namespace"),
+    Refusal(events: #"<drag t="1" phase="ended" x="0" y="0" velocity-y="-10"/>"#,
+            "x.xml:7:1: missing attribute 'velocity-x' on <drag> (given 'velocity-y'; a velocity needs both)"),
+    Refusal(events: #"<transition t="1" phase="changed"/>"#,
+            "x.xml:7:1: missing attribute 'progress' on <transition> with phase=\"changed\""),
+    Refusal(events: #"<transition t="1" phase="finished" progress="1"/>"#,
+            "x.xml:7:36: attribute 'progress' is only allowed on <transition phase=\"changed\">"),
+    Refusal(header: "  <collection-view width=\"390\" height=\"844\" bounce=\"true\"/>\n  <layout name=\"flow\"/>\n  <data/>\n",
+            "x.xml:3:45: unknown attribute 'bounce' on <collection-view>; expected one of 'width', 'height', 'refresh-rate', 'content-inset', 'paging', 'deceleration-rate', 'allows-selection', 'allows-multiple-selection', 'prefetching'"),
+    Refusal(header: "  <collection-view width=\"390\" height=\"844\"/>\n  <layout item-size=\"1 1\"/>\n  <data/>\n",
+            "x.xml:4:3: missing attribute 'name' on <layout>"),
+    Refusal(header: "  <collection-view width=\"390\" height=\"844\"/>\n  <layout name=\"\"/>\n  <data/>\n",
+            "x.xml:4:11: invalid value '' for attribute 'name' of <layout>; expected a layout name such as 'flow'"),
+    // Values.
+    Refusal(events: #"<scroll t="1" x="0" y="abc"/>"#,
+            "x.xml:7:21: invalid value 'abc' for attribute 'y' of <scroll>; expected a number such as '14.5'"),
+    Refusal(events: #"<scroll t="1" x="1,5" y="0"/>"#,
+            "x.xml:7:15: invalid value '1,5' for attribute 'x' of <scroll>; expected a number such as '14.5'"),
+    Refusal(events: #"<scroll t="-1" x="0" y="0"/>"#,
+            "x.xml:7:9: invalid value '-1' for attribute 't' of <scroll>; expected a non-negative number of seconds such as '1.016'"),
+    Refusal(events: #"<tap t="1e999" x="0" y="0"/>"#,
+            "x.xml:7:6: invalid value '1e999' for attribute 't' of <tap>; expected a non-negative number of seconds such as '1.016'",
+            schema: false),
+    Refusal(events: #"<pinch t="1" phase="began" x="0" y="0" scale="0"/>"#,
+            "x.xml:7:40: invalid value '0' for attribute 'scale' of <pinch>; expected a positive number such as '60'",
+            schema: false),
+    Refusal(events: #"<drag t="1" phase="moved" x="0" y="0"/>"#,
+            "x.xml:7:13: invalid value 'moved' for attribute 'phase' of <drag>; expected one of 'began', 'changed', 'ended', 'cancelled'"),
+    Refusal(events: #"<transition t="1" phase="ended"/>"#,
+            "x.xml:7:19: invalid value 'ended' for attribute 'phase' of <transition>; expected one of 'began', 'changed', 'finished', 'cancelled'"),
+    Refusal(events: #"<select t="1" section="-1" item="0"/>"#,
+            "x.xml:7:15: invalid value '-1' for attribute 'section' of <select>; expected a non-negative integer such as '3'"),
+    Refusal(events: #"<menu t="1" section="0" item="1.5" action="copy"/>"#,
+            "x.xml:7:25: invalid value '1.5' for attribute 'item' of <menu>; expected a non-negative integer such as '3'"),
+    Refusal(events: #"<scroll-to-item t="1" section="0" item="1" animated="yes"/>"#,
+            "x.xml:7:44: invalid value 'yes' for attribute 'animated' of <scroll-to-item>; expected 'true' or 'false'"),
+    Refusal(events: #"<scroll-to-item t="1" section="0" item="1" position="middle"/>"#,
+            "x.xml:7:44: invalid value 'middle' for attribute 'position' of <scroll-to-item>; expected one of 'top', 'center', 'bottom', 'left', 'right', 'nearest'"),
+    Refusal(events: #"<resize t="1" width="100" height="-5"/>"#,
+            "x.xml:7:27: invalid value '-5' for attribute 'height' of <resize>; expected a non-negative number such as '0.25'"),
+    Refusal(events: #"<batch t="1"><move-item from="0" to="0 1"/></batch>"#,
+            "x.xml:7:25: invalid value '0' for attribute 'from' of <move-item>; expected an index path 'SECTION ITEM' such as '0 3'"),
+    Refusal(events: #"<batch t="1"><delete-items section="0" at="1 x"/></batch>"#,
+            "x.xml:7:40: invalid value '1 x' for attribute 'at' of <delete-items>; expected a list of non-negative integers such as '0 1 2'"),
+    Refusal(events: #"<batch t="1" counts-after=" 1"/>"#,
+            "x.xml:7:14: invalid value ' 1' for attribute 'counts-after' of <batch>; expected a list of non-negative integers such as '0 1 2'"),
+    Refusal(events: #"<batch t="1"><insert-items section="0" at="0 1" sizes="10 10; 5 5"/></batch>"#,
+            "x.xml:7:49: invalid value '10 10; 5 5' for attribute 'sizes' of <insert-items>; expected sizes 'WIDTH HEIGHT, WIDTH HEIGHT, …' such as '100 100, 50 80'"),
+    Refusal(events: #"<batch t="1"><insert-items section="0" at="0 1" sizes="10 10"/></batch>"#,
+            "x.xml:7:49: attribute 'sizes' of <insert-items> has 1 sizes but 'at' has 2 items; expected one size per item",
+            schema: false),
+    Refusal(events: #"<batch t="1"><insert-section at="1"/></batch>"#, "x.xml:7:14: missing attribute 'items' on <insert-section>"),
+    Refusal(header: "  <collection-view width=\"390\" height=\"844\"/>\n  <layout name=\"flow\"/>\n  <data><section items=\"2\" item-sizes=\"1 1\"/></data>\n",
+            "x.xml:5:28: attribute 'item-sizes' of <section> has 1 sizes but 'items' is 2; expected one size per item",
+            schema: false),
+    Refusal(header: "  <collection-view width=\"390\" height=\"844\"/>\n  <layout name=\"flow\"/>\n  <data><section items=\"1\" item-sizes=\"100\"/></data>\n",
+            "x.xml:5:28: invalid value '100' for attribute 'item-sizes' of <section>; expected sizes 'WIDTH HEIGHT, WIDTH HEIGHT, …' such as '100 100, 50 80'"),
+    Refusal(header: "  <collection-view width=\"390\" height=\"844\" content-inset=\"1 2 3\"/>\n  <layout name=\"f\"/>\n  <data/>\n",
+            "x.xml:3:45: invalid value '1 2 3' for attribute 'content-inset' of <collection-view>; expected insets 'TOP LEFT BOTTOM RIGHT' such as '10 10 10 10'"),
+    Refusal(header: "  <collection-view width=\"390\" height=\"844\" deceleration-rate=\"slow\"/>\n  <layout name=\"f\"/>\n  <data/>\n",
+            "x.xml:3:45: invalid value 'slow' for attribute 'deceleration-rate' of <collection-view>; expected 'normal', 'fast' or a number between 0 and 1 such as '0.995'"),
+    Refusal(header: "  <collection-view width=\"390\" height=\"844\" deceleration-rate=\"1.5\"/>\n  <layout name=\"f\"/>\n  <data/>\n",
+            "x.xml:3:45: invalid value '1.5' for attribute 'deceleration-rate' of <collection-view>; expected 'normal', 'fast' or a number between 0 and 1 such as '0.995'",
+            schema: false),
+    Refusal(header: "  <collection-view width=\"390\" height=\"844\" refresh-rate=\"0\"/>\n  <layout name=\"f\"/>\n  <data/>\n",
+            "x.xml:3:45: invalid value '0' for attribute 'refresh-rate' of <collection-view>; expected a positive number such as '60'",
+            schema: false),
+    Refusal(header: "  <collection-view width=\"390\"\n      height=\"844\" paging=\"1\"/>\n  <layout name=\"f\"/>\n  <data/>\n",
+            "x.xml:4:20: invalid value '1' for attribute 'paging' of <collection-view>; expected 'true' or 'false'"),
+    // Times and versions.
+    Refusal(events: "<scroll t=\"2\" x=\"0\" y=\"0\"/>\n<scroll t=\"1.5\" x=\"0\" y=\"0\"/>",
+            "x.xml:8:9: time 1.5 is earlier than the previous event's time 2 (line 7); event times must not decrease",
+            schema: false),
+    Refusal(whole: "<?xml version=\"1.0\"?>\n<trace version=\"2\">\n" + validHeader + "<events/></trace>\n",
+            "x.xml:2:8: unsupported trace version '2'; expected '1'"),
+    Refusal(whole: "<?xml version=\"1.0\"?>\n<trace>\n" + validHeader + "<events/></trace>\n",
+            "x.xml:2:1: missing attribute 'version' on <trace>"),
+    // Not XML.
+    Refusal(events: #"<scroll t="1" x="0" y="0">"#,
+            "x.xml:8:12: malformed XML: Opening and ending tag mismatch: scroll line 7 and events"),
+    Refusal(events: #"<marker t="1" label="a & b"/>"#, "x.xml:7:25: malformed XML: xmlParseEntityRef: no name"),
+]
+
+@Suite("Errors")
+struct ErrorTests {
+    @Test("Each refused document gives its exact message and position", arguments: refusals)
+    func refusal(_ refusal: Refusal) {
+        #expect(readError(refusal.document) == refusal.message)
+    }
+
+    @Test("validate reports the reader's error first, as path:line:column: message", arguments: refusals)
+    func validateReportsReaderError(_ refusal: Refusal) {
+        let diagnostics = TraceValidator.validate(bytes: bytes(refusal.document), path: "x.xml")
+        #expect(diagnostics.map(\.description).contains(refusal.message))
+        #expect(diagnostics.allSatisfy { $0.severity == .error })
+    }
+
+    @Test("The schema alone refuses what the reader refuses, where RELAX NG can say it",
+          arguments: refusals.filter(\.schemaRefuses))
+    func schemaRefuses(_ refusal: Refusal) throws {
+        let diagnostics = try TraceValidator.schemaPass(source: .memory(bytes(refusal.document), offset: 0),
+                                                        path: "x.xml", limits: .init())
+        #expect(!diagnostics.isEmpty, "the schema accepted a document the reader refuses: \(refusal.message)")
+    }
+
+    @Test("A file that does not exist is an I/O error naming it")
+    func missingFile() {
+        #expect(throws: TraceError.self) { try TraceReader(path: "/nonexistent/x.xml") }
+        let diagnostics = TraceValidator.validate(path: "/nonexistent/x.xml")
+        #expect(diagnostics.map(\.description) == ["/nonexistent/x.xml: cannot open the trace: No such file or directory"])
+    }
+
+    @Test("Positions stay exact past line 65,535, where libxml2's node lines stop")
+    func bigLineNumbers() {
+        let events = String(repeating: "<scroll t=\"1\" x=\"0\" y=\"0\"/>\n", count: 70_000) + "  <tap t=\"0\" x=\"0\" y=\"0\"/>"
+        #expect(readError(document(events: events)) ==
+                "x.xml:70007:8: time 0 is earlier than the previous event's time 1 (line 70006); event times must not decrease")
+    }
+}
+
+@Suite("Writer refusals")
+struct WriterErrorTests {
+    static let header = TraceHeader(collectionView: CollectionViewConfiguration(size: TraceSize(width: 1, height: 1)),
+                                    layout: LayoutDescription(name: "flow"), sections: [])
+
+    @Test("Values the format cannot hold are refused before anything is written", arguments: [
+        (TraceEvent(time: .nan, .marker(label: "")), "event 0 (<marker>) time is nan; expected a non-negative number of seconds such as '1.016'"),
+        (TraceEvent(time: 1, .scroll(offset: TracePoint(x: .infinity, y: 0))), "event 0 (<scroll>) offset x is inf; expected a number such as '14.5'"),
+        (TraceEvent(time: 1, .select(item: TraceIndexPath(section: -1, item: 0))), "event 0 (<select>) section is -1; expected a non-negative integer"),
+        (TraceEvent(time: 1, .marker(label: "a\u{1}b")), "event 0 (<marker>) label contains U+1, which XML 1.0 cannot represent"),
+        (TraceEvent(time: 1, .setLayout(LayoutDescription(name: "a", parameters: [.init(name: "1x", value: "")]), animated: true, duration: 0)),
+         "layout parameter name '1x' is not an XML name without a prefix"),
+        (TraceEvent(time: 1, .pinch(phase: .began, location: .zero, scale: 0)), "event 0 (<pinch>) scale is 0.0; expected a positive number such as '60'"),
+    ])
+    func refusesEvent(_ event: TraceEvent, _ message: String) throws {
+        let writer = try TraceWriter(header: Self.header)
+        let before = writer.bytes
+        #expect { try writer.write(event) } throws: { ($0 as? TraceError)?.message == message }
+        #expect(writer.bytes == before)
+    }
+
+    @Test("Times that go backwards are refused")
+    func backwards() throws {
+        let writer = try TraceWriter(header: Self.header)
+        try writer.write(TraceEvent(time: 2, .marker(label: "a")))
+        #expect { try writer.write(TraceEvent(time: 1, .marker(label: "b"))) } throws: {
+            ($0 as? TraceError)?.message == "event 1 (<marker>) time 1 is earlier than the previous event's time 2"
+        }
+    }
+}

@@ -1,0 +1,145 @@
+@testable import TraceXML
+
+/// Random traces that use every element with random values, including awkward numbers and text.
+enum RandomTrace {
+    static let characters: [String] = ["a", "Z", "0", " ", "<", ">", "&", "\"", "'", "\t", "\n", "\r", "é", "日",
+                                       "🎉", "\u{7F}", "\u{85}", "\u{2028}", "\r\n", "-", "="]
+
+    static func text<G: RandomNumberGenerator>(_ g: inout G) -> String {
+        (0..<Int.random(in: 0...8, using: &g)).map { _ in characters.randomElement(using: &g) ?? "a" }.joined()
+    }
+
+    static func number<G: RandomNumberGenerator>(_ g: inout G, nonNegative: Bool = false) -> Double {
+        var value: Double
+        switch Int.random(in: 0..<5, using: &g) {
+        case 0: value = Double(Int.random(in: -1000...1000, using: &g))
+        case 1: value = Double(Int.random(in: -100_000...100_000, using: &g)) / 1000
+        case 2: value = Double.random(in: -1e6...1e6, using: &g)
+        case 3:
+            // Any finite bit pattern: tiny, huge and subnormal values.
+            repeat { value = Double(bitPattern: g.next()) } while !value.isFinite
+        default: value = [0, 0.1, 1.0 / 3, 1e-300, 123456789012345680].randomElement(using: &g) ?? 0
+        }
+        return nonNegative ? abs(value) : value
+    }
+
+    static func count<G: RandomNumberGenerator>(_ g: inout G) -> Int {
+        Bool.random(using: &g) ? Int.random(in: 0...20, using: &g) : Int.random(in: 0...999_999_999_999, using: &g)
+    }
+
+    static func size<G: RandomNumberGenerator>(_ g: inout G) -> TraceSize {
+        TraceSize(width: number(&g, nonNegative: true), height: number(&g, nonNegative: true))
+    }
+
+    static func point<G: RandomNumberGenerator>(_ g: inout G) -> TracePoint {
+        TracePoint(x: number(&g), y: number(&g))
+    }
+
+    static func item<G: RandomNumberGenerator>(_ g: inout G) -> TraceIndexPath {
+        TraceIndexPath(section: count(&g), item: count(&g))
+    }
+
+    static func layout<G: RandomNumberGenerator>(_ g: inout G) -> LayoutDescription {
+        let names = ["item-size", "a", "b_c", "x.y", "é", "columns", "spacing2"].shuffled(using: &g)
+        let parameters = names.prefix(Int.random(in: 0...4, using: &g)).map {
+            LayoutDescription.Parameter(name: $0, value: text(&g))
+        }
+        return LayoutDescription(name: "L" + text(&g), parameters: Array(parameters))
+    }
+
+    static func sections<G: RandomNumberGenerator>(_ g: inout G) -> [SectionDescription] {
+        (0..<Int.random(in: 0...3, using: &g)).map { _ in
+            let items = Int.random(in: 0...4, using: &g)
+            let sizes = Bool.random(using: &g) ? (0..<items).map { _ in size(&g) } : nil
+            return SectionDescription(items: items, itemSizes: sizes,
+                                      reuseIdentifier: Bool.random(using: &g) ? "cell" : text(&g))
+        }
+    }
+
+    static func phase<G: RandomNumberGenerator>(_ g: inout G) -> GesturePhase {
+        GesturePhase.allCases.randomElement(using: &g) ?? .began
+    }
+
+    static func costs<G: RandomNumberGenerator>(_ g: inout G) -> Workload.Costs {
+        Workload.Costs(create: number(&g, nonNegative: true), configure: number(&g, nonNegative: true),
+                       prepareForReuse: number(&g, nonNegative: true))
+    }
+
+    static func operation<G: RandomNumberGenerator>(_ g: inout G) -> BatchUpdate.Operation {
+        let items = (0..<Int.random(in: 0...3, using: &g)).map { _ in count(&g) }
+        switch Int.random(in: 0..<8, using: &g) {
+        case 0: return .deleteItems(section: count(&g), items: items)
+        case 1: return .reloadItems(section: count(&g), items: items)
+        case 2: return .moveItem(from: item(&g), to: item(&g))
+        case 3: return .insertItems(section: count(&g), items: items,
+                                    sizes: Bool.random(using: &g) ? items.map { _ in size(&g) } : nil)
+        case 4: return .insertSection(at: count(&g), items: count(&g))
+        case 5: return .deleteSection(at: count(&g))
+        case 6: return .reloadSection(at: count(&g), items: count(&g))
+        default: return .moveSection(from: count(&g), to: count(&g))
+        }
+    }
+
+    static func kind<G: RandomNumberGenerator>(_ g: inout G) -> TraceEvent.Kind {
+        switch Int.random(in: 0..<15, using: &g) {
+        case 0: return .scroll(offset: point(&g))
+        case 1: return .drag(phase: phase(&g), location: point(&g), velocity: Bool.random(using: &g) ? point(&g) : nil)
+        case 2: return .tap(location: point(&g))
+        case 3: return .longPress(phase: phase(&g), location: point(&g))
+        case 4: return .menu(item: item(&g), action: text(&g))
+        case 5:
+            var scale = number(&g, nonNegative: true)
+            if scale == 0 { scale = 1 }
+            return .pinch(phase: phase(&g), location: point(&g), scale: scale)
+        case 6:
+            return .batch(BatchUpdate(animated: Bool.random(using: &g), duration: number(&g, nonNegative: true),
+                                      countsAfter: Bool.random(using: &g) ? (0..<Int.random(in: 0...3, using: &g)).map { _ in count(&g) } : nil,
+                                      operations: (0..<Int.random(in: 0...9, using: &g)).map { _ in operation(&g) }))
+        case 7: return .reloadData(sections: sections(&g))
+        case 8: return .scrollToItem(item: item(&g), position: ScrollPosition.allCases.randomElement(using: &g) ?? .top,
+                                     animated: Bool.random(using: &g))
+        case 9: return .select(item: item(&g))
+        case 10: return .deselect(item: item(&g))
+        case 11: return .setLayout(layout(&g), animated: Bool.random(using: &g), duration: number(&g, nonNegative: true))
+        case 12:
+            switch Int.random(in: 0..<4, using: &g) {
+            case 0: return .transition(.began(layout(&g)))
+            case 1: return .transition(.changed(progress: number(&g)))
+            case 2: return .transition(.finished)
+            default: return .transition(.cancelled)
+            }
+        case 13: return .resize(size(&g))
+        default: return .marker(label: text(&g))
+        }
+    }
+
+    static func make<G: RandomNumberGenerator>(using g: inout G) -> Trace {
+        var refreshRate = number(&g, nonNegative: true)
+        if refreshRate == 0 { refreshRate = 60 }
+        let rates: [CollectionViewConfiguration.DecelerationRate] = [.normal, .fast, .custom(Double.random(in: 0.001..<1, using: &g))]
+        let header = TraceHeader(
+            meta: (0..<Int.random(in: 0...3, using: &g)).map { _ in MetaEntry(key: text(&g), value: text(&g)) },
+            collectionView: CollectionViewConfiguration(
+                size: size(&g), refreshRate: refreshRate,
+                contentInset: TraceInsets(top: number(&g), left: number(&g), bottom: number(&g), right: number(&g)),
+                isPagingEnabled: Bool.random(using: &g), decelerationRate: rates.randomElement(using: &g) ?? .normal,
+                allowsSelection: Bool.random(using: &g), allowsMultipleSelection: Bool.random(using: &g),
+                isPrefetchingEnabled: Bool.random(using: &g)),
+            layout: layout(&g), sections: sections(&g),
+            workload: Bool.random(using: &g) ? Workload(
+                cells: (0..<Int.random(in: 0...2, using: &g)).map { _ in .init(reuseIdentifier: text(&g), costs: costs(&g)) },
+                supplementaries: (0..<Int.random(in: 0...2, using: &g)).map { _ in .init(kind: text(&g), costs: costs(&g)) })
+                : nil)
+        var time = 0.0
+        var events: [TraceEvent] = []
+        for _ in 0..<Int.random(in: 0...60, using: &g) {
+            switch Int.random(in: 0..<3, using: &g) {
+            case 0: break
+            case 1: time += Double(Int.random(in: 1...100, using: &g)) / 1000
+            default: time += abs(number(&g)).truncatingRemainder(dividingBy: 10)
+            }
+            events.append(TraceEvent(time: time, kind(&g)))
+        }
+        return Trace(header: header, events: events)
+    }
+}
