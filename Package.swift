@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "CollectionEngine", targets: ["CollectionEngine"]),
         .library(name: "Reporting", targets: ["Reporting"]),
+        .library(name: "Replay", targets: ["Replay"]),
         .library(name: "TraceXML", targets: ["TraceXML"]),
     ],
     dependencies: [
@@ -26,6 +27,14 @@ let package = Package(
         .target(
             name: "Reporting",
             dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "Replay",
+            dependencies: [
+                "CollectionEngine", "TraceXML", "Reporting",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -47,6 +56,11 @@ let package = Package(
         .target(
             name: "TraceXML",
             dependencies: ["CLibXML2"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ReplayTests",
+            dependencies: ["Replay", "Reporting", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

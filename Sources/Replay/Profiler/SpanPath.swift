@@ -1,0 +1,47 @@
+import CollectionEngine
+
+/// The named spans a frame is measured as (SPEC §4), by index into a fixed table.
+///
+/// Engine phases map to `frame/<category>/<phase>` (`frame/cells/configure`), the layout's own work to
+/// `frame/layout/prepare` and `frame/layout/query`; a path's self time excludes the spans nested in it,
+/// whatever their path.
+struct SpanPath: Hashable {
+    let index: Int
+
+    static let frame = SpanPath(index: 0)
+    static let events = SpanPath(index: 1)
+    static let scroll = SpanPath(index: 2)
+    static let layoutPrepare = SpanPath(index: 3)
+    static let layoutQuery = SpanPath(index: 4)
+
+    private static let fixedNames = ["frame", "frame/events", "frame/scroll", "frame/layout/prepare", "frame/layout/query"]
+    private static let elementPhases: [EnginePhase] = [
+        .create, .dequeue, .configure, .prepareForReuse, .applyAttributes, .willDisplay, .didEndDisplaying, .prefetch,
+    ]
+    private static let categoryNames = ["cells", "supplementary", "decoration"]
+
+    /// Every path, by index.
+    static let names: [String] = fixedNames + categoryNames.flatMap { category in
+        elementPhases.map { "frame/\(category)/\($0.rawValue)" }
+    }
+
+    static var count: Int { names.count }
+
+    var name: String { Self.names[index] }
+
+    /// The path of an engine phase on elements of `category`.
+    init(_ phase: EnginePhase, _ category: ElementCategory?) {
+        switch phase {
+        case .prepare: self = .layoutPrepare
+        case .query: self = .layoutQuery
+        default:
+            let phaseIndex = Self.elementPhases.firstIndex(of: phase) ?? 0
+            let categoryIndex = (category ?? .cell).rawValue
+            self.init(index: Self.fixedNames.count + categoryIndex * Self.elementPhases.count + phaseIndex)
+        }
+    }
+
+    private init(index: Int) {
+        self.index = index
+    }
+}

@@ -1,0 +1,136 @@
+public import Reporting
+import CollectionEngine
+import TraceXML
+import Foundation
+
+/// Replays traces through the engine and measures every frame (SPEC §3, §4).
+public struct ReplayRunner: Sendable {
+    public var registry: LayoutRegistry
+    /// Makes the clock for a replay; the machine's monotonic clock unless a test injects another.
+    public var makeClock: @Sendable () -> any ReplayClock
+
+    public init(registry: LayoutRegistry = .standard,
+                makeClock: @escaping @Sendable () -> any ReplayClock = { MonotonicClock() }) {
+        self.registry = registry
+        self.makeClock = makeClock
+    }
+
+    /// Replays the trace at `path` `options.warmup + options.repeats` times and returns what the measured
+    /// passes measured.
+    ///
+    /// A replay that stops on a bad event returns the frames measured so far, with ``ReplayMeasurement``'s
+    /// `complete` false and `failure` naming the place.
+    ///
+    /// - Throws: ``ReplayError`` when nothing can be measured: an unreadable trace or header, an unknown
+    ///   layout or parameter, an unsupported mode.
+    public func replay(_ path: String, options: ReplayOptions = ReplayOptions(),
+                       progress: (ReplayProgress) -> Void = { _ in }) throws(ReplayError) -> ReplayMeasurement {
+        guard options.mode == .offsets else {
+            throw ReplayError(.unsupported,
+                              "gestures mode is not available yet: the engine has no scroll physics; use --mode offsets",
+                              path: path)
+        }
+        guard options.repeats >= 1, options.warmup >= 0 else {
+            throw ReplayError(.unsupported, "a replay needs at least one measured repeat", path: path)
+        }
+        let readerOptions = TraceReader.Options(allowsTruncation: options.allowsTruncation)
+        let first = try open(path, readerOptions)
+        let header = first.header
+        let refreshRate = options.refreshRate ?? header.collectionView.refreshRate
+        guard refreshRate > 0, refreshRate.isFinite else {
+            throw ReplayError(.unsupported, "the refresh rate must be positive, not \(refreshRate)", path: path)
+        }
+        let budgetMs = options.budgetMs ?? 1000 / refreshRate
+        guard budgetMs > 0, budgetMs.isFinite else {
+            throw ReplayError(.unsupported, "the budget must be positive, not \(budgetMs) ms", path: path)
+        }
+        let layoutName = options.layout ?? header.layout.name
+        try registry.check(header.layout, named: options.layout, path: path)
+
+        let clock = makeClock()
+        let passes = options.warmup + options.repeats
+        var measured: [RepeatMeasurement] = []
+        var firstMeasured: ReplayPass.Result?
+        var failure: ReplayError?
+        var warnings: [String] = []
+        var framesPerPass: Int?
+        for pass in 0..<passes {
+            let reader = try pass == 0 ? first : open(path, readerOptions)
+            let layout = try registry.makeLayout(for: header.layout, named: options.layout, path: path)
+            let replay = ReplayPass(reader: reader, layout: layout, refreshRate: refreshRate,
+                                    budgetNs: UInt64((budgetMs * 1_000_000).rounded()), clock: clock)
+            let result = replay.run { frame in
+                progress(ReplayProgress(pass: pass, passes: passes, frame: frame + 1, framesPerPass: framesPerPass))
+            }
+            framesPerPass = framesPerPass ?? result.frames.count
+            if pass == 0 {
+                warnings += reader.warnings.map(\.description)
+                warnings += result.ignored.sorted { $0.key < $1.key }.map { element, count in
+                    "\(count) <\(element)> event\(count == 1 ? " was" : "s were") not replayed: "
+                        + "the engine does not replay them yet"
+                }
+            }
+            if pass >= options.warmup || result.failure != nil {
+                measured.append(RepeatMeasurement(frames: result.frames, paths: result.paths))
+                firstMeasured = firstMeasured ?? result
+            }
+            if let error = result.failure {
+                failure = error
+                break
+            }
+        }
+        let reference = firstMeasured ?? ReplayPass.Result()
+        return ReplayMeasurement(
+            trace: path, layout: layoutName, mode: options.mode.rawValue, refreshRate: refreshRate, budgetMs: budgetMs,
+            warmup: options.warmup, repeats: measured, complete: failure == nil, failure: failure?.description,
+            counters: reference.counters.reportCounters, scrollFrames: reference.scrollFrames,
+            markers: reference.markers, warnings: warnings, environment: .current)
+    }
+
+    private func open(_ path: String, _ options: TraceReader.Options) throws(ReplayError) -> TraceReader {
+        do {
+            return try TraceReader(path: path, options: options)
+        } catch {
+            throw ReplayError(error)
+        }
+    }
+}
+
+extension EngineCounters {
+    /// The counters with SPEC §4's names, in report order.
+    var reportCounters: [Counter] {
+        [
+            Counter("cells_created", cellsCreated), Counter("cells_reused", cellsReused),
+            Counter("cells_configured", cellsConfigured), Counter("cells_prefetched", cellsPrefetched),
+            Counter("supplementary_created", supplementaryCreated), Counter("supplementary_reused", supplementaryReused),
+            Counter("supplementary_configured", supplementaryConfigured),
+            Counter("decoration_created", decorationCreated), Counter("decoration_reused", decorationReused),
+            Counter("layout_prepares", layoutPrepares), Counter("layout_invalidations", layoutInvalidations),
+            Counter("element_queries", elementQueries), Counter("attributes_applied", attributesApplied),
+            Counter("attributes_unchanged", attributesUnchanged), Counter("batch_updates", batchUpdates),
+            Counter("max_visible_elements", maxVisibleElements),
+        ]
+    }
+}
+
+extension Reporting.Environment {
+    /// This machine and build.
+    static var current: Reporting.Environment {
+        #if DEBUG
+        let build = "debug"
+        #else
+        let build = "release"
+        #endif
+        #if compiler(>=6.4)
+        let swift = "6.4"
+        #elseif compiler(>=6.3)
+        let swift = "6.3"
+        #elseif compiler(>=6.2)
+        let swift = "6.2"
+        #else
+        let swift = "6.1"
+        #endif
+        return Reporting.Environment(host: ProcessInfo.processInfo.hostName,
+                                     cores: ProcessInfo.processInfo.activeProcessorCount, swift: swift, build: build)
+    }
+}

@@ -1,0 +1,29 @@
+import TraceXML
+
+/// The main-thread costs of the app's own views, in nanoseconds, as recorded in a trace's `<workload>`.
+struct WorkloadCosts {
+    struct Costs {
+        var create: UInt64 = 0
+        var configure: UInt64 = 0
+        var prepareForReuse: UInt64 = 0
+    }
+
+    private var cells: [String: Costs] = [:]
+    private var supplementary: [String: Costs] = [:]
+
+    init(_ workload: Workload?) {
+        for cell in workload?.cells ?? [] { cells[cell.reuseIdentifier] = Self.nanoseconds(cell.costs) }
+        for view in workload?.supplementaries ?? [] { supplementary[view.kind] = Self.nanoseconds(view.costs) }
+    }
+
+    /// The costs of cells with `reuseIdentifier`; zero when the workload does not name it.
+    func cell(_ reuseIdentifier: String) -> Costs { cells[reuseIdentifier] ?? Costs() }
+
+    /// The costs of supplementary views of `kind`; zero when the workload does not name it.
+    func supplementaryView(_ kind: String) -> Costs { supplementary[kind] ?? Costs() }
+
+    private static func nanoseconds(_ costs: Workload.Costs) -> Costs {
+        func ns(_ ms: Double) -> UInt64 { ms > 0 ? UInt64((ms * 1_000_000).rounded()) : 0 }
+        return Costs(create: ns(costs.create), configure: ns(costs.configure), prepareForReuse: ns(costs.prepareForReuse))
+    }
+}

@@ -1,0 +1,178 @@
+import Testing
+import Replay
+import Reporting
+
+@Suite("Replay runner")
+struct ReplayRunnerTests {
+    private let runner = ReplayRunner(makeClock: { ManualClock() })
+
+    private func frames(_ m: ReplayMeasurement, repeat index: Int = 0) -> [FrameSample] { m.repeats[index].frames }
+
+    private func counter(_ m: ReplayMeasurement, _ name: String) -> Int? {
+        m.counters.first { $0.name == name }?.value
+    }
+
+    @Test("Frame n runs the events before (n + 1) / rate; the session ends at the last event's frame")
+    func frameSemantics() throws {
+        let trace = try TraceFile(events: """
+            <scroll t="0.0166" x="0" y="1"/>
+            <scroll t="0.0167" x="0" y="2"/>
+            <scroll t="0.5" x="0" y="3"/>
+            """)
+        let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 1, warmup: 0))
+        // 0.0166 < 1/60 runs in frame 0; 0.0167 in frame 1; 0.5 = 30/60 starts frame 30.
+        #expect(frames(m).count == 31)
+        #expect(m.scrollFrames == 3)
+        #expect(m.complete && m.failure == nil)
+        #expect(frames(m).map(\.index) == Array(0...30))
+        #expect(frames(m)[30].time == 0.5)
+    }
+
+    @Test("The workload's costs are spent where the engine creates, configures and recycles views")
+    func workloadCosts() throws {
+        // Frame 0: 24 visible + 3 prefetched cells, each created (1 ms) and configured (0.5 ms).
+        // Frame 1 scrolls one line (110 points): line 8 (prefetched) shows, line 0 leaves, line 9 is
+        // prefetched from the pool: 3 × (0.25 + 0.5) ms.
+        let trace = try TraceFile(events: """
+            <scroll t="0.02" x="0" y="110"/>
+            """)
+        let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 1, warmup: 0))
+        #expect(frames(m).map(\.durationNs) == [27 * 1_500_000, 3 * 750_000])
+        #expect(frames(m)[0].cellsCreated == 27)
+        #expect(frames(m)[1].cellsCreated == 0)
+        #expect(frames(m)[0].topPath == "frame/cells/create")
+        #expect(counter(m, "cells_created") == 27)
+        #expect(counter(m, "cells_reused") == 3)
+        #expect(counter(m, "cells_configured") == 30)
+        #expect(counter(m, "layout_prepares") == 1)
+    }
+
+    @Test("Hot paths: self time excludes nested spans; janky self time counts only frames over budget")
+    func hotPaths() throws {
+        let trace = try TraceFile(events: "<scroll t=\"0.02\" x=\"0\" y=\"110\"/>")
+        let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 1, warmup: 0))
+        let paths = Dictionary(uniqueKeysWithValues: m.repeats[0].paths.map { ($0.path, $0) })
+        let create = try #require(paths["frame/cells/create"])
+        #expect(create.calls == 27 && create.selfNs == 27_000_000 && create.totalNs == 27_000_000)
+        // Frame 0 (40.5 ms) is janky: all its create time; frame 1 (2.25 ms) is not.
+        #expect(create.jankySelfNs == 27_000_000)
+        let configure = try #require(paths["frame/cells/configure"])
+        // Configure's total includes the nested dequeue (create or prepare-for-reuse); its self is the
+        // data source's own 0.5 ms per call.
+        #expect(configure.calls == 30)
+        #expect(configure.selfNs == 30 * 500_000)
+        #expect(configure.totalNs == 30 * 500_000 + 27 * 1_000_000 + 3 * 250_000)
+        #expect(configure.jankySelfNs == 27 * 500_000)
+        let frame = try #require(paths["frame"])
+        #expect(frame.calls == 2 && frame.totalNs == 40_500_000 + 2_250_000 && frame.selfNs == 0)
+        #expect(create.callDurations.maxRecorded == 1_000_000)
+    }
+
+    @Test("Warm-up passes are discarded; every measured pass is kept and counts the same")
+    func repeats() throws {
+        let trace = try TraceFile(events: "<scroll t=\"0.02\" x=\"0\" y=\"300\"/>")
+        let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 3, warmup: 2))
+        #expect(m.repeats.count == 3 && m.warmup == 2)
+        #expect(Set(m.repeats.map { $0.frames.map(\.durationNs) }).count == 1)
+    }
+
+    @Test("A replay that stops on a bad event keeps the frames measured so far and names the place")
+    func incomplete() throws {
+        let trace = try TraceFile(events: """
+            <scroll t="0.02" x="0" y="100"/>
+            <scroll t="0.04" x="0" y="200"/>
+            <scroll t="0.06" x="0" y="fast"/>
+            """)
+        let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 2, warmup: 0))
+        #expect(!m.complete)
+        #expect(m.repeats.count == 1)
+        // Frames 0–2 were complete; frame 3 would have run the bad event.
+        #expect(m.repeats[0].frames.count == 3)
+        let failure = try #require(m.failure)
+        #expect(failure.hasPrefix(trace.path + ":"))
+        #expect(failure.contains("'fast'"))
+    }
+
+    @Test("The refresh rate and the budget can be overridden")
+    func overrides() throws {
+        let trace = try TraceFile(events: "<scroll t=\"0.5\" x=\"0\" y=\"10\"/>")
+        let m = try runner.replay(trace.path, options: ReplayOptions(refreshRate: 120, budgetMs: 16, repeats: 1, warmup: 0))
+        #expect(m.refreshRate == 120 && m.budgetMs == 16)
+        #expect(m.repeats[0].frames.count == 61)
+        let defaults = try runner.replay(trace.path, options: ReplayOptions(repeats: 1, warmup: 0))
+        #expect(abs(defaults.budgetMs - 16.6667) < 0.0001)
+    }
+
+    @Test("Events the engine does not replay yet are reported as warnings, not silently dropped")
+    func ignoredEvents() throws {
+        let trace = try TraceFile(events: """
+            <tap t="0.1" x="10" y="10"/>
+            <tap t="0.2" x="10" y="10"/>
+            <marker t="0.3" label="opened album"/>
+            """)
+        let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 1, warmup: 0))
+        #expect(m.warnings == ["2 <tap> events were not replayed: the engine does not replay them yet"])
+        #expect(m.markers == [Marker(time: 0.3, label: "opened album")])
+    }
+
+    @Test("A resize re-lays the content out; a data reload reads the new counts")
+    func resizeAndReload() throws {
+        let trace = try TraceFile(events: """
+            <resize t="0.1" width="844" height="390"/>
+            <reload-data t="0.2"><section items="5"/></reload-data>
+            """)
+        let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 1, warmup: 0))
+        #expect(counter(m, "layout_prepares") == 3)
+        #expect(m.complete)
+    }
+
+    @Test("Unknown layouts and parameters are refused before replaying, at the <layout> element")
+    func layoutErrors() throws {
+        let unknown = try TraceFile(header: """
+              <collection-view width="390" height="844"/>
+              <layout name="flw"/>
+              <data><section items="3"/></data>
+            """, events: "")
+        #expect(throws: ReplayError.self) { try runner.replay(unknown.path) }
+        do {
+            _ = try runner.replay(unknown.path)
+        } catch {
+            #expect(error.description == "\(unknown.path):4:3: unknown layout 'flw'; expected one of 'flow'")
+        }
+        let badValue = try TraceFile(header: """
+              <collection-view width="390" height="844"/>
+              <layout name="flow" item-size="100"/>
+              <data><section items="3"/></data>
+            """, events: "")
+        do {
+            _ = try runner.replay(badValue.path)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description
+                == "\(badValue.path):4:3: invalid value '100' for parameter 'item-size' of layout 'flow'; expected a size \"W H\"")
+        }
+        let unknownParameter = try TraceFile(header: """
+              <collection-view width="390" height="844"/>
+              <layout name="flow" itemsize="100 100"/>
+              <data><section items="3"/></data>
+            """, events: "")
+        do {
+            _ = try runner.replay(unknownParameter.path)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.hasPrefix("\(unknownParameter.path):4:3: unknown parameter 'itemsize' for layout 'flow'; expected one of 'scroll-direction', 'item-size',"))
+        }
+    }
+
+    @Test("Gestures mode says it is not available yet")
+    func gesturesMode() throws {
+        let trace = try TraceFile(events: "")
+        do {
+            _ = try runner.replay(trace.path, options: ReplayOptions(mode: .gestures))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.code == .unsupported)
+            #expect(error.message.contains("gestures mode is not available"))
+        }
+    }
+}
