@@ -176,3 +176,76 @@ struct ReplayRunnerTests {
         }
     }
 }
+
+@Suite("Trace checks of reel validate")
+struct TraceCheckerTests {
+    private func messages(_ events: String, header: String = TraceFile.grid, name: String = #function) throws -> [String] {
+        let trace = try TraceFile(header: header, events: events, name: name)
+        return TraceChecker.validate(path: trace.path).map {
+            String($0.description.dropFirst(trace.path.count + 1)).drop { $0 == " " }.description
+        }
+    }
+
+    @Test("A good trace has no problems")
+    func clean() throws {
+        #expect(try messages("""
+            <drag t="0.1" phase="began" x="1" y="1"/>
+            <drag t="0.2" phase="ended" x="1" y="1" velocity-x="0" velocity-y="-100"/>
+            <select t="0.3" section="0" item="299"/>
+            """) == [])
+    }
+
+    @Test("Items out of range, following reloads and counts-after")
+    func items() throws {
+        #expect(try messages("""
+            <select t="0.1" section="0" item="300"/>
+            <scroll-to-item t="0.2" section="1" item="0" position="top" animated="false"/>
+            <reload-data t="0.3"><section items="2"/><section items="1"/></reload-data>
+            <menu t="0.4" section="1" item="0" action="copy"/>
+            <deselect t="0.5" section="0" item="2"/>
+            """) == [
+                "8:1: <select> names item 300 of section 0, which has 300 items at this point",
+                "9:1: <scroll-to-item> names section 1, but there is 1 section at this point",
+                "12:1: <deselect> names item 2 of section 0, which has 2 items at this point",
+            ])
+    }
+
+    @Test("Gestures and transitions go through their phases in order")
+    func phases() throws {
+        #expect(try messages("""
+            <drag t="0.1" phase="changed" x="1" y="1"/>
+            <pinch t="0.2" phase="began" x="1" y="1" scale="1"/>
+            <pinch t="0.3" phase="began" x="1" y="1" scale="1"/>
+            <transition t="0.4" phase="finished"/>
+            <long-press t="0.5" phase="began" x="1" y="1"/>
+            """) == [
+                "8:1: <drag> has a 'changed' phase without a 'began' before it",
+                "10:1: <pinch> begins again before the previous one ended (it began at line 9)",
+                "10:1: warning: a <pinch> began here and never ended",
+                "11:1: <transition> has a 'finished' phase without a 'began' before it",
+                "12:1: warning: a <long-press> began here and never ended",
+            ])
+    }
+
+    @Test("Layouts of set-layout are checked like the header's; the workload's identifiers too")
+    func layoutsAndWorkload() throws {
+        let header = """
+              <collection-view width="390" height="844"/>
+              <layout name="flow"/>
+              <data><section items="3" reuse-identifier="photo"/></data>
+              <workload><cell reuse-identifier="photos" create="1"/></workload>
+            """
+        let found = try messages("""
+            <set-layout t="0.1" animated="false"><layout name="flow" item-size="big"/></set-layout>
+            """, header: header)
+        #expect(found.count == 2)
+        #expect(found.contains { $0.hasPrefix("warning: the workload gives costs for reuse identifier 'photos'") })
+        #expect(found.contains { $0.hasPrefix("8:38: invalid value 'big' for parameter 'item-size' of layout 'flow'") })
+    }
+
+    @Test("Format errors come from TraceXML, with their position")
+    func formatErrors() throws {
+        let found = try messages("<scrol t=\"0.1\" x=\"0\" y=\"1\"/>")
+        #expect(found.first?.hasPrefix("8:1: unknown element 'scrol' in <events>; expected one of 'scroll', 'drag',") == true)
+    }
+}
