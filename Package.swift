@@ -39,7 +39,7 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["CollectionEngine"],
+            dependencies: ["CollectionEngine", "TraceXML", "Replay"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
