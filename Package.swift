@@ -12,11 +12,14 @@ let package = Package(
         .library(name: "CollectionEngine", targets: ["CollectionEngine"]),
         .library(name: "Reporting", targets: ["Reporting"]),
         .library(name: "Replay", targets: ["Replay"]),
+        .library(name: "ReelCLI", targets: ["ReelCLI"]),
+        .executable(name: "reel", targets: ["reel"]),
         .library(name: "TraceXML", targets: ["TraceXML"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics.git", from: "1.1.1"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
         .target(
@@ -35,6 +38,19 @@ let package = Package(
                 "CollectionEngine", "TraceXML", "Reporting",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "ReelCLI",
+            dependencies: [
+                "Replay", "Reporting", "TraceXML",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "reel",
+            dependencies: ["ReelCLI"],
             swiftSettings: swiftSettings
         ),
         .target(

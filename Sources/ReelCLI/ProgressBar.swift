@@ -1,0 +1,37 @@
+import Replay
+
+/// A one-line progress bar on standard error, redrawn at most every 1/20 s of frames.
+struct ProgressBar {
+    private let label: String
+    private var lastDrawn = -1
+
+    init(label: String) {
+        self.label = label
+    }
+
+    mutating func update(_ progress: ReplayProgress) {
+        let width = 30
+        let fraction: Double?
+        if let perPass = progress.framesPerPass, perPass > 0 {
+            fraction = (Double(progress.pass) + Double(progress.frame) / Double(perPass)) / Double(progress.passes)
+        } else {
+            fraction = nil
+        }
+        let step = Int((fraction ?? 0) * 200) + progress.pass * 1_000_000 + (fraction == nil ? progress.frame / 60 : 0)
+        guard step != lastDrawn else { return }
+        lastDrawn = step
+        let bar: String
+        if let fraction {
+            let filled = min(width, Int(fraction * Double(width)))
+            bar = "[" + String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled) + "] "
+                + "\(Int(fraction * 100))%"
+        } else {
+            bar = "[pass \(progress.pass + 1)/\(progress.passes)] frame \(progress.frame)"
+        }
+        StandardError.write("\r\u{1B}[K\(label) \(bar)")
+    }
+
+    func clear() {
+        StandardError.write("\r\u{1B}[K")
+    }
+}

@@ -1,0 +1,3 @@
+import ReelCLI
+
+Reel.main()
