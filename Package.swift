@@ -37,6 +37,12 @@ let package = Package(
             dependencies: ["CollectionEngine", "TestSupport"],
             swiftSettings: swiftSettings
         ),
+        .testTarget(
+            name: "ReportingTests",
+            dependencies: ["Reporting", "TestSupport"],
+            exclude: ["Golden"],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
