@@ -118,9 +118,9 @@ enum FindingRules {
             return Finding(
                 rule: .frameDominatedByPath,
                 message: "\(number(count)) \(noun) dominated by \(path) (≥ \(Int(dominantShare * 100)) % of the "
-                    + "frame); worst: frame \(worst.index) at \(seconds(worst.time)) s, "
-                    + "\(milliseconds(FrameMath.ms(worst.durationNs))) ms, "
-                    + "\(milliseconds(FrameMath.ms(worst.topPathSelfNs))) ms of it in \(callbackName(path))")
+                    + "frame's time); worst: frame \(worst.index) at \(seconds(worst.time)) s, "
+                    + "\(milliseconds(FrameMath.ms(worst.topPathSelfNs))) of its "
+                    + "\(milliseconds(FrameMath.ms(worst.durationNs))) ms")
         }
     }
 

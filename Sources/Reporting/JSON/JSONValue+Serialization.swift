@@ -6,7 +6,8 @@ extension JSONValue {
     /// The value as indented JSON text, deterministic to the byte.
     ///
     /// Objects put one member per line, indented by two spaces; arrays of scalars stay on one line
-    /// (`[10, 1210, 100, 100]`) and arrays holding arrays or objects put one element per line. Numbers are
+    /// (`[10, 1210, 100, 100]`) and arrays holding arrays or objects put one element per line, an object of
+    /// scalars on one line (`{"index": 3, "ms": 21.4}`). Numbers are
     /// rounded to three decimals and written in their shortest form: `1.2`, not `1.200`; integers without
     /// `.0`; never `-0`. Non-finite numbers, which JSON cannot hold, are written as `null`.
     func serialized() -> String {
@@ -45,30 +46,48 @@ extension JSONValue {
         }
     }
 
-    private func writeArray(_ elements: [JSONValue], to output: inout String, indent: String) {
-        let nested = elements.contains {
-            switch $0 {
-            case .array, .object: true
-            default: false
-            }
+    /// Whether this is a number, string, boolean or null.
+    private var isScalar: Bool {
+        switch self {
+        case .array, .object: false
+        default: true
         }
-        guard nested else {
-            output += "["
+    }
+
+    /// An object whose members are all scalars, written on one line: `{"index": 3, "ms": 21.4}`.
+    private func writeFlatObject(_ members: [Member], to output: inout String) {
+        output += "{"
+        for (position, member) in members.enumerated() {
+            if position > 0 { output += ", " }
+            Self.writeString(member.key, to: &output)
+            output += ": "
+            member.value.write(to: &output, indent: "")
+        }
+        output += "}"
+    }
+
+    private func writeArray(_ elements: [JSONValue], to output: inout String, indent: String) {
+        guard elements.allSatisfy(\.isScalar) else {
+            let inner = indent + "  "
+            output += "[\n"
             for (position, element) in elements.enumerated() {
-                if position > 0 { output += ", " }
-                element.write(to: &output, indent: indent)
+                output += inner
+                if case .object(let members) = element, !members.isEmpty, members.allSatisfy(\.value.isScalar) {
+                    writeFlatObject(members, to: &output)
+                } else {
+                    element.write(to: &output, indent: inner)
+                }
+                output += position == elements.count - 1 ? "\n" : ",\n"
             }
-            output += "]"
+            output += indent + "]"
             return
         }
-        let inner = indent + "  "
-        output += "[\n"
+        output += "["
         for (position, element) in elements.enumerated() {
-            output += inner
-            element.write(to: &output, indent: inner)
-            output += position == elements.count - 1 ? "\n" : ",\n"
+            if position > 0 { output += ", " }
+            element.write(to: &output, indent: indent)
         }
-        output += indent + "]"
+        output += "]"
     }
 
     /// `value` rounded to three decimals, in its shortest form.

@@ -50,7 +50,7 @@ enum TextReport {
         return [
             report.trace, "layout \(report.layout)", report.mode, "\(number(report.refreshRateHz)) Hz",
             "budget \(fixed(report.budgetMs, 2)) ms", "\(report.repeats) \(report.repeats == 1 ? "repeat" : "repeats")\(warmup)",
-            "\(number(report.frames)) frames", "\(fixed(report.sessionSeconds, 1)) s",
+            "\(number(report.frames)) frames", "\(number(report.sessionSeconds)) s",
         ].joined(separator: " · ")
     }
 
@@ -90,11 +90,11 @@ enum TextReport {
 
     private static func worstFrames(_ report: Report) -> [String] {
         guard !report.worstFrames.isEmpty else { return ["Worst frames: none measured"] }
-        var table = TextTable(["Worst frames", "t (s)", "ms", "top path"], alignments: [.right, .right, .right, .left])
+        var table = TextTable(["frame", "t (s)", "ms", "top path"], alignments: [.right, .right, .right, .left])
         for frame in report.worstFrames {
             table.append([String(frame.index), fixed(frame.t, 3), fixed(frame.ms, 3), frame.topPath ?? "-"])
         }
-        return table.lines()
+        return ["Worst frames"] + table.lines(indent: "  ")
     }
 
     private static func counters(_ report: Report) -> [String] {
