@@ -85,6 +85,12 @@ let package = Package(
             exclude: ["Fixtures", "Golden"],
             swiftSettings: swiftSettings
         ),
+        .testTarget(
+            name: "ReportingTests",
+            dependencies: ["Reporting", "TestSupport"],
+            exclude: ["Golden"],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,32 @@
+/// Something a report found, in words: "prepare-for-reuse costs 12.0 ms per call, …".
+public struct Finding: Sendable, Equatable {
+    /// Which rule found it; stable across versions, for tools that filter findings.
+    public var rule: Rule
+    /// The sentence the report prints.
+    public var message: String
+
+    /// Creates a finding.
+    public init(rule: Rule, message: String) {
+        self.rule = rule
+        self.message = message
+    }
+
+    /// The name of a finding rule (`callback-over-budget`); unknown names read from newer reports are kept.
+    public struct Rule: RawRepresentable, Hashable, Sendable {
+        public var rawValue: String
+
+        /// Creates a rule name.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// The layout is prepared again on (nearly) every frame that scrolls.
+        public static let layoutInvalidatedEveryScrollFrame = Rule(rawValue: "layout-invalidated-every-scroll-frame")
+        /// Cells keep being created after the first second: the reuse pool does not hold enough views.
+        public static let poolChurn = Rule(rawValue: "pool-churn")
+        /// One call of a cell, supplementary or decoration callback costs more than the frame budget.
+        public static let callbackOverBudget = Rule(rawValue: "callback-over-budget")
+        /// Janky frames where one path took at least half of the frame's time.
+        public static let frameDominatedByPath = Rule(rawValue: "frame-dominated-by-path")
+    }
+}

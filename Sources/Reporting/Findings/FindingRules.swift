@@ -1,0 +1,152 @@
+internal import Foundation
+internal import Histogram
+
+/// The rules that turn a measurement into findings, each with its thresholds named.
+enum FindingRules {
+    /// Rule (a) needs at least this many scroll frames, so that a short trace with a few prepares is not flagged.
+    static let minimumScrollFrames = 10
+    /// Rule (a) fires when layout prepares reach this share of the scroll frames.
+    static let everyScrollFrameShare = 0.9
+    /// Rule (b) counts cells created in frames that begin at or after this time, in seconds.
+    static let poolWarmUpSeconds = 1.0
+    /// Rule (b) tolerates up to this many late creations whatever happened before.
+    static let lateCreationAllowance = 3
+    /// Rule (b) tolerates late creations up to this share of the creations in the first second.
+    static let lateCreationShare = 0.1
+    /// Rule (c) looks at the paths under these prefixes: the callbacks that run per view.
+    static let callbackPrefixes = ["frame/cells/", "frame/supplementary/", "frame/decoration/"]
+    /// Rule (d): a path dominates a frame when its self time is at least this share of the frame's time.
+    static let dominantShare = 0.5
+
+    /// Every finding about `measurement`, in rule order (a)–(d).
+    static func findings(in measurement: ReplayMeasurement) -> [Finding] {
+        let budgetNs = measurement.budgetMs * 1_000_000
+        return [layoutInvalidatedEveryScrollFrame(measurement)].compactMap { $0 }
+            + [poolChurn(measurement)].compactMap { $0 }
+            + callbacksOverBudget(measurement, budgetNs: budgetNs)
+            + framesDominatedByPath(measurement, budgetNs: budgetNs)
+    }
+
+    /// (a) `layout_prepares` ≥ ``everyScrollFrameShare`` × scroll frames, with at least ``minimumScrollFrames``.
+    static func layoutInvalidatedEveryScrollFrame(_ measurement: ReplayMeasurement) -> Finding? {
+        let scrollFrames = measurement.scrollFrames
+        guard scrollFrames >= minimumScrollFrames,
+              let prepares = measurement.counters.first(where: { $0.name == "layout_prepares" })?.value,
+              Double(prepares) >= everyScrollFrameShare * Double(scrollFrames)
+        else { return nil }
+        return Finding(
+            rule: .layoutInvalidatedEveryScrollFrame,
+            message: "layout invalidated on every scroll frame (`shouldInvalidateLayout(forBoundsChange:)` returns "
+                + "true): \(prepares) prepares in \(scrollFrames) scroll frames")
+    }
+
+    /// (b) In the first measured repeat, cells created in frames at t ≥ ``poolWarmUpSeconds`` exceed
+    /// max(``lateCreationAllowance``, ``lateCreationShare`` × those created before).
+    static func poolChurn(_ measurement: ReplayMeasurement) -> Finding? {
+        guard let frames = measurement.repeats.first?.frames else { return nil }
+        let early = frames.filter { $0.time < poolWarmUpSeconds }.reduce(0) { $0 + $1.cellsCreated }
+        let late = frames.filter { $0.time >= poolWarmUpSeconds }.reduce(0) { $0 + $1.cellsCreated }
+        guard Double(late) > max(Double(lateCreationAllowance), lateCreationShare * Double(early)) else { return nil }
+        return Finding(
+            rule: .poolChurn,
+            message: "\(late) \(late == 1 ? "cell" : "cells") created after the first second "
+                + "(\(early) before): reuse pool too small?")
+    }
+
+    /// (c) A path under ``callbackPrefixes`` whose median call exceeds the budget; or, more weakly, whose
+    /// longest call does.
+    ///
+    /// The median must exceed the budget by more than the histogram's resolution (its bucket's lowest value
+    /// is over budget), so a callback that costs exactly the budget is not flagged.
+    static func callbacksOverBudget(_ measurement: ReplayMeasurement, budgetNs: Double) -> [Finding] {
+        var histograms: [String: Histogram<UInt64>] = [:]
+        var order: [String] = []
+        for path in measurement.repeats.flatMap(\.paths)
+        where callbackPrefixes.contains(where: path.path.hasPrefix) && path.callDurations.totalCount > 0 {
+            if var histogram = histograms[path.path] {
+                histogram.merge(path.callDurations)
+                histograms[path.path] = histogram
+            } else {
+                var histogram = path.callDurations
+                histogram.autoResize = true
+                histograms[path.path] = histogram
+                order.append(path.path)
+            }
+        }
+        let budget = milliseconds(budgetNs / 1_000_000, decimals: 2)
+        return order.sorted().compactMap { path in
+            guard let histogram = histograms[path] else { return nil }
+            let median = histogram.valueAtPercentile(50)
+            let name = callbackName(path)
+            if Double(histogram.lowestEquivalentForValue(median)) > budgetNs {
+                return Finding(
+                    rule: .callbackOverBudget,
+                    message: "\(name) costs \(milliseconds(FrameMath.ms(median))) ms per call, "
+                        + "more than the \(budget) ms budget on its own")
+            }
+            if Double(histogram.lowestEquivalentForValue(histogram.maxRecorded)) > budgetNs {
+                return Finding(
+                    rule: .callbackOverBudget,
+                    message: "\(name) took up to \(milliseconds(FrameMath.ms(histogram.maxRecorded))) ms in one "
+                        + "call, more than the \(budget) ms budget on its own "
+                        + "(median \(milliseconds(FrameMath.ms(median))) ms)")
+            }
+            return nil
+        }
+    }
+
+    /// (d) Janky frames whose top path took at least ``dominantShare`` of the frame, grouped by path, most
+    /// frames first, each with its slowest frame as the example.
+    ///
+    /// The count is per repeat (frames over all measured repeats divided by the repeats), like `janky_frames`.
+    static func framesDominatedByPath(_ measurement: ReplayMeasurement, budgetNs: Double) -> [Finding] {
+        var groups: [String: [FrameSample]] = [:]
+        for frame in measurement.repeats.flatMap(\.frames) where FrameMath.isJanky(frame.durationNs, budgetNs: budgetNs) {
+            guard let path = frame.topPath,
+                  Double(frame.topPathSelfNs) >= dominantShare * Double(frame.durationNs)
+            else { continue }
+            groups[path, default: []].append(frame)
+        }
+        let repeats = Double(max(1, measurement.repeats.count))
+        let sorted = groups.sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }
+        return sorted.compactMap { path, frames in
+            guard let worst = frames.max(by: { ($0.durationNs, $1.index) < ($1.durationNs, $0.index) }) else {
+                return nil
+            }
+            let count = Double(frames.count) / repeats
+            let noun = count == 1 ? "janky frame" : "janky frames"
+            return Finding(
+                rule: .frameDominatedByPath,
+                message: "\(number(count)) \(noun) dominated by \(path) (≥ \(Int(dominantShare * 100)) % of the "
+                    + "frame's time); worst: frame \(worst.index) at \(seconds(worst.time)) s, "
+                    + "\(milliseconds(FrameMath.ms(worst.topPathSelfNs))) of its "
+                    + "\(milliseconds(FrameMath.ms(worst.durationNs))) ms")
+        }
+    }
+
+    /// The name a finding gives a path: its last component, with its category for non-cell callbacks
+    /// (`prepare-for-reuse`, `supplementary configure`).
+    static func callbackName(_ path: String) -> String {
+        let components = path.split(separator: "/")
+        guard let last = components.last else { return path }
+        if components.count >= 3, components[0] == "frame", components[1] != "cells" {
+            return "\(components[1]) \(last)"
+        }
+        return String(last)
+    }
+
+    /// `12.0`: milliseconds with `decimals` decimals.
+    static func milliseconds(_ value: Double, decimals: Int = 1) -> String {
+        String(format: "%.\(decimals)f", value)
+    }
+
+    /// `5.200`: seconds with millisecond precision.
+    static func seconds(_ value: Double) -> String {
+        String(format: "%.3f", value)
+    }
+
+    /// A per-repeat count in its shortest form: `3`, `2.4`.
+    static func number(_ value: Double) -> String {
+        JSONValue.number(value).serialized()
+    }
+}

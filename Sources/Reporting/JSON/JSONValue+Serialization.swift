@@ -1,0 +1,124 @@
+extension JSONValue {
+    /// Numbers are written rounded to a multiple of 1 / `roundingScale`: three decimals, microseconds for
+    /// times in milliseconds.
+    static let roundingScale = 1000.0
+
+    /// The value as indented JSON text, deterministic to the byte.
+    ///
+    /// Objects put one member per line, indented by two spaces; arrays of scalars stay on one line
+    /// (`[10, 1210, 100, 100]`) and arrays holding arrays or objects put one element per line, an object of
+    /// scalars on one line (`{"index": 3, "ms": 21.4}`). Numbers are
+    /// rounded to three decimals and written in their shortest form: `1.2`, not `1.200`; integers without
+    /// `.0`; never `-0`. Non-finite numbers, which JSON cannot hold, are written as `null`.
+    func serialized() -> String {
+        var output = ""
+        write(to: &output, indent: "")
+        return output
+    }
+
+    private func write(to output: inout String, indent: String) {
+        switch self {
+        case .null:
+            output += "null"
+        case .bool(let value):
+            output += value ? "true" : "false"
+        case .number(let value):
+            output += Self.format(value)
+        case .string(let value):
+            Self.writeString(value, to: &output)
+        case .array(let elements):
+            writeArray(elements, to: &output, indent: indent)
+        case .object(let members):
+            guard !members.isEmpty else {
+                output += "{}"
+                return
+            }
+            let inner = indent + "  "
+            output += "{\n"
+            for (position, member) in members.enumerated() {
+                output += inner
+                Self.writeString(member.key, to: &output)
+                output += ": "
+                member.value.write(to: &output, indent: inner)
+                output += position == members.count - 1 ? "\n" : ",\n"
+            }
+            output += indent + "}"
+        }
+    }
+
+    /// Whether this is a number, string, boolean or null.
+    private var isScalar: Bool {
+        switch self {
+        case .array, .object: false
+        default: true
+        }
+    }
+
+    /// An object whose members are all scalars, written on one line: `{"index": 3, "ms": 21.4}`.
+    private func writeFlatObject(_ members: [Member], to output: inout String) {
+        output += "{"
+        for (position, member) in members.enumerated() {
+            if position > 0 { output += ", " }
+            Self.writeString(member.key, to: &output)
+            output += ": "
+            member.value.write(to: &output, indent: "")
+        }
+        output += "}"
+    }
+
+    private func writeArray(_ elements: [JSONValue], to output: inout String, indent: String) {
+        guard elements.allSatisfy(\.isScalar) else {
+            let inner = indent + "  "
+            output += "[\n"
+            for (position, element) in elements.enumerated() {
+                output += inner
+                if case .object(let members) = element, !members.isEmpty, members.allSatisfy(\.value.isScalar) {
+                    writeFlatObject(members, to: &output)
+                } else {
+                    element.write(to: &output, indent: inner)
+                }
+                output += position == elements.count - 1 ? "\n" : ",\n"
+            }
+            output += indent + "]"
+            return
+        }
+        output += "["
+        for (position, element) in elements.enumerated() {
+            if position > 0 { output += ", " }
+            element.write(to: &output, indent: indent)
+        }
+        output += "]"
+    }
+
+    /// `value` rounded to three decimals, in its shortest form.
+    static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        let rounded = (value * roundingScale).rounded() / roundingScale
+        if rounded == 0 { return "0" }
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 {
+            return String(Int64(rounded))
+        }
+        return "\(rounded)"
+    }
+
+    private static func writeString(_ value: String, to output: inout String) {
+        output += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{08}": output += "\\b"
+            case "\u{0C}": output += "\\f"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default:
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+}

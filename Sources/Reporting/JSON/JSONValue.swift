@@ -1,0 +1,44 @@
+/// A JSON value whose objects keep their keys in the order they were written.
+///
+/// Foundation's `JSONEncoder` sorts keys or leaves them in hash order; SPEC §4 fixes the order of a report's
+/// keys, so reports are built as `JSONValue`s and serialized by ``serialized()``.
+enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([Member])
+
+    /// One key and its value in an object.
+    struct Member: Equatable, Sendable {
+        var key: String
+        var value: JSONValue
+
+        init(_ key: String, _ value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// An integer.
+    static func int(_ value: Int) -> JSONValue {
+        .number(Double(value))
+    }
+
+    /// A string, or `null` for `nil`.
+    static func optional(_ value: String?) -> JSONValue {
+        value.map(JSONValue.string) ?? .null
+    }
+
+    /// An array of numbers.
+    static func numbers(_ values: [Double]) -> JSONValue {
+        .array(values.map(JSONValue.number))
+    }
+
+    /// The value of `key`, when this is an object that has it (the first, if written twice).
+    subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+}

@@ -1,0 +1,117 @@
+internal import Foundation
+
+extension Report {
+    /// Reads the reports of a JSON report file: one for an object, one per element for an array.
+    /// - Parameter path: The file, named by errors.
+    /// - Throws: ``JSONReadError`` when the file cannot be read, is not JSON, or is not a version-1 Reel report.
+    public static func read(contentsOf path: String) throws(JSONReadError) -> [Report] {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw JSONReadError(path: path, line: 0, column: 0, message: "cannot read: \(error.localizedDescription)")
+        }
+        return try decode(json: text, path: path)
+    }
+
+    /// Reads reports from JSON text written by ``ReportFormat/json``.
+    ///
+    /// SPEC §4's keys are required; the keys Reel added since are read when present. Figures come back as
+    /// written, rounded to three decimals; the verdict and hitch band are recomputed from them.
+    /// - Parameters:
+    ///   - json: One report object, or an array of them.
+    ///   - path: Where the text came from, for errors.
+    /// - Throws: ``JSONReadError`` naming the line and column of a syntax error, or the key that is missing
+    ///   or has the wrong type.
+    public static func decode(json: String, path: String? = nil) throws(JSONReadError) -> [Report] {
+        let document = try JSONParser.parse(json, path: path)
+        if case .array(let elements) = document {
+            var reports: [Report] = []
+            for (position, element) in elements.enumerated() {
+                reports.append(try Report(JSONFields(element, at: "[\(position)]", path: path)))
+            }
+            return reports
+        }
+        return [try Report(JSONFields(document, at: "", path: path))]
+    }
+
+    private init(_ fields: JSONFields) throws(JSONReadError) {
+        let format = try fields.string("format")
+        guard format == Self.jsonFormat else {
+            throw fields.error("format", "expected '\(Self.jsonFormat)', found '\(format)'")
+        }
+        let version = try fields.int("version")
+        guard version == Self.jsonVersion else {
+            throw fields.error("version", "unsupported version \(version); this reel reads version \(Self.jsonVersion)")
+        }
+        let environment = try fields.object("environment")
+        var counters: [Counter] = []
+        for member in try fields.members("counters") {
+            guard case .number(let value) = member.value, value == value.rounded() else {
+                throw fields.error("counters", "'\(member.key)' is not an integer")
+            }
+            counters.append(Counter(member.key, Int(value)))
+        }
+        self.init(
+            complete: try fields.bool("complete"), trace: try fields.string("trace"),
+            layout: try fields.string("layout"), mode: try fields.string("mode"),
+            refreshRateHz: try fields.double("refresh_rate_hz"), budgetMs: try fields.double("budget_ms"),
+            repeats: try fields.int("repeats"), warmup: try fields.int("warmup"), frames: try fields.double("frames"),
+            sessionSeconds: try fields.double("session_s"),
+            frameTimeMs: try FrameTimes(fields.object("frame_time_ms")),
+            jankyFrames: try fields.double("janky_frames"), droppedFrames: try fields.double("dropped_frames"),
+            hitchTimeMs: try fields.double("hitch_time_ms"),
+            hitchTimeRatio: try fields.double("hitch_time_ratio_ms_per_s"),
+            effectiveFPS: try fields.double("effective_fps"), peakFPS: try fields.double("peak_fps"),
+            counters: counters, hotPaths: try fields.objects("hot_paths", HotPath.init),
+            worstFrames: try fields.objects("worst_frames", FrameRow.init),
+            environment: Environment(host: try environment.string("host"), cores: try environment.int("cores"),
+                                     swift: try environment.string("swift"), build: try environment.string("build")),
+            findings: try fields.objects("findings", optional: true) { finding throws(JSONReadError) in
+                Finding(rule: Finding.Rule(rawValue: try finding.string("rule")),
+                        message: try finding.string("message"))
+            },
+            warnings: try fields.strings("warnings", optional: true),
+            failure: try fields.optionalString("failure"),
+            markers: try fields.objects("markers", optional: true) { marker throws(JSONReadError) in
+                Marker(time: try marker.double("t"), label: try marker.string("label"))
+            },
+            perRepeat: try fields.objects("per_repeat", optional: true, RepeatFigures.init),
+            frameSamples: try fields.objects("frame_samples", optional: true, FrameRow.init))
+    }
+}
+
+extension Report.FrameTimes {
+    fileprivate init(_ fields: JSONFields) throws(JSONReadError) {
+        self.init(mean: try fields.double("mean"), p50: try fields.double("p50"), p90: try fields.double("p90"),
+                  p95: try fields.double("p95"), p99: try fields.double("p99"), max: try fields.double("max"))
+    }
+}
+
+extension Report.HotPath {
+    fileprivate init(_ fields: JSONFields) throws(JSONReadError) {
+        func optional(_ key: String) throws(JSONReadError) -> Double {
+            fields.has(key) ? try fields.double(key) : 0
+        }
+        self.init(path: try fields.string("path"), calls: try fields.double("calls"),
+                  totalMs: try fields.double("total_ms"), selfMs: try fields.double("self_ms"),
+                  jankySelfMs: try fields.double("janky_self_ms"), callP50Ms: try optional("call_p50_ms"),
+                  callP99Ms: try optional("call_p99_ms"), callMaxMs: try optional("call_max_ms"))
+    }
+}
+
+extension Report.FrameRow {
+    fileprivate init(_ fields: JSONFields) throws(JSONReadError) {
+        self.init(index: try fields.int("index"), t: try fields.double("t"), ms: try fields.double("ms"),
+                  topPath: try fields.optionalString("top_path"),
+                  repeatIndex: fields.has("repeat") ? try fields.int("repeat") : 0)
+    }
+}
+
+extension Report.RepeatFigures {
+    fileprivate init(_ fields: JSONFields) throws(JSONReadError) {
+        self.init(frames: try fields.int("frames"), jankyFrames: try fields.int("janky_frames"),
+                  droppedFrames: try fields.int("dropped_frames"), hitchTimeMs: try fields.double("hitch_time_ms"),
+                  frameTimeMs: try Report.FrameTimes(fields.object("frame_time_ms")))
+    }
+}

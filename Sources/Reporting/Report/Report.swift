@@ -1,0 +1,212 @@
+/// The figures, hot paths and findings of one replayed trace: what every renderer prints (SPEC §4).
+///
+/// Build one from a measurement with ``init(_:)``, or read saved ones back with ``Report/decode(json:path:)``.
+/// Times are in milliseconds, session length in seconds. Counts that differ between repeats (frames, janky
+/// and dropped frames, hitch time) are **per-repeat means**: the sum over the measured repeats divided by the
+/// number of measured repeats, so they may be fractional. Percentiles and worst frames pool every frame of
+/// every measured repeat.
+public struct Report: Sendable, Equatable {
+    /// Whether every repeat ran to the end of the trace.
+    public var complete: Bool
+    /// The trace's path as given on the command line.
+    public var trace: String
+    /// The layout's registry name.
+    public var layout: String
+    /// `offsets` or `gestures`.
+    public var mode: String
+    /// Frames per second of the replay.
+    public var refreshRateHz: Double
+    /// The frame budget in milliseconds: a frame over it is janky.
+    public var budgetMs: Double
+    /// Measured repeats (warm-up excluded).
+    public var repeats: Int
+    /// Warm-up repeats run and discarded.
+    public var warmup: Int
+    /// Frames per repeat (mean over repeats).
+    public var frames: Double
+    /// Session length per repeat in seconds: frames / refresh rate.
+    public var sessionSeconds: Double
+    /// Nearest-rank statistics of the pooled per-frame times.
+    public var frameTimeMs: FrameTimes
+    /// Frames over budget per repeat (mean over repeats).
+    public var jankyFrames: Double
+    /// Σ (ceil(time / budget) − 1) per repeat (mean over repeats).
+    public var droppedFrames: Double
+    /// Σ dropped × budget per repeat (mean over repeats).
+    public var hitchTimeMs: Double
+    /// Hitch time per second of session, in ms/s; 0 when nothing was measured.
+    public var hitchTimeRatio: Double
+    /// refresh rate × frames / (frames + dropped frames); 0 when nothing was measured.
+    public var effectiveFPS: Double
+    /// The best one-second window of the best repeat, in frames per second.
+    ///
+    /// Each frame is displayed for 1 + its dropped frames refresh intervals; the window is the longest run of
+    /// consecutive frames displayed within one second (⌊refresh rate⌋ intervals), and the figure is the refresh
+    /// rate × frames in it / ⌊refresh rate⌋. A repeat shorter than a second scores its frames per second of
+    /// display time. 0 when nothing was measured.
+    public var peakFPS: Double
+    /// Reel's exact counters for one repeat, in report order.
+    public var counters: [Counter]
+    /// Per-path means over repeats, sorted by janky self time, then self time, then path.
+    public var hotPaths: [HotPath]
+    /// The slowest frames over all repeats, one per frame index, slowest first.
+    public var worstFrames: [FrameRow]
+    /// Where the replay ran.
+    public var environment: Environment
+    /// What the report found, in words.
+    public var findings: [Finding]
+    /// Things the user should know that are not failures.
+    public var warnings: [String]
+    /// Why the replay stopped early, when it did.
+    public var failure: String?
+    /// The trace's markers.
+    public var markers: [Marker]
+    /// The figures of each measured repeat, in order: the samples `reel gate` tests for significance.
+    public var perRepeat: [RepeatFigures]
+    /// Every frame of every measured repeat, in order (printed by JSON only when asked, `--frames`).
+    public var frameSamples: [FrameRow]
+
+    /// Creates a report from figures already computed (a decoded JSON report, a test).
+    public init(complete: Bool, trace: String, layout: String, mode: String, refreshRateHz: Double, budgetMs: Double,
+                repeats: Int, warmup: Int, frames: Double, sessionSeconds: Double, frameTimeMs: FrameTimes,
+                jankyFrames: Double, droppedFrames: Double, hitchTimeMs: Double, hitchTimeRatio: Double,
+                effectiveFPS: Double, peakFPS: Double, counters: [Counter], hotPaths: [HotPath],
+                worstFrames: [FrameRow], environment: Environment, findings: [Finding] = [], warnings: [String] = [],
+                failure: String? = nil, markers: [Marker] = [], perRepeat: [RepeatFigures] = [],
+                frameSamples: [FrameRow] = []) {
+        self.complete = complete
+        self.trace = trace
+        self.layout = layout
+        self.mode = mode
+        self.refreshRateHz = refreshRateHz
+        self.budgetMs = budgetMs
+        self.repeats = repeats
+        self.warmup = warmup
+        self.frames = frames
+        self.sessionSeconds = sessionSeconds
+        self.frameTimeMs = frameTimeMs
+        self.jankyFrames = jankyFrames
+        self.droppedFrames = droppedFrames
+        self.hitchTimeMs = hitchTimeMs
+        self.hitchTimeRatio = hitchTimeRatio
+        self.effectiveFPS = effectiveFPS
+        self.peakFPS = peakFPS
+        self.counters = counters
+        self.hotPaths = hotPaths
+        self.worstFrames = worstFrames
+        self.environment = environment
+        self.findings = findings
+        self.warnings = warnings
+        self.failure = failure
+        self.markers = markers
+        self.perRepeat = perRepeat
+        self.frameSamples = frameSamples
+    }
+
+    /// Apple's band for ``hitchTimeRatio``.
+    public var hitchBand: HitchBand { HitchBand(ratio: hitchTimeRatio) }
+
+    /// The value of the counter named `name`, if the replay reported it.
+    public func counter(_ name: String) -> Int? {
+        counters.first { $0.name == name }?.value
+    }
+}
+
+extension Report {
+    /// Mean, nearest-rank percentiles and maximum of a set of frame times, in milliseconds.
+    public struct FrameTimes: Sendable, Equatable {
+        public var mean: Double
+        public var p50: Double
+        public var p90: Double
+        public var p95: Double
+        public var p99: Double
+        public var max: Double
+
+        /// Creates statistics from figures already computed.
+        public init(mean: Double, p50: Double, p90: Double, p95: Double, p99: Double, max: Double) {
+            self.mean = mean
+            self.p50 = p50
+            self.p90 = p90
+            self.p95 = p95
+            self.p99 = p99
+            self.max = max
+        }
+
+        /// All zero: the statistics of no frames.
+        public static let zero = FrameTimes(mean: 0, p50: 0, p90: 0, p95: 0, p99: 0, max: 0)
+    }
+
+    /// One span path's time, as means over the measured repeats.
+    public struct HotPath: Sendable, Equatable {
+        /// The span path, `frame/cells/configure`.
+        public var path: String
+        /// Calls per repeat.
+        public var calls: Double
+        /// Inclusive time per repeat, ms.
+        public var totalMs: Double
+        /// Time excluding nested spans per repeat, ms.
+        public var selfMs: Double
+        /// Self time spent in janky frames per repeat, ms.
+        public var jankySelfMs: Double
+        /// Median inclusive time of one call over all repeats, ms (HdrHistogram, 3 significant digits).
+        public var callP50Ms: Double
+        /// 99th percentile of the inclusive time of one call, ms.
+        public var callP99Ms: Double
+        /// Longest single call, ms.
+        public var callMaxMs: Double
+
+        /// Creates a hot path from figures already computed.
+        public init(path: String, calls: Double, totalMs: Double, selfMs: Double, jankySelfMs: Double,
+                    callP50Ms: Double, callP99Ms: Double, callMaxMs: Double) {
+            self.path = path
+            self.calls = calls
+            self.totalMs = totalMs
+            self.selfMs = selfMs
+            self.jankySelfMs = jankySelfMs
+            self.callP50Ms = callP50Ms
+            self.callP99Ms = callP99Ms
+            self.callMaxMs = callMaxMs
+        }
+    }
+
+    /// One frame as reports print it.
+    public struct FrameRow: Sendable, Equatable {
+        /// The frame number within its repeat.
+        public var index: Int
+        /// When the frame begins, seconds from the start of the session.
+        public var t: Double
+        /// The frame's time, ms.
+        public var ms: Double
+        /// The span path with the most self time in the frame, if any span ran.
+        public var topPath: String?
+        /// The measured repeat the frame belongs to, from 0.
+        public var repeatIndex: Int
+
+        /// Creates a row.
+        public init(index: Int, t: Double, ms: Double, topPath: String?, repeatIndex: Int) {
+            self.index = index
+            self.t = t
+            self.ms = ms
+            self.topPath = topPath
+            self.repeatIndex = repeatIndex
+        }
+    }
+
+    /// The figures of one measured repeat.
+    public struct RepeatFigures: Sendable, Equatable {
+        public var frames: Int
+        public var jankyFrames: Int
+        public var droppedFrames: Int
+        public var hitchTimeMs: Double
+        public var frameTimeMs: FrameTimes
+
+        /// Creates figures already computed.
+        public init(frames: Int, jankyFrames: Int, droppedFrames: Int, hitchTimeMs: Double, frameTimeMs: FrameTimes) {
+            self.frames = frames
+            self.jankyFrames = jankyFrames
+            self.droppedFrames = droppedFrames
+            self.hitchTimeMs = hitchTimeMs
+            self.frameTimeMs = frameTimeMs
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Testing
+@testable import Reporting
+
+@Suite("Findings in words")
+struct FindingTests {
+    static func findings(_ measurement: ReplayMeasurement, _ rule: Finding.Rule) -> [String] {
+        Report(measurement).findings.filter { $0.rule == rule }.map(\.message)
+    }
+
+    static func oneRepeat(_ frames: [FrameSample], paths: [PathMeasurement] = [], counters: [Counter] = [],
+                          scrollFrames: Int = 0, rate: Double = 60) -> ReplayMeasurement {
+        Measurements.measurement([RepeatMeasurement(frames: frames, paths: paths)], rate: rate, counters: counters,
+                                 scrollFrames: scrollFrames)
+    }
+
+    // MARK: (a) layout invalidated on every scroll frame
+
+    @Test("Prepares on at least 90 % of at least 10 scroll frames: the layout is invalidated on every scroll frame",
+          arguments: [(1198, 1198, true), (9, 10, true), (8, 10, false), (9, 9, false), (0, 0, false),
+                      (2, 1200, false), (1300, 1198, true)])
+    func everyScrollFrame(prepares: Int, scrollFrames: Int, fires: Bool) {
+        let measurement = Self.oneRepeat(Measurements.frames([1]), counters: [Counter("layout_prepares", prepares)],
+                                         scrollFrames: scrollFrames)
+        let expected = fires ? ["layout invalidated on every scroll frame (`shouldInvalidateLayout(forBoundsChange:)` "
+            + "returns true): \(prepares) prepares in \(scrollFrames) scroll frames"] : []
+        #expect(Self.findings(measurement, .layoutInvalidatedEveryScrollFrame) == expected)
+    }
+
+    @Test("Without a layout_prepares counter there is nothing to say")
+    func noPrepareCounter() {
+        let measurement = Self.oneRepeat(Measurements.frames([1]), scrollFrames: 100)
+        #expect(Self.findings(measurement, .layoutInvalidatedEveryScrollFrame).isEmpty)
+    }
+
+    // MARK: (b) pool churn
+
+    static func churn(early: Int, late: Int, lateAt: Double = 1.0) -> ReplayMeasurement {
+        let frames = [
+            FrameSample(index: 0, time: 0, durationNs: 1_000_000, cellsCreated: early),
+            FrameSample(index: 1, time: lateAt, durationNs: 1_000_000, cellsCreated: late),
+        ]
+        return oneRepeat(frames)
+    }
+
+    @Test("Cells created from the first second on beyond max(3, 10 % of those before) mean pool churn",
+          arguments: [(24, 4, true), (24, 3, false), (100, 10, false), (100, 11, true), (0, 4, true), (0, 3, false)])
+    func churn(early: Int, late: Int, fires: Bool) {
+        let expected = fires ? ["\(late) cells created after the first second (\(early) before): reuse pool too small?"]
+            : []
+        #expect(Self.findings(Self.churn(early: early, late: late), .poolChurn) == expected)
+    }
+
+    @Test("A frame just before the first second still counts as the first second")
+    func churnEdge() {
+        #expect(Self.findings(Self.churn(early: 0, late: 10, lateAt: 0.999), .poolChurn).isEmpty)
+        #expect(Self.findings(Self.churn(early: 0, late: 10, lateAt: 1.0), .poolChurn).count == 1)
+    }
+
+    // MARK: (c) a callback over budget
+
+    @Test("A cell callback whose median call exceeds the budget costs more than the budget on its own")
+    func callbackMedian() {
+        let measurement = Self.oneRepeat(Measurements.frames([13, 13]), paths: [
+            Measurements.path("frame/cells/prepare-for-reuse", callMs: [12, 12, 12]),
+            Measurements.path("frame/layout/prepare", callMs: [30]),
+        ], rate: 120)
+        #expect(Self.findings(measurement, .callbackOverBudget) == [
+            "prepare-for-reuse costs 12.0 ms per call, more than the 8.33 ms budget on its own",
+        ])
+    }
+
+    @Test("Only the longest call over budget: the weaker wording, naming the category when not a cell")
+    func callbackMax() {
+        let measurement = Self.oneRepeat(Measurements.frames([1]), paths: [
+            Measurements.path("frame/supplementary/configure", callMs: [0.4, 0.4, 20]),
+        ])
+        #expect(Self.findings(measurement, .callbackOverBudget) == [
+            "supplementary configure took up to 20.0 ms in one call, more than the 16.67 ms budget on its own "
+                + "(median 0.4 ms)",
+        ])
+    }
+
+    @Test("A callback that costs exactly the budget, or less, is not flagged")
+    func callbackAtBudget() {
+        let measurement = Self.oneRepeat(Measurements.frames([1]), paths: [
+            Measurements.path("frame/cells/configure", callMs: [16, 16, 16]),
+            Measurements.path("frame/decoration/apply-attributes", callMs: [1]),
+        ], rate: 62.5)
+        #expect(Self.findings(measurement, .callbackOverBudget).isEmpty)
+    }
+
+    @Test("A repeat's median over budget counts the calls of every repeat")
+    func callbackAcrossRepeats() {
+        let slow = RepeatMeasurement(frames: Measurements.frames([1]), paths: [
+            Measurements.path("frame/cells/configure", callMs: [20, 20]),
+        ])
+        let fast = RepeatMeasurement(frames: Measurements.frames([1]), paths: [
+            Measurements.path("frame/cells/configure", callMs: [1, 1, 1]),
+        ])
+        let messages = Self.findings(Measurements.measurement([slow, fast]), .callbackOverBudget)
+        #expect(messages == [
+            "configure took up to 20.0 ms in one call, more than the 16.67 ms budget on its own (median 1.0 ms)",
+        ])
+    }
+
+    // MARK: (d) janky frames dominated by one path
+
+    @Test("Janky frames where one path took at least half the time, grouped by path, the worst as example")
+    func dominated() {
+        let frames = [
+            Measurements.frame(0, ms: 20, top: "frame/cells/prepare-for-reuse", topMs: 12),
+            Measurements.frame(1, ms: 25, top: "frame/cells/prepare-for-reuse", topMs: 12.5),
+            Measurements.frame(2, ms: 30, top: "frame/cells/prepare-for-reuse", topMs: 14.9),
+            Measurements.frame(3, ms: 10, top: "frame/cells/prepare-for-reuse", topMs: 10),
+            Measurements.frame(4, ms: 18, top: "frame/layout/prepare", topMs: 17),
+            Measurements.frame(5, ms: 18, top: nil, topMs: 0),
+        ]
+        #expect(Self.findings(Self.oneRepeat(frames), .frameDominatedByPath) == [
+            "2 janky frames dominated by frame/cells/prepare-for-reuse (≥ 50 % of the frame's time); worst: frame 1 "
+                + "at 0.017 s, 12.5 of its 25.0 ms",
+            "1 janky frame dominated by frame/layout/prepare (≥ 50 % of the frame's time); worst: frame 4 at 0.067 s, "
+                + "17.0 of its 18.0 ms",
+        ])
+    }
+
+    @Test("Dominated frames are counted per repeat")
+    func dominatedPerRepeat() {
+        let frame = Measurements.frame(0, ms: 20, top: "frame/cells/configure", topMs: 15)
+        let repeats = [[frame], [frame], [Measurements.frame(0, ms: 1)]].map {
+            RepeatMeasurement(frames: $0, paths: [])
+        }
+        let messages = Self.findings(Measurements.measurement(repeats), .frameDominatedByPath)
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("0.667 janky frames dominated by frame/cells/configure") == true)
+    }
+
+    @Test("A smooth replay has no findings, and its verdict says so")
+    func quiet() {
+        let measurement = Self.oneRepeat(Measurements.frames(Array(repeating: 2, count: 90)), paths: [
+            Measurements.path("frame/cells/configure", callMs: [0.5, 0.5]),
+        ], counters: [Counter("layout_prepares", 1)], scrollFrames: 80)
+        let report = Report(measurement)
+        #expect(report.findings.isEmpty)
+        #expect(report.verdict == "0 of 90 frames janky (0.0 %), hitch time ratio 0.0 ms/s: good")
+    }
+
+    @Test("The case study finds everything it should, in rule order")
+    func caseStudy() {
+        let report = Report(Fixtures.caseStudy())
+        #expect(report.findings.map(\.rule) == [
+            .layoutInvalidatedEveryScrollFrame, .poolChurn, .callbackOverBudget, .callbackOverBudget,
+            .frameDominatedByPath,
+        ])
+        #expect(report.hotPaths.first?.path == "frame/cells/prepare-for-reuse")
+    }
+}
