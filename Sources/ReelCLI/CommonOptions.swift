@@ -1,5 +1,6 @@
 public import ArgumentParser
 public import Replay
+public import Reporting
 
 /// Options every command that replays takes.
 struct ReplaySelection: ParsableArguments {
@@ -20,3 +21,4 @@ struct ReplaySelection: ParsableArguments {
 }
 
 extension ReplayMode: ExpressibleByArgument {}
+extension ReportFormat: ExpressibleByArgument {}

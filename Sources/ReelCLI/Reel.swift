@@ -24,7 +24,7 @@ public struct Reel: ParsableCommand {
         discussion: """
             Exit codes: 0 success; 1 bad input or runtime failure; 2 a gate found a regression; 64 usage error.
             """,
-        subcommands: [ValidateCommand.self, LayoutsCommand.self])
+        subcommands: [ReplayCommand.self, ValidateCommand.self, LayoutsCommand.self])
 
     public init() {}
 

@@ -101,7 +101,8 @@ public struct PathMeasurement: Sendable {
     public var selfNs: UInt64
     /// Self time spent in janky frames (frames over budget), nanoseconds.
     public var jankySelfNs: UInt64
-    /// The distribution of the inclusive time of single calls, in nanoseconds.
+    /// The distribution of the self time of single calls (a call's own cost, without nested spans), in
+    /// nanoseconds.
     public var callDurations: Histogram<UInt64>
 
     public init(path: String, calls: Int, totalNs: UInt64, selfNs: UInt64, jankySelfNs: UInt64,

@@ -75,17 +75,19 @@ public enum ShippedTraces {
         return Entry(file: "horizontal-carousel.xml", synthesizer: synthesizer)
     }
 
-    /// The book's second case study (ch. 2): a "social network for cats" wall whose cells run a long task
-    /// in `prepareForReuse` — 12 ms per recycled cell.
+    /// The book's second case study (ch. 2): a "social network for cats" wall — a grid of comment cells
+    /// whose `prepareForReuse` runs a long task on the main thread, 12 ms per recycled cell, so every line
+    /// that scrolls in costs three of them.
     static var catsWall: Entry {
         let header = TraceHeader(
             meta: [MetaEntry(key: "scenario", value: "the book's case study II: prepare-for-reuse costs 12 ms")],
             collectionView: CollectionViewConfiguration(size: TraceSize(width: 390, height: 844)),
             layout: LayoutDescription(name: "flow", parameters: [
-                .init(name: "item-size", value: "390 300"), .init(name: "minimum-line-spacing", value: "8"),
+                .init(name: "item-size", value: "124 124"), .init(name: "minimum-line-spacing", value: "9"),
+                .init(name: "minimum-interitem-spacing", value: "8"),
             ]),
-            sections: [SectionDescription(items: 400, reuseIdentifier: "post")],
-            workload: Workload(cells: [.init(reuseIdentifier: "post",
+            sections: [SectionDescription(items: 900, reuseIdentifier: "comment")],
+            workload: Workload(cells: [.init(reuseIdentifier: "comment",
                                              costs: .init(create: 1.5, configure: 0.8, prepareForReuse: 12))]))
         var synthesizer = SessionSynthesizer(header: header, duration: 20, seed: 3)
         synthesizer.releaseSpeed = 500...3000

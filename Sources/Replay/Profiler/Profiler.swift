@@ -3,7 +3,7 @@ import Histogram
 import Reporting
 
 /// Measures every frame as a tree of named spans: inclusive and self time per path, self time in janky
-/// frames, and the distribution of single calls.
+/// frames, and the distribution of the self time of single calls (what one call costs on its own).
 ///
 /// It observes the collection view's phases and the runner's own spans. Each span costs two clock reads
 /// and a few array updates; the `Profiler.span` benchmark measures it.
@@ -57,7 +57,7 @@ final class Profiler: CollectionViewObserver {
             touched.append(p)
         }
         frameSelfNs[p] &+= own
-        _ = histograms[p].record(duration)
+        _ = histograms[p].record(own)
         if !stack.isEmpty { stack[stack.count - 1].nested &+= duration }
         return duration
     }
