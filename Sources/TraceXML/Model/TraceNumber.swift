@@ -41,19 +41,45 @@ enum TraceNumber {
     /// The value of `bytes`, or `nil` when it does not follow the syntax or is out of `Double`'s range.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         guard isWellFormed(bytes) else { return nil }
-        // Fast path: a short run of digits is exact in a Double.
-        if bytes.count <= 15 {
-            var value = 0.0
-            var allDigits = true
-            for byte in bytes {
-                let digit = byte &- 48
-                if digit >= 10 { allDigits = false; break }
-                value = value * 10 + Double(digit)
-            }
-            if allDigits { return value }
-        }
+        if let value = fastParse(bytes) { return value }
         guard let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else { return nil }
         return value
+    }
+
+    private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
+    /// Clinger's fast path: a decimal with at most 15 significant digits and no exponent is a mantissa
+    /// and a power of ten that are both exact in a Double, so one correctly rounded division gives the
+    /// correctly rounded value. Anything else returns `nil` and goes through `strtod`.
+    private static func fastParse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var i = 0
+        let negative = bytes[0] == UInt8(ascii: "-")
+        if negative { i = 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fractionDigits = 0
+        var inFraction = false
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: ".") {
+                inFraction = true
+            } else {
+                let digit = byte &- 48
+                guard digit < 10 else { return nil }
+                if mantissa != 0 || digit != 0 { digits += 1 }
+                guard digits <= 15 else { return nil }
+                mantissa = mantissa * 10 + UInt64(digit)
+                if inFraction { fractionDigits += 1 }
+            }
+            i += 1
+        }
+        guard fractionDigits <= 22 else { return nil }
+        let value = Double(mantissa) / exactPowersOfTen[fractionDigits]
+        return negative ? -value : value
     }
 
     /// The value of a non-negative decimal integer (`[0-9]+`), or `nil`.

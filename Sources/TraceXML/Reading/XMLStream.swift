@@ -65,13 +65,20 @@ final class XMLStream {
     let limits: TraceReadingLimits
     private let reader: OpaquePointer
     private let input: XMLInput
-    private var names: [UnsafeRawPointer: XMLName] = [:]
+    private var names = NameTable()
     /// Attribute values libxml2 had to assemble (rare); freed on the next `read()`.
     private var ownedValues: [UnsafeMutablePointer<UInt8>] = []
 
     // The current element.
     private(set) var elementName: XMLName?
-    private(set) var elementRawName: String = ""
+    /// The current element's name as written (with its prefix), for messages.
+    var elementRawName: String {
+        guard let node = currentNode, let name = node.pointee.name else { return "" }
+        let local = String(cString: name)
+        guard let prefix = node.pointee.ns?.pointee.prefix else { return local }
+        return String(cString: prefix) + ":" + local
+    }
+    private var currentNode: UnsafeMutablePointer<xmlNode>?
     private(set) var isEmptyElement = false
     private(set) var depth = 0
     private(set) var location: TraceLocation
@@ -118,7 +125,7 @@ final class XMLStream {
         }, context)
         for name in XMLName.allCases {
             if let interned = xmlTextReaderConstString(reader, name.text) {
-                names[UnsafeRawPointer(interned)] = name
+                names.insert(UnsafeRawPointer(interned), name)
             }
         }
         if let relaxNGSchema {
@@ -225,13 +232,9 @@ final class XMLStream {
         guard let node = xmlTextReaderCurrentNode(reader) else {
             throw TraceError(.malformedXML, "the XML reader lost its current element", at: location)
         }
-        let rawName = node.pointee.name.map { UnsafeRawPointer($0) }
-        elementName = rawName.flatMap { names[$0] }
+        currentNode = node
+        elementName = node.pointee.name.flatMap { names[UnsafeRawPointer($0)] }
         usesNamespaces = node.pointee.ns != nil || node.pointee.nsDef != nil
-        elementRawName = node.pointee.name.map { String(cString: $0) } ?? ""
-        if let prefix = node.pointee.ns?.pointee.prefix {
-            elementRawName = String(cString: prefix) + ":" + elementRawName
-        }
         if usesNamespaces { elementName = nil }
         if !insideMeta, let declaration = node.pointee.nsDef {
             let prefix = declaration.pointee.prefix.map { ":" + String(cString: $0) } ?? ""
@@ -437,9 +440,7 @@ final class XMLInput {
 }
 
 private func strlen(_ pointer: UnsafePointer<UInt8>) -> Int {
-    var n = 0
-    while pointer[n] != 0 { n += 1 }
-    return n
+    pointer.withMemoryRebound(to: CChar.self, capacity: 1) { cStringLength($0) }
 }
 
 /// `text` cut to a readable length for an error message.

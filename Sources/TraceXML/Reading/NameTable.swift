@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
+
+/// Maps libxml2's interned name pointers to ``XMLName``: an open-addressing table on the pointer's bits,
+/// cheaper than `Dictionary`'s seeded hashing on the reader's hottest path.
+struct NameTable {
+    private var keys = [UInt](repeating: 0, count: 512)
+    private var values = [XMLName?](repeating: nil, count: 512)
+
+    private static func slot(_ key: UInt) -> Int { Int(truncatingIfNeeded: (key >> 4) ^ (key >> 13)) & 511 }
+
+    mutating func insert(_ pointer: UnsafeRawPointer, _ name: XMLName) {
+        let key = UInt(bitPattern: pointer)
+        var i = NameTable.slot(key)
+        while keys[i] != 0 && keys[i] != key { i = (i + 1) & 511 }
+        keys[i] = key
+        values[i] = name
+    }
+
+    subscript(pointer: UnsafeRawPointer) -> XMLName? {
+        let key = UInt(bitPattern: pointer)
+        var i = NameTable.slot(key)
+        while keys[i] != 0 {
+            if keys[i] == key { return values[i] }
+            i = (i + 1) & 511
+        }
+        return nil
+    }
+}
+
+/// `strlen` from the C library (vectorized), for attribute values.
+func cStringLength(_ pointer: UnsafePointer<CChar>) -> Int { strlen(pointer) }
