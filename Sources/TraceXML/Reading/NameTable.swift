@@ -1,3 +1,4 @@
+internal import CLibXML2
 #if canImport(Glibc)
 internal import Glibc
 #elseif canImport(Musl)
@@ -35,3 +36,17 @@ struct NameTable {
 
 /// `strlen` from the C library (vectorized), for attribute values.
 func cStringLength(_ pointer: UnsafePointer<CChar>) -> Int { strlen(pointer) }
+
+/// `strtod` in the C locale on a copy of `bytes` with a terminating NUL (a list's tokens are not
+/// NUL-terminated); `nil` if the whole text is not consumed.
+func cLocaleStrtod(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer -> Double? in
+        guard let base = buffer.baseAddress else { return nil }
+        for i in 0..<bytes.count { base[i] = CChar(bitPattern: bytes[i]) }
+        base[bytes.count] = 0
+        var end: UnsafeMutablePointer<CChar>?
+        let value = reel_strtod_c(base, &end)
+        guard end == base + bytes.count else { return nil }
+        return value
+    }
+}
