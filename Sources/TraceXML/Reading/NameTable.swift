@@ -9,26 +9,39 @@ internal import Darwin
 
 /// Maps libxml2's interned name pointers to ``XMLName``: an open-addressing table on the pointer's bits,
 /// cheaper than `Dictionary`'s seeded hashing on the reader's hottest path.
-struct NameTable {
-    private var keys = [UInt](repeating: 0, count: 512)
-    private var values = [XMLName?](repeating: nil, count: 512)
+final class NameTable {
+    private static let capacity = 512
+    private let keys = UnsafeMutablePointer<UInt>.allocate(capacity: NameTable.capacity)
+    private let values = UnsafeMutablePointer<XMLName?>.allocate(capacity: NameTable.capacity)
 
-    private static func slot(_ key: UInt) -> Int { Int(truncatingIfNeeded: (key >> 4) ^ (key >> 13)) & 511 }
+    init() {
+        keys.initialize(repeating: 0, count: NameTable.capacity)
+        values.initialize(repeating: nil, count: NameTable.capacity)
+    }
 
-    mutating func insert(_ pointer: UnsafeRawPointer, _ name: XMLName) {
+    deinit {
+        keys.deallocate()
+        values.deallocate()
+    }
+
+    @inline(__always)
+    private static func slot(_ key: UInt) -> Int { Int(truncatingIfNeeded: (key >> 4) ^ (key >> 13)) & (capacity - 1) }
+
+    func insert(_ pointer: UnsafeRawPointer, _ name: XMLName) {
         let key = UInt(bitPattern: pointer)
         var i = NameTable.slot(key)
-        while keys[i] != 0 && keys[i] != key { i = (i + 1) & 511 }
+        while keys[i] != 0 && keys[i] != key { i = (i + 1) & (NameTable.capacity - 1) }
         keys[i] = key
         values[i] = name
     }
 
+    @inline(__always)
     subscript(pointer: UnsafeRawPointer) -> XMLName? {
         let key = UInt(bitPattern: pointer)
         var i = NameTable.slot(key)
         while keys[i] != 0 {
             if keys[i] == key { return values[i] }
-            i = (i + 1) & 511
+            i = (i + 1) & (NameTable.capacity - 1)
         }
         return nil
     }

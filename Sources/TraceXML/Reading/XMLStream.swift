@@ -65,7 +65,7 @@ final class XMLStream {
     let limits: TraceReadingLimits
     private let reader: OpaquePointer
     private let input: XMLInput
-    @exclusivity(unchecked) private var names = NameTable()
+    private let names = NameTable()
     /// Attribute values libxml2 had to assemble (rare); freed on the next `read()`.
     @exclusivity(unchecked) private var ownedValues: [UnsafeMutablePointer<UInt8>] = []
 
