@@ -20,6 +20,15 @@ let package = Package(
             path: "Benchmarks/FlowLayout",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "TraceXMLReading",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "TraceXML", package: "Reel"),
+            ],
+            path: "Benchmarks/TraceXMLReading",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,13 @@
 #ifndef REEL_CLIBXML2_SHIM_H
 #define REEL_CLIBXML2_SHIM_H
 
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <locale.h>
+#include <pthread.h>
+#include <stdlib.h>
+
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/xmlreader.h>
@@ -14,5 +21,18 @@
 
 /// `xmlFree` is a global function pointer, which Swift 6 sees as shared mutable state.
 static inline void reel_xmlFree(void *pointer) { xmlFree(pointer); }
+
+/// `strtod` in the C locale (so '.' is the decimal point whatever the process's locale), for the
+/// numbers of a trace that have more digits than a fast path can round exactly.
+static inline locale_t *reel_c_locale_storage(void) {
+    static locale_t locale;
+    return &locale;
+}
+static inline void reel_make_c_locale(void) { *reel_c_locale_storage() = newlocale(LC_ALL_MASK, "C", (locale_t)0); }
+static inline double reel_strtod_c(const char *text, char **end) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, reel_make_c_locale);
+    return strtod_l(text, end, *reel_c_locale_storage());
+}
 
 #endif

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
+
 /// Finds the line and column of each element's start tag in the raw bytes that libxml2 reads.
 ///
 /// libxml2's reader knows a node's line only up to 65,535 (it is stored in 16 bits) and never its column,
@@ -32,14 +40,13 @@ struct PositionTracker {
         let bytes = chunk.bindMemory(to: UInt8.self)
         var firstTagEnd: Int?
         var lastTagEnd: Int?
-        for i in bytes.indices where bytes[i] == UInt8(ascii: ">") {
-            firstTagEnd = i
-            break
-        }
-        if firstTagEnd != nil {
-            for i in bytes.indices.reversed() where bytes[i] == UInt8(ascii: ">") {
+        if let base = chunk.baseAddress, !chunk.isEmpty {
+            if let first = memchr(base, Int32(UInt8(ascii: ">")), chunk.count) {
+                firstTagEnd = base.distance(to: UnsafeRawPointer(first))
+                // Scanning back from the end finds the last '>' after a few bytes in a trace.
+                var i = chunk.count - 1
+                while bytes[i] != UInt8(ascii: ">") { i -= 1 }
                 lastTagEnd = i
-                break
             }
         }
         let base = buffer.count
@@ -110,23 +117,31 @@ struct PositionTracker {
     }
 
     /// Moves the cursor to `target`, counting lines and columns.
+    ///
+    /// Newlines are found with `memchr`; characters are counted only after the last one.
     private mutating func advance(to target: Int) {
         let end = min(target, buffer.count)
         guard cursor < end else { return }
         buffer.withUnsafeBufferPointer { bytes in
-            var line = self.line
-            var column = self.column
-            for i in cursor..<end {
-                let byte = bytes[i]
-                if byte == UInt8(ascii: "\n") {
-                    line += 1
-                    column = 1
-                } else if byte & 0xC0 != 0x80 {
-                    column += 1
-                }
+            guard let base = bytes.baseAddress else { return }
+            var lineStart = cursor
+            var newlines = 0
+            var search = cursor
+            while search < end,
+                  let found = memchr(base + search, Int32(UInt8(ascii: "\n")), end - search) {
+                let index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+                newlines += 1
+                lineStart = index + 1
+                search = index + 1
             }
-            self.line = line
-            self.column = column
+            var characters = 0
+            for i in lineStart..<end where bytes[i] & 0xC0 != 0x80 { characters += 1 }
+            if newlines > 0 {
+                line += newlines
+                column = 1 + characters
+            } else {
+                column += characters
+            }
         }
         cursor = end
     }
@@ -163,9 +178,9 @@ struct PositionTracker {
         let count = buffer.count
         while i < count {
             let found: Int? = buffer.withUnsafeBufferPointer { bytes in
-                var k = i
-                while k < count && bytes[k] != UInt8(ascii: "<") { k += 1 }
-                return k < count ? k : nil
+                guard let base = bytes.baseAddress,
+                      let hit = memchr(base + i, Int32(UInt8(ascii: "<")), count - i) else { return nil }
+                return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
             }
             guard let lt = found else { break }
             guard lt + 1 < count else { break }

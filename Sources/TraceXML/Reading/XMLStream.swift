@@ -65,19 +65,26 @@ final class XMLStream {
     let limits: TraceReadingLimits
     private let reader: OpaquePointer
     private let input: XMLInput
-    private var names: [UnsafeRawPointer: XMLName] = [:]
+    private let names = NameTable()
     /// Attribute values libxml2 had to assemble (rare); freed on the next `read()`.
-    private var ownedValues: [UnsafeMutablePointer<UInt8>] = []
+    @exclusivity(unchecked) private var ownedValues: [UnsafeMutablePointer<UInt8>] = []
 
     // The current element.
-    private(set) var elementName: XMLName?
-    private(set) var elementRawName: String = ""
-    private(set) var isEmptyElement = false
-    private(set) var depth = 0
-    private(set) var location: TraceLocation
-    private(set) var attributes: [Attribute] = []
+    @exclusivity(unchecked) private(set) var elementName: XMLName?
+    /// The current element's name as written (with its prefix), for messages.
+    var elementRawName: String {
+        guard let node = currentNode, let name = node.pointee.name else { return "" }
+        let local = String(cString: name)
+        guard let prefix = node.pointee.ns?.pointee.prefix else { return local }
+        return String(cString: prefix) + ":" + local
+    }
+    @exclusivity(unchecked) private var currentNode: UnsafeMutablePointer<xmlNode>?
+    @exclusivity(unchecked) private(set) var isEmptyElement = false
+    @exclusivity(unchecked) private(set) var depth = 0
+    @exclusivity(unchecked) private(set) var location: TraceLocation
+    @exclusivity(unchecked) private(set) var attributes: [Attribute] = []
     /// Whether the current element has a namespace, a prefix or namespace declarations.
-    private(set) var usesNamespaces = false
+    @exclusivity(unchecked) private(set) var usesNamespaces = false
 
     /// Where the input was cut off, when truncation is tolerated and it was: the position of the dropped
     /// tail and the element left incomplete inside `<events>`, if any.
@@ -118,7 +125,7 @@ final class XMLStream {
         }, context)
         for name in XMLName.allCases {
             if let interned = xmlTextReaderConstString(reader, name.text) {
-                names[UnsafeRawPointer(interned)] = name
+                names.insert(UnsafeRawPointer(interned), name)
             }
         }
         if let relaxNGSchema {
@@ -225,13 +232,9 @@ final class XMLStream {
         guard let node = xmlTextReaderCurrentNode(reader) else {
             throw TraceError(.malformedXML, "the XML reader lost its current element", at: location)
         }
-        let rawName = node.pointee.name.map { UnsafeRawPointer($0) }
-        elementName = rawName.flatMap { names[$0] }
+        currentNode = node
+        elementName = node.pointee.name.flatMap { names[UnsafeRawPointer($0)] }
         usesNamespaces = node.pointee.ns != nil || node.pointee.nsDef != nil
-        elementRawName = node.pointee.name.map { String(cString: $0) } ?? ""
-        if let prefix = node.pointee.ns?.pointee.prefix {
-            elementRawName = String(cString: prefix) + ":" + elementRawName
-        }
         if usesNamespaces { elementName = nil }
         if !insideMeta, let declaration = node.pointee.nsDef {
             let prefix = declaration.pointee.prefix.map { ":" + String(cString: $0) } ?? ""
@@ -288,17 +291,17 @@ final class XMLInput {
     var source: ByteSource
     let path: String
     let limits: TraceReadingLimits
-    var tracker = PositionTracker()
-    var firstError: XMLStream.ParserError?
+    @exclusivity(unchecked) var tracker = PositionTracker()
+    @exclusivity(unchecked) var firstError: XMLStream.ParserError?
     var schemaErrors: [XMLStream.ParserError] = []
     /// Set when the byte source hit the end of the input.
-    var reachedEndOfInput = false
+    @exclusivity(unchecked) var reachedEndOfInput = false
     /// How many bytes libxml2 has been handed: a hostile document must be refused after few of them.
-    var bytesRead = 0
+    @exclusivity(unchecked) var bytesRead = 0
     /// Set when the input was refused before parsing: a token over the size limit or a DOCTYPE.
-    var oversizedToken: TraceError?
+    @exclusivity(unchecked) var oversizedToken: TraceError?
     /// Set when reading failed at the operating-system level.
-    var ioError: TraceError?
+    @exclusivity(unchecked) var ioError: TraceError?
 
     init(source: ByteSource, path: String, limits: TraceReadingLimits) {
         self.source = source
@@ -307,7 +310,7 @@ final class XMLInput {
     }
 
     /// With truncation tolerated: holds back the bytes of unfinished elements (see ``TruncationGuard``).
-    var truncationGuard: TruncationGuard?
+    @exclusivity(unchecked) var truncationGuard: TruncationGuard?
     /// Set when the guard dropped an incomplete tail and closed the document.
     var truncation: (location: TraceLocation, incompleteElement: String?)?
     /// Closing tags still to hand over after a truncation.
@@ -437,9 +440,7 @@ final class XMLInput {
 }
 
 private func strlen(_ pointer: UnsafePointer<UInt8>) -> Int {
-    var n = 0
-    while pointer[n] != 0 { n += 1 }
-    return n
+    pointer.withMemoryRebound(to: CChar.self, capacity: 1) { cStringLength($0) }
 }
 
 /// `text` cut to a readable length for an error message.

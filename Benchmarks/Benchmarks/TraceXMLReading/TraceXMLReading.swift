@@ -1,0 +1,122 @@
+// Reading a generated trace with Reel's reader, with Foundation's XMLParser and with
+// `xmllint --stream --noout`, on the same files in one run; and Reel's peak memory at 10 MB and 100 MB.
+import Benchmark
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import TraceXML
+
+/// Writes (once) a realistic trace of about `megabytes` MB: a scroll per frame, drags, taps and batches.
+func generatedTrace(megabytes: Int) -> String {
+    let directory = NSTemporaryDirectory() + "reel-tracexml-bench"
+    let path = directory + "/trace-\(megabytes)MB.xml"
+    let target = megabytes * 1_000_000
+    if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size >= target {
+        return path
+    }
+    do {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let header = TraceHeader(
+            meta: [MetaEntry(key: "source", value: "TraceXMLReading benchmark")],
+            collectionView: CollectionViewConfiguration(size: TraceSize(width: 390, height: 844)),
+            layout: LayoutDescription(name: "flow", parameters: [.init(name: "item-size", value: "100 100")]),
+            sections: [SectionDescription(items: 10_000)],
+            workload: Workload(cells: [.init(reuseIdentifier: "cell", costs: .init(create: 0.8, configure: 0.25))]))
+        let writer = try TraceWriter(path: path + ".partial", header: header)
+        var frame = 0
+        var offset = 0.0
+        var written = 0
+        while written < target {
+            frame += 1
+            let t = Double(frame) / 60
+            offset += Double(frame % 97) / 4
+            let event: TraceEvent
+            switch frame % 50 {
+            case 0: event = TraceEvent(time: t, .drag(phase: .ended, location: TracePoint(x: 200, y: 420),
+                                                       velocity: TracePoint(x: 0, y: -2400.5)))
+            case 10: event = TraceEvent(time: t, .tap(location: TracePoint(x: 120, y: 300)))
+            case 20: event = TraceEvent(time: t, .batch(BatchUpdate(countsAfter: [10_000], operations: [
+                .deleteItems(section: 0, items: [5]), .insertItems(section: 0, items: [0], sizes: [TraceSize(width: 100, height: 100)]),
+            ])))
+            default: event = TraceEvent(time: t, .scroll(offset: TracePoint(x: 0, y: offset)))
+            }
+            try writer.write(event)
+            written += event.kind.elementName == "scroll" ? 48 : 90
+        }
+        try writer.finish()
+        try FileManager.default.moveItem(atPath: path + ".partial", toPath: path)
+    } catch {
+        print("cannot generate \(path): \(error)")
+    }
+    return path
+}
+
+final class CountingDelegate: NSObject, XMLParserDelegate {
+    var elements = 0
+    var attributes = 0
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+        elements += 1
+        attributes += attributeDict.count
+    }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    let small = generatedTrace(megabytes: 10)
+    let large = generatedTrace(megabytes: 100)
+    let configuration = Benchmark.Configuration(
+        metrics: [.wallClock, .peakMemoryResident, .mallocCountTotal],
+        warmupIterations: 0, scalingFactor: .one, maxDuration: .seconds(60), maxIterations: 3)
+
+    for (name, path) in [("10MB", small), ("100MB", large)] {
+        Benchmark("TraceXML.read.\(name)", configuration: configuration) { benchmark in
+            for _ in benchmark.scaledIterations {
+                do {
+                    let reader = try TraceReader(path: path)
+                    var events = 0
+                    while try reader.next() != nil { events += 1 }
+                    blackHole(events)
+                } catch {
+                    benchmark.error("reading \(path): \(error)")
+                }
+            }
+        }
+    }
+
+    Benchmark("XMLParser.read.100MB", configuration: configuration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            guard let stream = InputStream(fileAtPath: large) else {
+                benchmark.error("cannot open \(large)")
+                return
+            }
+            let parser = XMLParser(stream: stream)
+            let delegate = CountingDelegate()
+            parser.delegate = delegate
+            guard parser.parse() else {
+                benchmark.error("XMLParser failed: \(String(describing: parser.parserError))")
+                return
+            }
+            blackHole(delegate.elements + delegate.attributes)
+        }
+    }
+
+    Benchmark("xmllint.stream.100MB", configuration: configuration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/xmllint")
+            process.arguments = ["--stream", "--noout", large]
+            do {
+                try process.run()
+                process.waitUntilExit()
+            } catch {
+                benchmark.error("cannot run xmllint (apt-get install libxml2-utils): \(error)")
+                return
+            }
+            guard process.terminationStatus == 0 else {
+                benchmark.error("xmllint exited with \(process.terminationStatus)")
+                return
+            }
+        }
+    }
+}
