@@ -21,6 +21,16 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "ProfilerBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "CollectionEngine", package: "Reel"),
+                .product(name: "Replay", package: "Reel"),
+            ],
+            path: "Benchmarks/Profiler",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "TraceXMLReading",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The time source of a replay, injected so that tests are exact.
 ///
 /// The profiler reads ``now()`` around every span; the workload model calls ``spend(_:)`` to spend an
@@ -9,22 +15,18 @@ public protocol ReplayClock: AnyObject {
     func spend(_ nanoseconds: UInt64)
 }
 
-/// The machine's monotonic clock; ``spend(_:)`` busy-waits on it.
+/// The machine's monotonic clock (`CLOCK_MONOTONIC`); ``spend(_:)`` busy-waits on it.
 ///
 /// The wait reads the clock until the time has passed: an opaque call per iteration, which the optimizer
-/// cannot remove, so replays reproduce the app's real frame costs.
+/// cannot remove, so replays reproduce the app's real frame costs. A read is one `clock_gettime` (a vDSO
+/// call, no system call), which keeps the profiler's spans cheap (the `Profiler.span` benchmark).
 public final class MonotonicClock: ReplayClock {
-    private let clock = ContinuousClock()
-    private let origin: ContinuousClock.Instant
-
-    public init() {
-        origin = clock.now
-    }
+    public init() {}
 
     public func now() -> UInt64 {
-        let elapsed = clock.now - origin
-        let (seconds, attoseconds) = elapsed.components
-        return UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
     public func spend(_ nanoseconds: UInt64) {

@@ -1,13 +1,13 @@
-import CollectionEngine
+public import CollectionEngine
 import Histogram
-import Reporting
+public import Reporting
 
 /// Measures every frame as a tree of named spans: inclusive and self time per path, self time in janky
 /// frames, and the distribution of the self time of single calls (what one call costs on its own).
 ///
 /// It observes the collection view's phases and the runner's own spans. Each span costs two clock reads
 /// and a few array updates; the `Profiler.span` benchmark measures it.
-final class Profiler: CollectionViewObserver {
+@_spi(Benchmarks) public final class Profiler: CollectionViewObserver {
     private let clock: any ReplayClock
     private let budgetNs: UInt64
 
@@ -17,48 +17,92 @@ final class Profiler: CollectionViewObserver {
         var nested: UInt64
     }
 
-    private var stack: [Open] = []
-    private var calls = [Int](repeating: 0, count: SpanPath.count)
-    private var totalNs = [UInt64](repeating: 0, count: SpanPath.count)
-    private var selfNs = [UInt64](repeating: 0, count: SpanPath.count)
-    private var jankySelfNs = [UInt64](repeating: 0, count: SpanPath.count)
-    private var frameSelfNs = [UInt64](repeating: 0, count: SpanPath.count)
-    /// Paths that ran in the current frame, and a flag per path.
-    private var touched: [Int] = []
-    private var isTouched = [Bool](repeating: false, count: SpanPath.count)
-    private var histograms = [Histogram<UInt64>](
-        repeating: Histogram<UInt64>(numberOfSignificantValueDigits: .three), count: SpanPath.count)
+    private struct PathStats {
+        var calls = 0
+        var totalNs: UInt64 = 0
+        var selfNs: UInt64 = 0
+        var jankySelfNs: UInt64 = 0
+        /// Self time in the current frame.
+        var frameSelfNs: UInt64 = 0
+        var touched = false
+    }
 
-    init(clock: any ReplayClock, budgetNs: UInt64) {
+    private struct State {
+        var depth = 0
+        var touchedCount = 0
+    }
+
+    /// The deepest nesting of spans: the engine nests at most five phases inside a frame.
+    private static let maximumDepth = 64
+
+    /// The longest single call a distribution tells apart (10 s); longer ones count as 10 s. A fixed range,
+    /// because an auto-resizing histogram allocates while it records.
+    private static let longestCallNs: UInt64 = 10_000_000_000
+
+    // Fixed buffers behind `let` pointers: a span's bookkeeping is a handful of stores, with none of the
+    // exclusivity and copy-on-write checks that mutating a class's arrays would cost on every call.
+    private let state: UnsafeMutablePointer<State>
+    private let stack: UnsafeMutablePointer<Open>
+    private let stats: UnsafeMutablePointer<PathStats>
+    /// The paths that ran in the current frame, in the order they first ran.
+    private let touched: UnsafeMutablePointer<Int>
+    private let histograms: UnsafeMutablePointer<Histogram<UInt64>>
+
+    public init(clock: any ReplayClock, budgetNs: UInt64) {
         self.clock = clock
         self.budgetNs = budgetNs
-        stack.reserveCapacity(16)
-        touched.reserveCapacity(SpanPath.count)
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+        stack = .allocate(capacity: Self.maximumDepth)
+        stats = .allocate(capacity: SpanPath.count)
+        stats.initialize(repeating: PathStats(), count: SpanPath.count)
+        touched = .allocate(capacity: SpanPath.count)
+        histograms = .allocate(capacity: SpanPath.count)
+        for p in 0..<SpanPath.count {
+            (histograms + p).initialize(to: Histogram<UInt64>(
+                lowestDiscernibleValue: 1, highestTrackableValue: Self.longestCallNs, numberOfSignificantValueDigits: .three))
+        }
+    }
+
+    deinit {
+        state.deallocate()
+        stack.deallocate()
+        stats.deallocate()
+        touched.deallocate()
+        histograms.deinitialize(count: SpanPath.count)
+        histograms.deallocate()
     }
 
     // MARK: Spans
 
-    func begin(_ path: SpanPath) {
-        stack.append(Open(path: path.index, start: clock.now(), nested: 0))
+    public func begin(_ path: SpanPath) {
+        let depth = state.pointee.depth
+        precondition(depth < Self.maximumDepth, "spans nested deeper than \(Self.maximumDepth)")
+        (stack + depth).initialize(to: Open(path: path.index, start: clock.now(), nested: 0))
+        state.pointee.depth = depth + 1
     }
 
     /// Ends the innermost span; returns its inclusive duration.
     @discardableResult
-    func end() -> UInt64 {
-        let open = stack.removeLast()
+    public func end() -> UInt64 {
+        let depth = state.pointee.depth - 1
+        precondition(depth >= 0, "a span ended that had not begun")
+        state.pointee.depth = depth
+        let open = stack[depth]
         let duration = clock.now() &- open.start
         let own = duration &- min(duration, open.nested)
         let p = open.path
-        calls[p] += 1
-        totalNs[p] &+= duration
-        selfNs[p] &+= own
-        if !isTouched[p] {
-            isTouched[p] = true
-            touched.append(p)
+        stats[p].calls += 1
+        stats[p].totalNs &+= duration
+        stats[p].selfNs &+= own
+        stats[p].frameSelfNs &+= own
+        if !stats[p].touched {
+            stats[p].touched = true
+            touched[state.pointee.touchedCount] = p
+            state.pointee.touchedCount += 1
         }
-        frameSelfNs[p] &+= own
-        _ = histograms[p].record(own)
-        if !stack.isEmpty { stack[stack.count - 1].nested &+= duration }
+        _ = histograms[p].record(min(own, Self.longestCallNs))
+        if depth > 0 { stack[depth - 1].nested &+= duration }
         return duration
     }
 
@@ -69,46 +113,50 @@ final class Profiler: CollectionViewObserver {
         return try body()
     }
 
-    func collectionView(_ collectionView: CollectionView, willBegin phase: EnginePhase, category: ElementCategory?) {
+    public func collectionView(_ collectionView: CollectionView, willBegin phase: EnginePhase, category: ElementCategory?) {
         begin(SpanPath(phase, category))
     }
 
-    func collectionView(_ collectionView: CollectionView, didEnd phase: EnginePhase, category: ElementCategory?) {
+    public func collectionView(_ collectionView: CollectionView, didEnd phase: EnginePhase, category: ElementCategory?) {
         end()
     }
 
     // MARK: Frames
 
-    func beginFrame() {
-        for p in touched {
-            frameSelfNs[p] = 0
-            isTouched[p] = false
+    public func beginFrame() {
+        for i in 0..<state.pointee.touchedCount {
+            let p = touched[i]
+            stats[p].frameSelfNs = 0
+            stats[p].touched = false
         }
-        touched.removeAll(keepingCapacity: true)
+        state.pointee.touchedCount = 0
         begin(.frame)
     }
 
     /// Ends the frame's root span and returns its sample.
-    func endFrame(index: Int, time: Double, cellsCreated: Int) -> FrameSample {
-        // A span the engine left open (a trap would have ended the process; an error thrown through the
-        // runner may leave some): close them so the frame's figures stay consistent.
-        while stack.count > 1 { end() }
+    public func endFrame(index: Int, time: Double, cellsCreated: Int) -> FrameSample {
+        // A span the engine left open (an error thrown through the runner may leave some): close them so
+        // the frame's figures stay consistent.
+        while state.pointee.depth > 1 { end() }
         let duration = end()
+        let count = state.pointee.touchedCount
         var top: Int?
-        for p in touched where top.map({ frameSelfNs[p] > frameSelfNs[$0] }) ?? true { top = p }
+        for i in 0..<count where top.map({ stats[touched[i]].frameSelfNs > stats[$0].frameSelfNs }) ?? true {
+            top = touched[i]
+        }
         if duration > budgetNs {
-            for p in touched { jankySelfNs[p] &+= frameSelfNs[p] }
+            for i in 0..<count { stats[touched[i]].jankySelfNs &+= stats[touched[i]].frameSelfNs }
         }
         return FrameSample(index: index, time: time, durationNs: duration, topPath: top.map { SpanPath.names[$0] },
-                           topPathSelfNs: top.map { frameSelfNs[$0] } ?? 0, cellsCreated: cellsCreated)
+                           topPathSelfNs: top.map { stats[$0].frameSelfNs } ?? 0, cellsCreated: cellsCreated)
     }
 
     /// The time per path over everything measured, for the paths that ran.
-    func pathMeasurements() -> [PathMeasurement] {
+    public func pathMeasurements() -> [PathMeasurement] {
         (0..<SpanPath.count).compactMap { p in
-            calls[p] == 0 ? nil : PathMeasurement(
-                path: SpanPath.names[p], calls: calls[p], totalNs: totalNs[p], selfNs: selfNs[p],
-                jankySelfNs: jankySelfNs[p], callDurations: histograms[p])
+            stats[p].calls == 0 ? nil : PathMeasurement(
+                path: SpanPath.names[p], calls: stats[p].calls, totalNs: stats[p].totalNs, selfNs: stats[p].selfNs,
+                jankySelfNs: stats[p].jankySelfNs, callDurations: histograms[p])
         }
     }
 }

@@ -5,12 +5,12 @@ import CollectionEngine
 /// Engine phases map to `frame/<category>/<phase>` (`frame/cells/configure`), the layout's own work to
 /// `frame/layout/prepare` and `frame/layout/query`; a path's self time excludes the spans nested in it,
 /// whatever their path.
-struct SpanPath: Hashable {
+@_spi(Benchmarks) public struct SpanPath: Hashable, Sendable {
     let index: Int
 
-    static let frame = SpanPath(index: 0)
-    static let events = SpanPath(index: 1)
-    static let scroll = SpanPath(index: 2)
+    public static let frame = SpanPath(index: 0)
+    public static let events = SpanPath(index: 1)
+    public static let scroll = SpanPath(index: 2)
     static let layoutPrepare = SpanPath(index: 3)
     static let layoutQuery = SpanPath(index: 4)
 
