@@ -32,7 +32,9 @@ public struct SnapshotReport: Sendable, Equatable {
 extension SnapshotReport {
     /// A point, in points.
     public struct Point: Sendable, Equatable {
+        /// Horizontal coordinate.
         public var x: Double
+        /// Vertical coordinate.
         public var y: Double
 
         /// Creates a point.
@@ -44,7 +46,9 @@ extension SnapshotReport {
 
     /// A size, in points.
     public struct Size: Sendable, Equatable {
+        /// Horizontal extent.
         public var width: Double
+        /// Vertical extent.
         public var height: Double
 
         /// Creates a size.
@@ -56,9 +60,13 @@ extension SnapshotReport {
 
     /// A rectangle: origin and size, in points.
     public struct Rect: Sendable, Equatable {
+        /// Horizontal coordinate.
         public var x: Double
+        /// Vertical coordinate.
         public var y: Double
+        /// Horizontal extent.
         public var width: Double
+        /// Vertical extent.
         public var height: Double
 
         /// Creates a rectangle.
@@ -79,18 +87,27 @@ extension SnapshotReport {
 
     /// One displayed element and its layout attributes.
     public struct Element: Sendable, Equatable {
+        /// Cell, supplementary or decoration view.
         public var category: Category
+        /// The element's section.
         public var section: Int
+        /// The element's item within its section.
         public var item: Int
         /// The supplementary or decoration kind; `nil` for cells.
         public var kind: String?
         /// The untransformed frame.
         public var frame: Rect
+        /// The center of the frame; a transform applies around it.
         public var center: Point
+        /// The untransformed size.
         public var size: Size
+        /// Opacity, 0 to 1.
         public var alpha: Double
+        /// Stacking order: higher is in front.
         public var zIndex: Int
+        /// Whether the element is hidden.
         public var hidden: Bool
+        /// Whether the cell is selected.
         public var selected: Bool
         /// The 4 × 4 transform in row-major order: 16 values.
         public var transform: [Double]
