@@ -13,6 +13,7 @@ public struct Finding: Sendable, Equatable {
 
     /// The name of a finding rule (`callback-over-budget`); unknown names read from newer reports are kept.
     public struct Rule: RawRepresentable, Hashable, Sendable {
+        /// The name as written in JSON reports.
         public var rawValue: String
 
         /// Creates a rule name.

@@ -49,7 +49,7 @@ struct JSONFields {
 
     func int(_ key: String) throws(JSONReadError) -> Int {
         let number = try double(key)
-        guard number == number.rounded(), abs(number) < 1e15 else {
+        guard number == number.rounded(), abs(number) <= JSONValue.largestExactInteger else {
             throw error(key, "expected an integer, found \(JSONValue.format(number))")
         }
         return Int(number)

@@ -162,7 +162,7 @@ struct JSONParser {
             else { throw error("invalid low surrogate in \\u escape") }
             return decoded
         default:
-            position -= 1
+            position -= 2
             throw error("invalid escape '\\\(scalar)'")
         }
     }
@@ -213,8 +213,12 @@ struct JSONParser {
     }
 
     private mutating func literal(_ word: String) throws(JSONReadError) {
+        let start = position
         for expected in word.unicodeScalars {
-            guard current == expected else { throw error("expected '\(word)'") }
+            guard current == expected else {
+                position = start
+                throw error("expected '\(word)'")
+            }
             position += 1
         }
     }

@@ -2,6 +2,8 @@ extension JSONValue {
     /// Numbers are written rounded to a multiple of 1 / `roundingScale`: three decimals, microseconds for
     /// times in milliseconds.
     static let roundingScale = 1000.0
+    /// 2^53: integers up to it are exact in a `Double` and written without a fraction.
+    static let largestExactInteger = 9_007_199_254_740_992.0
 
     /// The value as indented JSON text, deterministic to the byte.
     ///
@@ -95,7 +97,7 @@ extension JSONValue {
         guard value.isFinite else { return "null" }
         let rounded = (value * roundingScale).rounded() / roundingScale
         if rounded == 0 { return "0" }
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 {
+        if rounded == rounded.rounded(), abs(rounded) <= Self.largestExactInteger {
             return String(Int64(rounded))
         }
         return "\(rounded)"

@@ -35,10 +35,4 @@ enum JSONValue: Equatable, Sendable {
     static func numbers(_ values: [Double]) -> JSONValue {
         .array(values.map(JSONValue.number))
     }
-
-    /// The value of `key`, when this is an object that has it (the first, if written twice).
-    subscript(key: String) -> JSONValue? {
-        guard case .object(let members) = self else { return nil }
-        return members.first { $0.key == key }?.value
-    }
 }

@@ -44,14 +44,6 @@ extension Report {
         guard version == Self.jsonVersion else {
             throw fields.error("version", "unsupported version \(version); this reel reads version \(Self.jsonVersion)")
         }
-        let environment = try fields.object("environment")
-        var counters: [Counter] = []
-        for member in try fields.members("counters") {
-            guard case .number(let value) = member.value, value == value.rounded() else {
-                throw fields.error("counters", "'\(member.key)' is not an integer")
-            }
-            counters.append(Counter(member.key, Int(value)))
-        }
         self.init(
             complete: try fields.bool("complete"), trace: try fields.string("trace"),
             layout: try fields.string("layout"), mode: try fields.string("mode"),
@@ -63,10 +55,9 @@ extension Report {
             hitchTimeMs: try fields.double("hitch_time_ms"),
             hitchTimeRatio: try fields.double("hitch_time_ratio_ms_per_s"),
             effectiveFPS: try fields.double("effective_fps"), peakFPS: try fields.double("peak_fps"),
-            counters: counters, hotPaths: try fields.objects("hot_paths", HotPath.init),
+            counters: try Self.counters(fields), hotPaths: try fields.objects("hot_paths", HotPath.init),
             worstFrames: try fields.objects("worst_frames", FrameRow.init),
-            environment: Environment(host: try environment.string("host"), cores: try environment.int("cores"),
-                                     swift: try environment.string("swift"), build: try environment.string("build")),
+            environment: try Environment(fields.object("environment")),
             findings: try fields.objects("findings", optional: true) { finding throws(JSONReadError) in
                 Finding(rule: Finding.Rule(rawValue: try finding.string("rule")),
                         message: try finding.string("message"))
@@ -78,6 +69,27 @@ extension Report {
             },
             perRepeat: try fields.objects("per_repeat", optional: true, RepeatFigures.init),
             frameSamples: try fields.objects("frame_samples", optional: true, FrameRow.init))
+    }
+}
+
+extension Report {
+    /// The `counters` object, in document order.
+    fileprivate static func counters(_ fields: JSONFields) throws(JSONReadError) -> [Counter] {
+        var counters: [Counter] = []
+        for member in try fields.members("counters") {
+            guard case .number(let value) = member.value, value == value.rounded(),
+                  abs(value) <= JSONValue.largestExactInteger
+            else { throw fields.error("counters", "'\(member.key)' is not an integer") }
+            counters.append(Counter(member.key, Int(value)))
+        }
+        return counters
+    }
+}
+
+extension Environment {
+    fileprivate init(_ fields: JSONFields) throws(JSONReadError) {
+        self.init(host: try fields.string("host"), cores: try fields.int("cores"), swift: try fields.string("swift"),
+                  build: try fields.string("build"))
     }
 }
 

@@ -115,11 +115,17 @@ public struct Report: Sendable, Equatable {
 extension Report {
     /// Mean, nearest-rank percentiles and maximum of a set of frame times, in milliseconds.
     public struct FrameTimes: Sendable, Equatable {
+        /// The arithmetic mean.
         public var mean: Double
+        /// The median (nearest rank).
         public var p50: Double
+        /// The 90th percentile (nearest rank).
         public var p90: Double
+        /// The 95th percentile (nearest rank).
         public var p95: Double
+        /// The 99th percentile (nearest rank).
         public var p99: Double
+        /// The longest.
         public var max: Double
 
         /// Creates statistics from figures already computed.
@@ -194,10 +200,15 @@ extension Report {
 
     /// The figures of one measured repeat.
     public struct RepeatFigures: Sendable, Equatable {
+        /// Frames measured.
         public var frames: Int
+        /// Frames over budget.
         public var jankyFrames: Int
+        /// Σ ceil(time / budget) − 1 over the frames.
         public var droppedFrames: Int
+        /// Dropped frames × budget, ms.
         public var hitchTimeMs: Double
+        /// Statistics of the repeat's frame times, ms.
         public var frameTimeMs: FrameTimes
 
         /// Creates figures already computed.

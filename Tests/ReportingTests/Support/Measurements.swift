@@ -45,3 +45,11 @@ enum Measurements {
                                jankySelfNs: ns(jankySelfMs))
     }
 }
+
+extension JSONValue {
+    /// The value of `key`, when this is an object that has it.
+    subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+}

@@ -1,0 +1,72 @@
+extension SnapshotReport {
+    /// SPEC §4's snapshot object, keys in SPEC's order.
+    var json: JSONValue {
+        .object([
+            .init("time", .number(time)),
+            .init("frame", .int(frame)),
+            .init("content_offset", .numbers([contentOffset.x, contentOffset.y])),
+            .init("content_size", .numbers([contentSize.width, contentSize.height])),
+            .init("elements", .array(elements.map(\.json))),
+        ])
+    }
+}
+
+extension SnapshotReport.Element {
+    var json: JSONValue {
+        .object([
+            .init("category", .string(category.rawValue)),
+            .init("section", .int(section)),
+            .init("item", .int(item)),
+            .init("kind", .optional(kind)),
+            .init("frame", .numbers([frame.x, frame.y, frame.width, frame.height])),
+            .init("center", .numbers([center.x, center.y])),
+            .init("size", .numbers([size.width, size.height])),
+            .init("alpha", .number(alpha)),
+            .init("z_index", .int(zIndex)),
+            .init("hidden", .bool(hidden)),
+            .init("selected", .bool(selected)),
+            .init("transform", .numbers(transform)),
+        ])
+    }
+}
+
+/// The terminal form of a snapshot: a header line and one row per element.
+enum SnapshotText {
+    static func render(_ snapshot: SnapshotReport) -> String {
+        let count = snapshot.elements.count
+        let header = [
+            "Snapshot at \(n(snapshot.time)) s", "frame \(snapshot.frame)",
+            "content offset (\(n(snapshot.contentOffset.x)), \(n(snapshot.contentOffset.y)))",
+            "content size \(n(snapshot.contentSize.width)) × \(n(snapshot.contentSize.height))",
+            "\(count) \(count == 1 ? "element" : "elements")",
+        ].joined(separator: " · ")
+        guard count > 0 else { return header + "\n" }
+        var table = TextTable(
+            ["category", "section", "item", "kind", "x", "y", "width", "height", "alpha", "z", "flags", "transform"],
+            alignments: [.left, .right, .right, .left, .right, .right, .right, .right, .right, .right, .left, .left])
+        for element in snapshot.elements {
+            let flags = [element.hidden ? "hidden" : nil, element.selected ? "selected" : nil].compactMap { $0 }
+            table.append([
+                element.category.rawValue, String(element.section), String(element.item), element.kind ?? "-",
+                n(element.frame.x), n(element.frame.y), n(element.frame.width), n(element.frame.height),
+                n(element.alpha), String(element.zIndex), flags.isEmpty ? "-" : flags.joined(separator: ","),
+                transform(element.transform),
+            ])
+        }
+        return ([header, ""] + table.lines()).joined(separator: "\n") + "\n"
+    }
+
+    /// `identity`, or the matrix row by row: `[1 0 0 0; 0 1 0 0; …]`.
+    private static func transform(_ values: [Double]) -> String {
+        guard values != SnapshotReport.Element.identity else { return "identity" }
+        let rows = stride(from: 0, to: values.count, by: 4).map { start in
+            values[start..<min(start + 4, values.count)].map(n).joined(separator: " ")
+        }
+        return "[" + rows.joined(separator: "; ") + "]"
+    }
+
+    /// A number in its shortest form, rounded to three decimals.
+    private static func n(_ value: Double) -> String {
+        JSONValue.format(value)
+    }
+}

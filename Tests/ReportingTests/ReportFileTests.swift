@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import Reporting
+
+@Suite("Atomic report writing")
+struct ReportFileTests {
+    /// A fresh empty directory, removed after `body`.
+    func inDirectory(_ body: (String) throws -> Void) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reel-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try body(directory)
+    }
+
+    func contents(_ directory: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+    }
+
+    @Test("Writes a new report and leaves nothing else behind")
+    func writesNew() throws {
+        try inDirectory { directory in
+            let path = directory + "/report.json"
+            try ReportFile.write("{}\n", to: path)
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "{}\n")
+            #expect(try contents(directory) == ["report.json"])
+        }
+    }
+
+    @Test("Replaces an existing report whole")
+    func replaces() throws {
+        try inDirectory { directory in
+            let path = directory + "/report.json"
+            try ReportFile.write(String(repeating: "old ", count: 10_000), to: path)
+            let text = ReportFormat.json.render([Report(Fixtures.caseStudy())], includeFrames: true)
+            try ReportFile.write(text, to: path)
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+            #expect(try contents(directory) == ["report.json"])
+        }
+    }
+
+    @Test("An interrupted write leaves the existing report intact and removes its temporary file")
+    func interrupted() throws {
+        try inDirectory { directory in
+            let path = directory + "/report.json"
+            try ReportFile.write("previous\n", to: path)
+            let interruption = ReportWriteError(path: path, message: "interrupted")
+            #expect(throws: interruption) {
+                try ReportFile.write("new and longer\n", to: path) { () throws(ReportWriteError) in
+                    // The temporary file is complete and beside the report at this point.
+                    #expect((try? contents(directory).count) == 2)
+                    throw interruption
+                }
+            }
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "previous\n")
+            #expect(try contents(directory) == ["report.json"])
+        }
+    }
+
+    @Test("A missing directory is an error that names the path")
+    func missingDirectory() throws {
+        try inDirectory { (directory: String) throws in
+            let path = directory + "/missing/report.json"
+            do throws(ReportWriteError) {
+                try ReportFile.write("{}", to: path)
+                Issue.record("writing into a missing directory should fail")
+            } catch {
+                #expect(error.path == path)
+                #expect(error.description.hasPrefix("\(path): cannot write the report: "))
+                #expect(error.description.hasSuffix("No such file or directory"))
+            }
+            #expect(try contents(directory).isEmpty)
+        }
+    }
+
+    @Test("A directory in the way is an error, and stays as it was")
+    func directoryInTheWay() throws {
+        try inDirectory { directory in
+            let path = directory + "/report.json"
+            try FileManager.default.createDirectory(atPath: path + "/inside", withIntermediateDirectories: true)
+            #expect(throws: ReportWriteError.self) { try ReportFile.write("{}", to: path) }
+            #expect(try contents(directory) == ["report.json"])
+            #expect(try contents(path) == ["inside"])
+        }
+    }
+
+    @Test("The temporary file is hidden beside the report")
+    func temporaryPath() {
+        #expect(ReportFile.temporaryPath(for: "Reports/a.json").hasPrefix("Reports/.a.json."))
+        #expect(ReportFile.temporaryPath(for: "a.json").hasPrefix(".a.json."))
+        #expect(ReportFile.temporaryPath(for: "/tmp/x/a.json").hasSuffix(".tmp"))
+        #expect(ReportFile.temporaryPath(for: "a.json") != ReportFile.temporaryPath(for: "a.json"))
+    }
+}

@@ -1,0 +1,52 @@
+import Testing
+@testable import Reporting
+
+@Suite("Snapshot report")
+struct SnapshotTests {
+    static let snapshot = SnapshotReport(
+        time: 2.5, frame: 150, contentOffset: .init(x: 0, y: 1200), contentSize: .init(width: 390, height: 21900),
+        elements: [
+            .init(category: .cell, section: 0, item: 36, frame: .init(x: 10, y: 1210, width: 100, height: 100),
+                  center: .init(x: 60, y: 1260), size: .init(width: 100, height: 100)),
+            .init(category: .cell, section: 0, item: 37, frame: .init(x: 145, y: 1210, width: 100, height: 100),
+                  center: .init(x: 195, y: 1260), size: .init(width: 100, height: 100), alpha: 0.5, zIndex: 1,
+                  hidden: true, selected: true,
+                  transform: [1.2, 0, 0, 0, 0, 1.2, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]),
+            .init(category: .supplementary, section: 1, item: 0, kind: "header",
+                  frame: .init(x: 0, y: 1300.25, width: 390, height: 40),
+                  center: .init(x: 195, y: 1320.25), size: .init(width: 390, height: 40), zIndex: 10),
+            .init(category: .decoration, section: 1, item: 0, kind: "background",
+                  frame: .init(x: 0, y: 1300, width: 390, height: 1000.333333),
+                  center: .init(x: 195, y: 1800.1666665), size: .init(width: 390, height: 1000.333333), zIndex: -1),
+        ])
+
+    @Test("JSON: SPEC §4's keys in SPEC's order, kind null for cells")
+    func json() {
+        Golden.expect(Self.snapshot.render(.json), matches: "snapshot.json")
+        guard case .object(let members) = Self.snapshot.json,
+              case .array(let elements)? = Self.snapshot.json["elements"],
+              case .object(let element)? = elements.first
+        else {
+            Issue.record("a snapshot is an object with an array of element objects")
+            return
+        }
+        #expect(members.map(\.key) == ["time", "frame", "content_offset", "content_size", "elements"])
+        #expect(element.map(\.key) == ["category", "section", "item", "kind", "frame", "center", "size", "alpha",
+                                        "z_index", "hidden", "selected", "transform"])
+        #expect(element[3].value == .null)
+    }
+
+    @Test("Text: a header line and one row per element")
+    func text() {
+        Golden.expect(Self.snapshot.render(.text), matches: "snapshot.txt")
+    }
+
+    @Test("Nothing displayed: just the header")
+    func empty() {
+        let snapshot = SnapshotReport(time: 0, frame: 0, contentOffset: .init(x: 0, y: 0),
+                                      contentSize: .init(width: 0, height: 0), elements: [])
+        #expect(snapshot.render(.text)
+            == "Snapshot at 0 s · frame 0 · content offset (0, 0) · content size 0 × 0 · 0 elements\n")
+        #expect(snapshot.render(.json).contains(#""elements": []"#))
+    }
+}
