@@ -86,6 +86,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "ReelCLITests",
+            dependencies: ["reel", "Reporting", "TestSupport"],
+            exclude: ["Golden"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "ReportingTests",
             dependencies: ["Reporting", "TestSupport"],
             exclude: ["Golden"],

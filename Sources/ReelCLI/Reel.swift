@@ -22,9 +22,9 @@ public struct Reel: ParsableCommand {
         commandName: "reel",
         abstract: "Replay recorded collection-view sessions and measure every frame against the budget.",
         discussion: """
-            Exit codes: 0 success; 1 bad input or runtime failure; 2 a gate found a regression; 64 usage error.
+            Exit codes: 0 success; 1 bad input or runtime failure (an unreadable or invalid trace, I/O); 64 usage error.
             """,
-        subcommands: [ReplayCommand.self, ValidateCommand.self, LayoutsCommand.self])
+        subcommands: [ReplayCommand.self, SnapshotCommand.self, ValidateCommand.self, LayoutsCommand.self])
 
     public init() {}
 

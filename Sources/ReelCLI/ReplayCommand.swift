@@ -25,6 +25,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The report's format.")
     var format: ReportFormat = .text
 
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the report to this file (atomically) instead of standard output.", valueName: "path"))
+    var output: String?
+
     @Flag(help: "Add every frame's sample to the JSON report.")
     var frames = false
 
@@ -65,7 +68,7 @@ struct ReplayCommand: ParsableCommand {
             }
         }
         if !reports.isEmpty {
-            print(format.render(reports, includeFrames: frames), terminator: "")
+            try emit(format.render(reports, includeFrames: frames), to: output)
         }
         if failed { throw ExitCode(1) }
     }

@@ -1,22 +1,23 @@
 import Testing
+import TestSupport
 @testable import Reporting
 
 @Suite("Text and JSON renderers")
 struct RenderingTests {
     @Test("Text report of the case study")
     func caseStudyText() {
-        Golden.expect(ReportFormat.text.render([Report(Fixtures.caseStudy())]), matches: "case-study.txt")
+        golden.expect(ReportFormat.text.render([Report(Fixtures.caseStudy())]), matches: "case-study.txt")
     }
 
     @Test("JSON report of the case study: SPEC §4's keys in SPEC §4's order")
     func caseStudyJSON() {
-        Golden.expect(ReportFormat.json.render([Report(Fixtures.caseStudy())]), matches: "case-study.json")
+        golden.expect(ReportFormat.json.render([Report(Fixtures.caseStudy())]), matches: "case-study.json")
     }
 
     @Test("An incomplete replay says so first, with its failure and warnings")
     func incompleteText() {
         let text = ReportFormat.text.render([Report(Fixtures.incomplete())])
-        Golden.expect(text, matches: "incomplete.txt")
+        golden.expect(text, matches: "incomplete.txt")
         let lines = text.split(separator: "\n")
         #expect(lines.count > 2 && lines[1].hasPrefix("INCOMPLETE: the replay stopped early: Traces/test.xml:42:7"))
         #expect(lines.count > 2 && lines[2] == "warning: 2 events after the last frame were ignored")
@@ -26,7 +27,7 @@ struct RenderingTests {
     func framesOnRequest() {
         let report = Report(Fixtures.incomplete())
         let withFrames = ReportFormat.json.render([report], includeFrames: true)
-        Golden.expect(withFrames, matches: "incomplete-frames.json")
+        golden.expect(withFrames, matches: "incomplete-frames.json")
         #expect(!ReportFormat.json.render([report]).contains("frame_samples"))
     }
 

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Reporting
 
 @Suite("Snapshot report")
@@ -22,7 +23,7 @@ struct SnapshotTests {
 
     @Test("JSON: SPEC §4's keys in SPEC's order, kind null for cells")
     func json() {
-        Golden.expect(Self.snapshot.render(.json), matches: "snapshot.json")
+        golden.expect(Self.snapshot.render(.json), matches: "snapshot.json")
         guard case .object(let members) = Self.snapshot.json,
               case .array(let elements)? = Self.snapshot.json["elements"],
               case .object(let element)? = elements.first
@@ -38,7 +39,7 @@ struct SnapshotTests {
 
     @Test("Text: a header line and one row per element")
     func text() {
-        Golden.expect(Self.snapshot.render(.text), matches: "snapshot.txt")
+        golden.expect(Self.snapshot.render(.text), matches: "snapshot.txt")
     }
 
     @Test("Nothing displayed: just the header")

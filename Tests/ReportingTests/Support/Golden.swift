@@ -1,42 +1,4 @@
-import Foundation
-import Testing
+import TestSupport
 
-/// Golden files: reference outputs beside the tests, in `Tests/ReportingTests/Golden/`.
-///
-/// `RECORD_SNAPSHOTS=1 swift test` rewrites them and fails the test so that a recording is never mistaken
-/// for a pass; a missing file is recorded the same way. CI never records.
-enum Golden {
-    /// `Tests/ReportingTests/Golden/`, found from this file's path.
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Golden")
-
-    /// Expects `actual` to equal the golden file `name` to the byte.
-    static func expect(_ actual: String, matches name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let url = directory.appendingPathComponent(name)
-        let recording = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
-        guard !recording, let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                try Data(actual.utf8).write(to: url)
-                Issue.record("Recorded Golden/\(name). Check it, then run the tests again without RECORD_SNAPSHOTS.",
-                             sourceLocation: sourceLocation)
-            } catch {
-                Issue.record("Could not record Golden/\(name): \(error)", sourceLocation: sourceLocation)
-            }
-            return
-        }
-        guard actual != expected else { return }
-        let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let line = zip(actualLines, expectedLines).enumerated().first { $1.0 != $1.1 }?.offset
-            ?? min(actualLines.count, expectedLines.count)
-        let expectedLine = line < expectedLines.count ? String(expectedLines[line]) : "(end of file)"
-        let actualLine = line < actualLines.count ? String(actualLines[line]) : "(end of output)"
-        Issue.record("""
-            Output differs from Golden/\(name) at line \(line + 1):
-              expected: \(expectedLine)
-              actual:   \(actualLine)
-            If the change is intended, re-record with RECORD_SNAPSHOTS=1 swift test and review the diff.
-            """, sourceLocation: sourceLocation)
-    }
-}
+/// This target's golden files, in `Tests/ReportingTests/Golden/`.
+let golden = GoldenFiles()

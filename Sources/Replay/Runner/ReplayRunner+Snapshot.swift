@@ -1,0 +1,62 @@
+public import Reporting
+import CollectionEngine
+import TraceXML
+
+extension ReplayRunner {
+    /// The elements the collection view displays at `time` seconds into the session (SPEC §4).
+    ///
+    /// Replays every frame up to and including the one that contains `time` (frame ⌊time × rate⌋), on a
+    /// clock that spends no real time, then reads the display: cells, supplementary views and decoration
+    /// views, each with the attributes applied to it. A time after the session's end shows its final state.
+    ///
+    /// - Throws: ``ReplayError`` when the trace cannot be replayed up to that frame.
+    public func snapshot(_ path: String, at time: Double,
+                         options: ReplayOptions = ReplayOptions()) throws(ReplayError) -> SnapshotReport {
+        guard options.mode == .offsets else {
+            throw ReplayError(.unsupported,
+                              "gestures mode is not available yet: the engine has no scroll physics; use --mode offsets",
+                              path: path)
+        }
+        guard time >= 0, time.isFinite else {
+            throw ReplayError(.unsupported, "the time must be a number of seconds from 0, not \(time)", path: path)
+        }
+        let reader: TraceReader
+        do {
+            reader = try TraceReader(path: path, options: TraceReader.Options(allowsTruncation: options.allowsTruncation))
+        } catch {
+            throw ReplayError(error)
+        }
+        let header = reader.header
+        let rate = options.refreshRate ?? header.collectionView.refreshRate
+        let layout = try registry.makeLayout(for: header.layout, named: options.layout, path: path)
+        let frame = Int((time * rate).rounded(.down))
+        let pass = ReplayPass(reader: reader, layout: layout, refreshRate: rate, budgetNs: .max, clock: ManualClock())
+        let result = pass.run(stopBefore: frame + 1)
+        if let failure = result.failure { throw failure }
+        let collectionView = pass.collectionView
+        let offset = collectionView.contentOffset, size = collectionView.contentSize
+        return SnapshotReport(
+            time: time, frame: frame, contentOffset: .init(x: offset.x, y: offset.y),
+            contentSize: .init(width: size.width, height: size.height),
+            elements: collectionView.displayedElements.compactMap { key, view in
+                view.layoutAttributes.map { SnapshotReport.Element(key, $0, selected: (view as? CollectionViewCell)?.isSelected ?? false) }
+            })
+    }
+}
+
+extension SnapshotReport.Element {
+    init(_ key: ElementKey, _ attributes: LayoutAttributes, selected: Bool) {
+        let category: SnapshotReport.Category = switch key.category {
+        case .cell: .cell
+        case .supplementaryView: .supplementary
+        case .decorationView: .decoration
+        }
+        let frame = attributes.frame
+        self.init(category: category, section: key.indexPath.section, item: key.indexPath.item, kind: key.kind,
+                  frame: .init(x: frame.origin.x, y: frame.origin.y, width: frame.size.width, height: frame.size.height),
+                  center: .init(x: attributes.center.x, y: attributes.center.y),
+                  size: .init(width: attributes.size.width, height: attributes.size.height),
+                  alpha: attributes.alpha, zIndex: attributes.zIndex, hidden: attributes.isHidden, selected: selected,
+                  transform: attributes.transform3D.rowMajor)
+    }
+}

@@ -1,0 +1,107 @@
+import Testing
+import Foundation
+import Reporting
+import TestSupport
+
+private let golden = GoldenFiles()
+
+@Suite("reel, end to end")
+struct ReelCommandTests {
+    @Test("Help texts", arguments: [["--help"], ["replay", "--help"], ["snapshot", "--help"], ["validate", "--help"]])
+    func help(arguments: [String]) throws {
+        let result = try ReelProcess.run(arguments: arguments)
+        #expect(result.status == 0)
+        golden.expect(result.stdout, matches: "help-\(arguments.first == "--help" ? "reel" : arguments[0]).txt")
+    }
+
+    @Test("replay prints a JSON report with SPEC §4's figures and exits 0")
+    func replayJSON() throws {
+        let trace = try ReelProcess.trace(events: """
+            <scroll t="0.1" x="0" y="300"/>
+            <scroll t="0.2" x="0" y="900"/>
+            """)
+        let result = try ReelProcess.run("replay", trace, "--format", "json", "--repeat", "2", "--warmup", "0", "--quiet")
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let report = try #require(try Report.decode(json: result.stdout).first)
+        #expect(report.complete && report.trace == trace && report.layout == "flow" && report.repeats == 2)
+        #expect(report.frames == 13)
+        // At y = 300, nine lines show (27 cells) and the tenth is prefetched: 30 cells at the peak.
+        #expect(report.counter("cells_created") == 30)
+        #expect(report.counter("layout_prepares") == 1)
+        #expect(result.stdout.hasPrefix("{\n  \"format\": \"reel-report\",\n  \"version\": 1,\n  \"complete\": true,"))
+    }
+
+    @Test("--output writes the report atomically and prints nothing")
+    func output() throws {
+        let trace = try ReelProcess.trace(events: "<scroll t=\"0.1\" x=\"0\" y=\"300\"/>")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("reel-report-\(getpid()).json").path
+        let result = try ReelProcess.run("replay", trace, "-f", "json", "-o", path, "--repeat", "1", "--warmup", "0")
+        #expect(result.status == 0 && result.stdout == "")
+        #expect(try Report.read(contentsOf: path).first?.complete == true)
+        let unwritable = try ReelProcess.run("replay", trace, "-o", "/nonexistent/dir/r.json", "--repeat", "1", "--warmup", "0")
+        #expect(unwritable.status == 1)
+        #expect(unwritable.stderr.contains("/nonexistent/dir/r.json"))
+    }
+
+    @Test("A replay that stops on a bad event reports what it measured, marked incomplete, and exits 1")
+    func incomplete() throws {
+        let trace = try ReelProcess.trace(events: """
+            <scroll t="0.1" x="0" y="300"/>
+            <scroll t="0.2" x="0" y="oops"/>
+            """)
+        let result = try ReelProcess.run("replay", trace, "-f", "json", "--repeat", "1", "--warmup", "0")
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("\(trace):9:"))
+        #expect(result.stderr.contains("'oops'"))
+        let report = try #require(try Report.decode(json: result.stdout).first)
+        #expect(!report.complete)
+        // The bad event cannot say which frame it belonged to: the replay stops after the last frame whose
+        // events were all read (frame 6, which ran the good event at 0.1 s).
+        #expect(report.frames == 7)
+    }
+
+    @Test("Usage errors exit 64; bad input exits 1", arguments: [
+        (["replay", "Traces/contacts-list.xml", "--repeat", "0"], Int32(64), "--repeat must be at least 1"),
+        (["replay"], 64, "Missing expected argument '<traces> ...'"),
+        (["replay", "Traces/contacts-list.xml", "--format", "pdf"], 64, "The value 'pdf' is invalid for '--format <format>'"),
+        (["replay", "/nonexistent.xml"], 1, "/nonexistent.xml: cannot open the trace"),
+        (["replay", "Traces/contacts-list.xml", "--layout", "nope"], 1, "unknown layout 'nope'; expected one of 'flow'"),
+        (["replay", "Traces/contacts-list.xml", "--mode", "gestures"], 1, "gestures mode is not available yet"),
+        (["snapshot", "Traces/contacts-list.xml"], 64, "Missing expected argument '--time <seconds>'"),
+    ])
+    func exitCodes(arguments: [String], status: Int32, message: String) throws {
+        let result = try ReelProcess.run(arguments: arguments)
+        #expect(result.status == status)
+        #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
+    }
+
+    @Test("validate prints path:line:column: message per problem and exits 1 on errors")
+    func validate() throws {
+        let bad = try ReelProcess.trace(events: """
+            <select t="0.1" section="0" item="999"/>
+            <scrol t="0.2" x="0" y="1"/>
+            """)
+        let result = try ReelProcess.run("validate", bad, "Traces/contacts-list.xml")
+        #expect(result.status == 1)
+        #expect(result.stdout.split(separator: "\n").first?.hasPrefix("\(bad):9:1: unknown element 'scrol'") == true)
+        #expect(result.stderr == "2 traces checked: 1 error, 0 warnings\n")
+        let good = try ReelProcess.run("validate", "Traces/contacts-list.xml", "Traces/photo-grid-browse.xml")
+        #expect(good.status == 0 && good.stdout == "")
+    }
+
+    @Test("layouts lists the catalogue with parameters and defaults")
+    func layouts() throws {
+        let result = try ReelProcess.run("layouts")
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("flow — UIKit's flow layout"))
+        #expect(result.stdout.contains("  item-size                  W H                  default \"50 50\""))
+    }
+
+    @Test("snapshot prints the displayed elements at a moment, sorted, in SPEC §4's JSON")
+    func snapshot() throws {
+        let result = try ReelProcess.run("snapshot", "Traces/contacts-list.xml", "--time", "2.5")
+        #expect(result.status == 0)
+        golden.expect(result.stdout, matches: "snapshot-contacts-2.5s.json")
+    }
+}

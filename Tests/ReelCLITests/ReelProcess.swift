@@ -1,0 +1,62 @@
+import Foundation
+
+/// Runs the built `reel` executable and captures what it printed and how it exited.
+struct ReelProcess {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The `reel` binary beside the test bundle (SwiftPM builds it because this target depends on it).
+    static let executable: URL = {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return bundle.appendingPathComponent("reel")
+    }()
+
+    /// The repository's root, for the shipped traces.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func run(_ arguments: String...) throws -> Result {
+        try run(arguments: arguments)
+    }
+
+    static func run(arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = root
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read before waiting, so that a large report cannot fill the pipe and block the child.
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A trace in a temporary file: the header of a small grid session and `events`.
+    static func trace(events: String, name: String = #function) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reel-cli-tests-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent(name.filter { $0.isLetter } + ".xml").path
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <trace version="1">
+              <collection-view width="390" height="844" refresh-rate="60"/>
+              <layout name="flow" item-size="100 100" section-inset="10 10 10 10"/>
+              <data><section items="300"/></data>
+              <workload><cell reuse-identifier="cell" create="0.05" configure="0.02" prepare-for-reuse="0.01"/></workload>
+              <events>
+            \(events)
+              </events>
+            </trace>
+
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+}
