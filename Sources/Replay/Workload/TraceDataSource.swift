@@ -34,7 +34,9 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
             let clock = clock
             collectionView.register(forCellWithReuseIdentifier: identifier) {
                 clock.spend(costs.create)
-                return WorkloadCell(clock: clock, prepareForReuseCost: costs.prepareForReuse)
+                let cell = WorkloadCell()
+                cell.recycleCost = RecycleCost(clock: clock, nanoseconds: costs.prepareForReuse)
+                return cell
             }
         }
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
@@ -49,7 +51,9 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
             let clock = clock
             collectionView.register(forSupplementaryViewOfKind: kind, withReuseIdentifier: kind) {
                 clock.spend(costs.create)
-                return WorkloadView(clock: clock, prepareForReuseCost: costs.prepareForReuse)
+                let view = WorkloadView()
+                view.recycleCost = RecycleCost(clock: clock, nanoseconds: costs.prepareForReuse)
+                return view
             }
         }
         let view = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: kind, for: indexPath)
@@ -64,40 +68,30 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
     }
 }
 
+/// The recorded cost of recycling a view, spent in its `prepareForReuse()`.
+struct RecycleCost {
+    let clock: any ReplayClock
+    let nanoseconds: UInt64
+
+    func spend() { clock.spend(nanoseconds) }
+}
+
 /// A cell whose `prepareForReuse()` spends the recorded cost.
 final class WorkloadCell: CollectionViewCell {
-    private var clock: (any ReplayClock)?
-    private var prepareForReuseCost: UInt64 = 0
-
-    required init() {}
-
-    convenience init(clock: any ReplayClock, prepareForReuseCost: UInt64) {
-        self.init()
-        self.clock = clock
-        self.prepareForReuseCost = prepareForReuseCost
-    }
+    var recycleCost: RecycleCost?
 
     override func prepareForReuse() {
         super.prepareForReuse()
-        clock?.spend(prepareForReuseCost)
+        recycleCost?.spend()
     }
 }
 
 /// A supplementary view whose `prepareForReuse()` spends the recorded cost.
 final class WorkloadView: ReusableView {
-    private var clock: (any ReplayClock)?
-    private var prepareForReuseCost: UInt64 = 0
-
-    required init() {}
-
-    convenience init(clock: any ReplayClock, prepareForReuseCost: UInt64) {
-        self.init()
-        self.clock = clock
-        self.prepareForReuseCost = prepareForReuseCost
-    }
+    var recycleCost: RecycleCost?
 
     override func prepareForReuse() {
         super.prepareForReuse()
-        clock?.spend(prepareForReuseCost)
+        recycleCost?.spend()
     }
 }
