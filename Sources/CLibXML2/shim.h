@@ -3,9 +3,8 @@
 #ifndef REEL_CLIBXML2_SHIM_H
 #define REEL_CLIBXML2_SHIM_H
 
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
+// No feature macros here (such as _GNU_SOURCE): they would change how the system headers declare their
+// types in this module and clash with Swift's own Glibc module (fd_set, for one). strtod_l is declared below.
 #include <locale.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -21,6 +20,9 @@
 
 /// `xmlFree` is a global function pointer, which Swift 6 sees as shared mutable state.
 static inline void reel_xmlFree(void *pointer) { xmlFree(pointer); }
+
+/// glibc's and Darwin's `strtod_l`, declared here because its header only declares it under _GNU_SOURCE.
+extern double strtod_l(const char *__restrict text, char **__restrict end, locale_t locale);
 
 /// `strtod` in the C locale (so '.' is the decimal point whatever the process's locale), for the
 /// numbers of a trace that have more digits than a fast path can round exactly.
