@@ -9,6 +9,11 @@
 #include <pthread.h>
 #include <stdlib.h>
 
+#include <libxml/xmlversion.h>
+// Debian's libxml2 is built with ICU, and <libxml/encoding.h> then includes the system's ICU headers, whose
+// types clash with the ICU that Foundation bundles (UErrorCode) in any module that sees both. TraceXML never
+// touches the encoding handler's ICU fields (the trailing pointers this hides), so the module leaves them out.
+#undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/xmlreader.h>
