@@ -29,11 +29,16 @@ extension CollectionView {
         displayed.compactMap { $0.key.category == .decorationView ? $0.view : nil }
     }
 
-    /// Every displayed view with its key, in display order: cells, supplementary views, decoration views,
-    /// each by index path.
-    /// - Complexity: O(k) for k displayed elements.
+    /// Every view on screen with its key, in display order: cells, supplementary views, decoration views,
+    /// each by index path. Views that are animating out (a deleted item, the old view of a reloaded item)
+    /// are included, with the index path they had, after a current element of the same key.
+    /// - Complexity: O(k log k) for k views on screen.
     public var displayedElements: [(key: ElementKey, view: ReusableView)] {
-        displayed.map { ($0.key, $0.view) }
+        let current = displayed.map { (key: $0.key, view: $0.view, leaving: false) }
+        let leaving = disappearing.map { (key: $0.key, view: $0.view, leaving: true) }
+        return (current + leaving)
+            .sorted { $0.key != $1.key ? $0.key < $1.key : (!$0.leaving && $1.leaving) }
+            .map { ($0.key, $0.view) }
     }
 
     /// The displayed cell of the item at `indexPath`, or `nil` when it is not displayed.

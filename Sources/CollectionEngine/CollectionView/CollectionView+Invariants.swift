@@ -3,8 +3,8 @@ extension CollectionView {
     /// inside `assert` (debug builds, and so every `swift test`).
     ///
     /// - The displayed elements are sorted by key, each once.
-    /// - Every view is in at most one place: on display, prefetched, or in one pool.
-    /// - Every displayed view carries the attributes of the element it displays, and they are not hidden.
+    /// - Every view is in at most one place: on display, disappearing, prefetched, or in one pool.
+    /// - Every displayed view carries the attributes of the element it displays, not hidden unless animating.
     /// - Pooled views are filed under their own reuse identifier.
     func checkInvariants() -> Bool {
         for index in displayed.indices.dropFirst() {
@@ -20,7 +20,11 @@ extension CollectionView {
             precondition(element.view.layoutAttributes?.elementKey == element.key,
                          "the view displayed as \(element.key) carries attributes for "
                             + "\(element.view.layoutAttributes.map { "\($0.elementKey)" } ?? "nothing")")
-            precondition(element.view.layoutAttributes?.isHidden == false, "hidden element \(element.key) is displayed")
+            precondition(element.view.layoutAttributes?.isHidden == false || animations[ObjectIdentifier(element.view)] != nil,
+                         "hidden element \(element.key) is displayed")
+        }
+        for element in disappearing {
+            place(element.view, "disappearing as \(element.key)")
         }
         for (indexPath, cell) in prefetchedCells {
             place(cell, "prefetched for \(indexPath)")

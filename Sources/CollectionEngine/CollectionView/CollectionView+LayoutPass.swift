@@ -17,39 +17,48 @@ extension CollectionView {
             needsReload = false
             endDisplayingEverything()
         }
-        let layout = collectionViewLayout
-        if layout.needsPrepare {
-            layout.needsPrepare = false
-            _ = loadedItemCounts
-            counters.layoutPrepares += 1
-            measure(.prepare, nil) { layout.prepare() }
-            contentSize = layout.collectionViewContentSize
-        }
+        prepareLayoutIfNeeded()
         let displayChanged = updateDisplayedElements()
         if isPrefetchingEnabled { prefetchNextLine(displayChanged: displayChanged) }
         assert(checkInvariants())
     }
 
-    /// Queries the layout for the bounds and reconciles the display with the answer; returns whether an
-    /// element arrived or left.
-    private func updateDisplayedElements() -> Bool {
+    /// Runs the layout's `prepare()` if it was invalidated, then reads its content size.
+    func prepareLayoutIfNeeded() {
+        let layout = collectionViewLayout
+        guard layout.needsPrepare else { return }
+        layout.needsPrepare = false
+        _ = loadedItemCounts
+        counters.layoutPrepares += 1
+        measure(.prepare, nil) { layout.prepare() }
+        contentSize = layout.collectionViewContentSize
+    }
+
+    /// The elements the layout puts in the bounds, displayable (not hidden, intersecting), sorted by key,
+    /// each once (when a layout returns an element twice, the first answer wins).
+    func visibleElements() -> [(key: ElementKey, attributes: LayoutAttributes)] {
         let visibleRect = bounds
         counters.elementQueries += 1
         let answer = measure(.query, nil) { collectionViewLayout.layoutAttributesForElements(in: visibleRect) }
-
         var incoming: [(key: ElementKey, attributes: LayoutAttributes)] = []
         incoming.reserveCapacity(answer.count)
         for attributes in answer where !attributes.isHidden && attributes.frame.intersects(visibleRect) {
             incoming.append((attributes.elementKey, attributes))
         }
         incoming.sort { $0.key < $1.key }
-        // A layout that returns an element twice: the first answer wins.
         var unique = 0
         for index in incoming.indices where unique == 0 || incoming[unique - 1].key != incoming[index].key {
             incoming.swapAt(unique, index)
             unique += 1
         }
         incoming.removeLast(incoming.count - unique)
+        return incoming
+    }
+
+    /// Queries the layout for the bounds and reconciles the display with the answer; returns whether an
+    /// element arrived or left.
+    private func updateDisplayedElements() -> Bool {
+        let incoming = visibleElements()
 
         // Merge the sorted old and new lists: views that stay, and elements that left.
         var staying = [ReusableView?](repeating: nil, count: incoming.count)
@@ -74,7 +83,8 @@ extension CollectionView {
         next.reserveCapacity(incoming.count)
         for (index, (key, attributes)) in incoming.enumerated() {
             if let view = staying[index] {
-                applyIfChanged(attributes, to: view)
+                // An animating view follows its animation, not the layout.
+                if animations[ObjectIdentifier(view)] == nil { applyIfChanged(attributes, to: view) }
                 next.append(DisplayedElement(key: key, view: view))
             } else {
                 next.append(DisplayedElement(key: key, view: display(attributes)))
@@ -82,12 +92,12 @@ extension CollectionView {
         }
         let changed = !leaving.isEmpty || next.count != displayed.count - leaving.count
         displayed = next
-        counters.maxVisibleElements = max(counters.maxVisibleElements, displayed.count)
+        counters.maxVisibleElements = max(counters.maxVisibleElements, displayed.count + disappearing.count)
         return changed
     }
 
     /// Makes, configures and announces the view for an element that arrived.
-    private func display(_ attributes: LayoutAttributes) -> ReusableView {
+    func display(_ attributes: LayoutAttributes) -> ReusableView {
         let indexPath = attributes.indexPath
         switch attributes.representedElementCategory {
         case .cell:
@@ -152,30 +162,44 @@ extension CollectionView {
 
     /// Announces the end of an element's display and returns its view to its pool.
     private func endDisplaying(_ element: DisplayedElement) {
-        let indexPath = element.key.indexPath
-        switch element.key.category {
+        animations[ObjectIdentifier(element.view)] = nil
+        announceEndOfDisplay(element.view, element.key)
+        enqueue(element.view, element.key)
+    }
+
+    /// The delegate's did-end-displaying callback for `view`, which displayed `key`.
+    func announceEndOfDisplay(_ view: ReusableView, _ key: ElementKey) {
+        let indexPath = key.indexPath
+        switch key.category {
         case .cell:
-            if let cell = element.view as? CollectionViewCell {
+            if let cell = view as? CollectionViewCell {
                 measure(.didEndDisplaying, .cell) {
                     delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
                 }
             }
         case .supplementaryView:
             measure(.didEndDisplaying, .supplementaryView) {
-                delegate?.collectionView(self, didEndDisplayingSupplementaryView: element.view,
-                                         forElementOfKind: element.key.kind ?? "", at: indexPath)
+                delegate?.collectionView(self, didEndDisplayingSupplementaryView: view,
+                                         forElementOfKind: key.kind ?? "", at: indexPath)
             }
         case .decorationView:
             break
         }
-        enqueue(element.view, element.key)
     }
 
-    /// Ends the display of every element and discards prefetched cells, for a reload.
+    /// Ends the display of every element, animating or not, and discards prefetched cells, for a reload
+    /// (which does not animate: running animations end where they are).
     private func endDisplayingEverything() {
         let leaving = displayed
+        let gone = disappearing
         displayed = []
+        disappearing = []
+        animations = [:]
         for element in leaving { endDisplaying(element) }
+        for element in gone {
+            announceEndOfDisplay(element.view, element.key)
+            enqueue(element.view, element.key)
+        }
         discardPrefetchedCells()
     }
 }

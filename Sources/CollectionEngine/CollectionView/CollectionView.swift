@@ -86,6 +86,19 @@ public final class CollectionView {
     /// The attributes of the element the data source is configuring, applied at dequeue.
     var pendingAttributes: LayoutAttributes?
 
+    /// Running animations of displayed views, by view.
+    var animations: [ObjectIdentifier: ElementAnimation] = [:]
+    /// Views that left the display and animate out.
+    var disappearing: [DisappearingElement] = []
+    /// Completion handlers of animated changes, with the time they are due.
+    var completions: [(end: Double, handler: (Bool) -> Void)] = []
+    /// The time animations were last advanced to, in seconds.
+    var animationTime = 0.0
+    /// The completion handler of the running interactive transition.
+    var interactiveCompletion: ((Bool, Bool) -> Void)?
+    /// The timing of update and layout-switch animations: ease-in-ease-out, as UIKit's.
+    public var animationCurve = TimingCurve.easeInEaseOut
+
     var cellRegistrations: [String: () -> CollectionViewCell] = [:]
     var supplementaryRegistrations: [SupplementaryPoolKey: ViewRegistration] = [:]
     var cellPools: [String: [CollectionViewCell]] = [:]

@@ -115,6 +115,26 @@ open class LayoutAttributes: Equatable, CustomStringConvertible {
 
     public static func == (lhs: LayoutAttributes, rhs: LayoutAttributes) -> Bool { lhs.isEqual(to: rhs) }
 
+    /// The attributes at `fraction` of the way from these to `other`, for animations (SPEC §5.3).
+    ///
+    /// Center, size and alpha move linearly; the transform is interpolated through its decomposition
+    /// (translation, scale, rotation); the z-index, `isHidden` and a subclass's own fields step from these
+    /// to `other`'s at the midpoint. The result describes `other`'s element. Subclasses that can
+    /// interpolate their own fields override this, call `super`, and set them on the result.
+    open func interpolated(to other: LayoutAttributes, fraction: Double) -> LayoutAttributes {
+        let result = other.copy()
+        if fraction < 0.5 {
+            result.assign(from: self)
+            result.indexPath = other.indexPath
+        }
+        func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * fraction }
+        result.center = Point(x: mix(center.x, other.center.x), y: mix(center.y, other.center.y))
+        result.size = Size(width: mix(size.width, other.size.width), height: mix(size.height, other.size.height))
+        result.alpha = mix(alpha, other.alpha)
+        result.transform3D = transform3D.interpolated(to: other.transform3D, fraction: fraction)
+        return result
+    }
+
     open var description: String {
         var text = "\(representedElementCategory)"
         if let kind = representedElementKind { text += " '\(kind)'" }

@@ -1,0 +1,86 @@
+/// The layout between two layouts during an interactive transition: the engine's
+/// `UICollectionViewTransitionLayout`.
+///
+/// Every element's attributes are those of ``currentLayout`` interpolated towards ``nextLayout`` by
+/// ``transitionProgress`` (SPEC §5.3's interpolation); an element only one layout has fades in or out. Set
+/// the progress as the gesture moves; ``CollectionView/finishInteractiveTransition()`` or
+/// ``CollectionView/cancelInteractiveTransition()`` ends it.
+open class TransitionLayout: CollectionViewLayout {
+    public let currentLayout: CollectionViewLayout
+    public let nextLayout: CollectionViewLayout
+
+    /// How far the transition has gone, from 0 (the current layout) to 1 (the next one).
+    public var transitionProgress = 0.0 {
+        didSet { if transitionProgress != oldValue { invalidateLayout() } }
+    }
+
+    public init(currentLayout: CollectionViewLayout, nextLayout: CollectionViewLayout) {
+        self.currentLayout = currentLayout
+        self.nextLayout = nextLayout
+    }
+
+    /// Prepares both layouts.
+    open override func prepare() {
+        super.prepare()
+        currentLayout.prepareForReplay()
+        nextLayout.prepareForReplay()
+    }
+
+    open override var collectionViewContentSize: Size {
+        let a = currentLayout.collectionViewContentSize, b = nextLayout.collectionViewContentSize
+        let t = transitionProgress
+        return Size(width: a.width + (b.width - a.width) * t, height: a.height + (b.height - a.height) * t)
+    }
+
+    /// The elements of either layout in `rect`, interpolated.
+    /// - Complexity: both layouts' queries, plus O(k log k) for k results.
+    open override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        var from: [ElementKey: LayoutAttributes] = [:], to: [ElementKey: LayoutAttributes] = [:]
+        for attributes in currentLayout.layoutAttributesForElements(in: rect) { from[attributes.elementKey] = attributes }
+        for attributes in nextLayout.layoutAttributesForElements(in: rect) { to[attributes.elementKey] = attributes }
+        return Set(from.keys).union(to.keys).sorted().compactMap { key in
+            blend(from[key] ?? currentLayout.attributes(for: key), to[key] ?? nextLayout.attributes(for: key))
+        }
+    }
+
+    open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        blend(currentLayout.layoutAttributesForItem(at: indexPath), nextLayout.layoutAttributesForItem(at: indexPath))
+    }
+
+    open override func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
+        blend(currentLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath),
+              nextLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath))
+    }
+
+    open override func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
+        blend(currentLayout.layoutAttributesForDecorationView(ofKind: kind, at: indexPath),
+              nextLayout.layoutAttributesForDecorationView(ofKind: kind, at: indexPath))
+    }
+
+    private func blend(_ a: LayoutAttributes?, _ b: LayoutAttributes?) -> LayoutAttributes? {
+        switch (a, b) {
+        case let (a?, b?): a.interpolated(to: b, fraction: transitionProgress)
+        case let (a?, nil): a.interpolated(to: CollectionView.faded(a), fraction: transitionProgress)
+        case let (nil, b?): CollectionView.faded(b).interpolated(to: b, fraction: transitionProgress)
+        case (nil, nil): nil
+        }
+    }
+}
+
+extension CollectionViewLayout {
+    /// The layout's attributes for the element `key` names.
+    func attributes(for key: ElementKey) -> LayoutAttributes? {
+        switch key.category {
+        case .cell: layoutAttributesForItem(at: key.indexPath)
+        case .supplementaryView: layoutAttributesForSupplementaryView(ofKind: key.kind ?? "", at: key.indexPath)
+        case .decorationView: layoutAttributesForDecorationView(ofKind: key.kind ?? "", at: key.indexPath)
+        }
+    }
+
+    /// Runs `prepare()` if the layout was invalidated (for layouts prepared by another layout).
+    func prepareForReplay() {
+        guard needsPrepare else { return }
+        needsPrepare = false
+        prepare()
+    }
+}
