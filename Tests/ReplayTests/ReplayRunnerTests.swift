@@ -249,3 +249,64 @@ struct TraceCheckerTests {
         #expect(found.first?.hasPrefix("8:1: unknown element 'scrol' in <events>; expected one of 'scroll', 'drag',") == true)
     }
 }
+
+@Suite("Replaying layout switches and selection")
+struct LayoutSwitchReplayTests {
+    private let runner = ReplayRunner(makeClock: { ManualClock() })
+
+    @Test("An animated <set-layout> runs over frames; the session lasts until it settles")
+    func animatedSetLayout() throws {
+        let trace = try TraceFile(events: """
+            <set-layout t="0.1" animated="true" duration="0.3"><layout name="flow" item-size="390 44" minimum-line-spacing="0"/></set-layout>
+            """)
+        let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 1, warmup: 0))
+        // Starts in frame 6 (t = 0.1), ends when frame 24 (t = 0.4) advances the animation to its end.
+        #expect(m.repeats[0].frames.count == 25)
+        #expect(m.repeats[0].paths.contains { $0.path == "frame/animation" && $0.calls == 18 })
+        #expect(m.complete)
+        // Halfway (t = 0.25, frame 15): item 4 is halfway between the grid's (145, 120) and the list's (0, 176).
+        let snapshot = try runner.snapshot(trace.path, at: 0.25)
+        let item = try #require(snapshot.elements.first { $0.category == .cell && $0.item == 4 })
+        #expect(abs(item.frame.x - 72.5) < 0.001 && abs(item.frame.y - 148) < 0.001)
+        #expect(abs(item.frame.width - 245) < 0.001 && abs(item.frame.height - 72) < 0.001)
+    }
+
+    @Test("An interactive transition follows its progress; a cancelled one returns to the first layout")
+    func transition() throws {
+        let trace = try TraceFile(events: """
+            <transition t="0.1" phase="began"><layout name="flow" item-size="390 44" minimum-line-spacing="0"/></transition>
+            <transition t="0.2" phase="changed" progress="0.5"/>
+            <transition t="0.3" phase="cancelled"/>
+            """)
+        let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 1, warmup: 0))
+        #expect(m.complete)
+        let during = try runner.snapshot(trace.path, at: 0.25)
+        let item = try #require(during.elements.first { $0.category == .cell && $0.item == 4 })
+        #expect(abs(item.frame.x - 72.5) < 0.001 && abs(item.frame.y - 148) < 0.001)
+        let after = try runner.snapshot(trace.path, at: 1)
+        let settled = try #require(after.elements.first { $0.category == .cell && $0.item == 4 })
+        #expect(settled.frame.x == 145 && settled.frame.y == 120 && settled.frame.width == 100)
+    }
+
+    @Test("A <transition> phase out of order stops the replay at its line")
+    func transitionOutOfOrder() throws {
+        let trace = try TraceFile(events: "<transition t=\"0.1\" phase=\"finished\"/>")
+        let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 1, warmup: 0))
+        #expect(!m.complete)
+        #expect(m.failure == "\(trace.path):8:1: a <transition> 'finished' phase without a 'began' before it")
+    }
+
+    @Test("Selection shows on displayed cells and stops the replay when the item does not exist")
+    func selection() throws {
+        let trace = try TraceFile(events: """
+            <select t="0.1" section="0" item="4"/>
+            <select t="0.2" section="0" item="5"/>
+            """)
+        let snapshot = try runner.snapshot(trace.path, at: 0.3)
+        // Single selection: selecting item 5 deselected item 4.
+        #expect(snapshot.elements.filter(\.selected).map(\.item) == [5])
+        let bad = try TraceFile(events: "<deselect t=\"0.1\" section=\"0\" item=\"300\"/>")
+        let m = try runner.replay(bad.path, options: ReplayOptions(repeats: 1, warmup: 0))
+        #expect(m.failure == "\(bad.path):8:1: <deselect> names item [0, 300], which does not exist at this point")
+    }
+}

@@ -108,6 +108,7 @@ extension CollectionView {
             } else {
                 cell = configureCell(attributes)
             }
+            cell.isSelected = selectedItems.contains(indexPath)
             measure(.willDisplay, .cell) {
                 delegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath)
             }

@@ -50,6 +50,18 @@ public final class CollectionView {
     /// Observes the engine's phases, for profiling.
     public weak var observer: (any CollectionViewObserver)?
 
+    /// Whether items can be selected; when off, selection calls have no effect.
+    public var allowsSelection = true
+
+    /// Whether several items can be selected at once.
+    public var allowsMultipleSelection = false {
+        didSet {
+            if !allowsMultipleSelection, let keep = selectedItems.min() {
+                for other in selectedItems where other != keep { deselectItem(at: other) }
+            }
+        }
+    }
+
     /// Whether cells of the next line are configured ahead of display. On by default, as in UIKit.
     public var isPrefetchingEnabled = true {
         didSet { if !isPrefetchingEnabled { discardPrefetchedCells() } }
@@ -74,6 +86,8 @@ public final class CollectionView {
 
     // MARK: State
 
+    /// The selected items.
+    var selectedItems = Set<IndexPath>()
     /// Section item counts as last read from the data source; `nil` until read.
     var itemCounts: [Int]?
     /// Displayed elements, sorted by key.
@@ -147,12 +161,14 @@ public final class CollectionView {
         return counts
     }
 
-    /// Discards the displayed elements and the counts; the next layout pass reads everything again.
+    /// Discards the displayed elements, the counts and the selection; the next layout pass reads
+    /// everything again.
     ///
     /// Displayed views end their display and go back to their pools; the layout is invalidated with its
     /// data-source counts.
     public func reloadData() {
         itemCounts = nil
+        selectedItems.removeAll()
         needsReload = true
         let context = type(of: collectionViewLayout).invalidationContextClass.init()
         context.invalidateEverything = true

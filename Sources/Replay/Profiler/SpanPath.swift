@@ -13,8 +13,14 @@ import CollectionEngine
     public static let scroll = SpanPath(index: 2)
     static let layoutPrepare = SpanPath(index: 3)
     static let layoutQuery = SpanPath(index: 4)
+    static let animation = SpanPath(index: 5)
+    static let updatesValidate = SpanPath(index: 6)
+    static let updatesApply = SpanPath(index: 7)
 
-    private static let fixedNames = ["frame", "frame/events", "frame/scroll", "frame/layout/prepare", "frame/layout/query"]
+    private static let fixedNames = [
+        "frame", "frame/events", "frame/scroll", "frame/layout/prepare", "frame/layout/query", "frame/animation",
+        "frame/updates/validate", "frame/updates/apply",
+    ]
     private static let elementPhases: [EnginePhase] = [
         .create, .dequeue, .configure, .prepareForReuse, .applyAttributes, .willDisplay, .didEndDisplaying, .prefetch,
     ]

@@ -22,16 +22,20 @@ final class ReplayPass {
 
     let collectionView: CollectionView
     private let dataSource: TraceDataSource
+    private let registry: LayoutRegistry
+    /// The running interactive transition, from its `began` event.
+    private var transition: TransitionLayout?
     private let profiler: Profiler
     private let reader: TraceReader
     private let refreshRate: Double
     private let path: String
     private var result = Result()
 
-    init(reader: TraceReader, layout: CollectionViewLayout, refreshRate: Double, budgetNs: UInt64,
-         clock: any ReplayClock) {
+    init(reader: TraceReader, layout: CollectionViewLayout, registry: LayoutRegistry, refreshRate: Double,
+         budgetNs: UInt64, clock: any ReplayClock) {
         let header = reader.header
         self.reader = reader
+        self.registry = registry
         self.refreshRate = refreshRate
         self.path = reader.path
         profiler = Profiler(clock: clock, budgetNs: budgetNs)
@@ -43,6 +47,8 @@ final class ReplayPass {
         let inset = configuration.contentInset
         collectionView.contentInset = EdgeInsets(top: inset.top, left: inset.left, bottom: inset.bottom, right: inset.right)
         collectionView.isPrefetchingEnabled = configuration.isPrefetchingEnabled
+        collectionView.allowsSelection = configuration.allowsSelection
+        collectionView.allowsMultipleSelection = configuration.allowsMultipleSelection
         collectionView.dataSource = dataSource
         collectionView.delegate = dataSource
         collectionView.observer = profiler
@@ -78,7 +84,14 @@ final class ReplayPass {
             profiler.beginFrame()
             var failure: ReplayError?
             do throws(ReplayError) {
-                for event in frameEvents { try apply(event) }
+                let frameTime = Double(index) / refreshRate
+                // Animations started by this frame's events start at its time, so the clock always moves.
+                if collectionView.isAnimating {
+                    profiler.measure(.animation) { collectionView.advanceAnimations(to: frameTime) }
+                } else {
+                    collectionView.advanceAnimations(to: frameTime)
+                }
+                for event in frameEvents { try apply(event, at: frameTime) }
                 collectionView.layoutIfNeeded()
             } catch {
                 failure = error
@@ -98,7 +111,8 @@ final class ReplayPass {
                 result.failure = readFailure
                 break
             }
-            if pending == nil { break }
+            // The session ends at the last event, or when the last animation settles, whichever is later.
+            if pending == nil && !collectionView.isAnimating { break }
         }
         return finish()
     }
@@ -111,7 +125,7 @@ final class ReplayPass {
 
     // MARK: Events
 
-    private func apply(_ event: TraceEvent) throws(ReplayError) {
+    private func apply(_ event: TraceEvent, at frameTime: Double) throws(ReplayError) {
         switch event.kind {
         case .scroll(let offset):
             profiler.measure(.scroll) { collectionView.contentOffset = Point(x: offset.x, y: offset.y) }
@@ -128,9 +142,46 @@ final class ReplayPass {
             }
         case .marker(let label):
             result.markers.append(Marker(time: event.time, label: label))
-        case .tap, .longPress, .menu, .pinch, .batch, .scrollToItem, .select, .deselect, .setLayout, .transition:
+        case .select(let item), .deselect(let item):
+            let indexPath = IndexPath(item: item.item, section: item.section)
+            guard collectionView.itemExists(indexPath) else {
+                throw invalid(event, "<\(event.kind.elementName)> names item \(indexPath), which does not exist at this point")
+            }
+            profiler.measure(.events) {
+                if case .select = event.kind { collectionView.selectItem(at: indexPath) } else { collectionView.deselectItem(at: indexPath) }
+            }
+        case .setLayout(let description, let animated, let duration):
+            let layout = try registry.makeLayout(for: description, path: path)
+            profiler.measure(.events) { collectionView.setCollectionViewLayout(layout, animated: animated, duration: duration) }
+        case .transition(let phase):
+            try applyTransition(phase, event)
+        case .tap, .longPress, .menu, .pinch, .batch, .scrollToItem:
             result.ignored[event.kind.elementName, default: 0] += 1
         }
+    }
+
+    private func applyTransition(_ phase: TransitionPhase, _ event: TraceEvent) throws(ReplayError) {
+        switch phase {
+        case .began(let description):
+            guard transition == nil else { throw invalid(event, "a <transition> begins while another is running") }
+            let layout = try registry.makeLayout(for: description, path: path)
+            profiler.measure(.events) { transition = collectionView.startInteractiveTransition(to: layout) }
+        case .changed(let progress):
+            guard let transition else { throw invalid(event, "a <transition> 'changed' phase without a 'began' before it") }
+            profiler.measure(.events) { transition.transitionProgress = progress }
+        case .finished, .cancelled:
+            guard transition != nil else {
+                throw invalid(event, "a <transition> '\(phase.name)' phase without a 'began' before it")
+            }
+            profiler.measure(.events) {
+                if case .finished = phase { collectionView.finishInteractiveTransition() } else { collectionView.cancelInteractiveTransition() }
+            }
+            transition = nil
+        }
+    }
+
+    private func invalid(_ event: TraceEvent, _ message: String) -> ReplayError {
+        ReplayError(.invalidEvent, message, path: path, location: event.location)
     }
 
     /// In offsets mode a drag does not move the content (the recorded offsets do), but at release the

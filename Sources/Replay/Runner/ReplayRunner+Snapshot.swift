@@ -30,7 +30,8 @@ extension ReplayRunner {
         let rate = options.refreshRate ?? header.collectionView.refreshRate
         let layout = try registry.makeLayout(for: header.layout, named: options.layout, path: path)
         let frame = Int((time * rate).rounded(.down))
-        let pass = ReplayPass(reader: reader, layout: layout, refreshRate: rate, budgetNs: .max, clock: ManualClock())
+        let pass = ReplayPass(reader: reader, layout: layout, registry: registry, refreshRate: rate, budgetNs: .max,
+                              clock: ManualClock())
         let result = pass.run(stopBefore: frame + 1)
         if let failure = result.failure { throw failure }
         let collectionView = pass.collectionView

@@ -57,7 +57,7 @@ public struct ReplayRunner: Sendable {
         for pass in 0..<passes {
             let reader = try pass == 0 ? first : open(path, readerOptions)
             let layout = try registry.makeLayout(for: header.layout, named: options.layout, path: path)
-            let replay = ReplayPass(reader: reader, layout: layout, refreshRate: refreshRate,
+            let replay = ReplayPass(reader: reader, layout: layout, registry: registry, refreshRate: refreshRate,
                                     budgetNs: UInt64((budgetMs * 1_000_000).rounded()), clock: clock)
             let result = replay.run { frame in
                 progress(ReplayProgress(pass: pass, passes: passes, frame: frame + 1, framesPerPass: framesPerPass))
