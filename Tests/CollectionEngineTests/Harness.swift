@@ -11,8 +11,9 @@ struct Harness {
     ///   - useDelegate: whether the fixture is also the delegate (display callbacks, flow metrics).
     ///   - prefetching: the collection view's `isPrefetchingEnabled` for the first pass and after.
     init(counts: [Int], viewport: Size = Size(width: 390, height: 844), useDelegate: Bool = true,
-         prefetching: Bool = true, configure: (FlowLayout, FixtureDataSource) -> Void = { _, _ in }) {
-        layout = FlowLayout()
+         prefetching: Bool = true, layout: FlowLayout = FlowLayout(),
+         configure: (FlowLayout, FixtureDataSource) -> Void = { _, _ in }) {
+        self.layout = layout
         data = FixtureDataSource(counts: counts)
         collectionView = CollectionView(frame: Rect(origin: .zero, size: viewport), collectionViewLayout: layout)
         configure(layout, data)

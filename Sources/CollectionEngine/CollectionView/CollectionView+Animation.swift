@@ -90,6 +90,11 @@ extension CollectionView {
         }
         for (old, target) in leaving.sorted(by: { $0.old.key < $1.old.key }) {
             animations[ObjectIdentifier(old.view)] = nil
+            guard duration > 0 else {
+                announceEndOfDisplay(old.view, old.key)
+                enqueue(old.view, old.key)
+                continue
+            }
             let last = old.view.layoutAttributes ?? LayoutAttributes(category: old.key.category, kind: old.key.kind,
                                                                      indexPath: old.key.indexPath)
             let end = disappearingTo(old.key, last, target) ?? Self.faded(last)

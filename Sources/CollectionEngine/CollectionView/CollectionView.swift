@@ -233,11 +233,11 @@ public final class CollectionView {
 
     /// Runs `body` as `phase`, telling the observer when there is one.
     @inline(__always)
-    func measure<T>(_ phase: EnginePhase, _ category: ElementCategory?, _ body: () -> T) -> T {
-        guard let observer else { return body() }
+    func measure<T, E: Error>(_ phase: EnginePhase, _ category: ElementCategory?, _ body: () throws(E) -> T) throws(E) -> T {
+        guard let observer else { return try body() }
         observer.collectionView(self, willBegin: phase, category: category)
         defer { observer.collectionView(self, didEnd: phase, category: category) }
-        return body()
+        return try body()
     }
 }
 

@@ -23,6 +23,10 @@ public enum EnginePhase: String, CaseIterable, Hashable, Sendable {
     case didEndDisplaying = "did-end-displaying"
     /// Preparing cells of the next line ahead of display.
     case prefetch
+    /// Checking a batch update against UIKit's rules and planning it.
+    case validateUpdates = "updates-validate"
+    /// Applying a validated batch update: counts, selection, the layout's update hooks, the display.
+    case applyUpdates = "updates-apply"
 }
 
 /// Observes the engine's phases, for a profiler.
@@ -58,10 +62,30 @@ public struct EngineCounters: Hashable, Sendable {
     /// Attributes not applied again because they were equal to the ones the view had.
     public var attributesUnchanged = 0
     public var batchUpdates = 0
+    public var itemsInserted = 0
+    public var itemsDeleted = 0
+    public var itemsMoved = 0
+    public var itemsReloaded = 0
+    public var sectionsInserted = 0
+    public var sectionsDeleted = 0
+    public var sectionsMoved = 0
+    public var sectionsReloaded = 0
     /// The most elements displayed at once.
     public var maxVisibleElements = 0
 
     public init() {}
+
+    mutating func record(_ plan: UpdatePlan) {
+        batchUpdates += 1
+        itemsInserted += plan.itemsInserted
+        itemsDeleted += plan.itemsDeleted
+        itemsMoved += plan.itemsMoved
+        itemsReloaded += plan.itemsReloaded
+        sectionsInserted += plan.sectionsInserted
+        sectionsDeleted += plan.sectionsDeleted
+        sectionsMoved += plan.sectionsMoved
+        sectionsReloaded += plan.sectionsReloaded
+    }
 
     mutating func recordCreation(of category: ElementCategory) {
         switch category {

@@ -72,7 +72,8 @@ open class FlowLayout: CollectionViewLayout {
     ///
     /// - Complexity: O(n) for n items after a full invalidation (one size query per item when the delegate
     ///   gives sizes, O(1) per uniform section otherwise); O(items of the affected sections + sections) for
-    ///   invalidations that name items.
+    ///   invalidations that name items; after a batch update, one size query per inserted, moved or reloaded
+    ///   item, O(1) more per uniform section and O(items) per section of varying sizes it touched.
     open override func prepare() {
         super.prepare()
         defer { pending = PendingWork() }
@@ -88,7 +89,9 @@ open class FlowLayout: CollectionViewLayout {
         var reflowAll = pending.reflowAll || extent != crossExtent || vertical != flowedVertically
         var reflow = Set<Int>()
 
-        if pending.reloadCounts || sections.count != collectionView.numberOfSections {
+        if let plan = pending.batch, !pending.reloadCounts, plan.oldCounts.count == sections.count {
+            reflow = apply(plan, metrics: metrics)
+        } else if pending.reloadCounts || sections.count != collectionView.numberOfSections {
             sections = (0..<collectionView.numberOfSections).map {
                 FlowSection(section: $0, count: collectionView.numberOfItems(inSection: $0), metrics: metrics)
             }
@@ -112,7 +115,8 @@ open class FlowLayout: CollectionViewLayout {
         crossExtent = extent
         flowedVertically = vertical
         let flowed = reflowAll ? Set(sections.indices) : reflow.filter { sections.indices.contains($0) }
-        guard !flowed.isEmpty else { return }
+        // A batch may only reorder sections: their origins move even when nothing reflows.
+        guard !flowed.isEmpty || pending.batch != nil else { return }
         for index in flowed.sorted() { sections[index].flow(crossExtent: extent, vertical: vertical) }
         var origin = 0.0
         for index in sections.indices {
@@ -161,9 +165,17 @@ struct PendingWork {
 
     static let everything = PendingWork(reloadCounts: true, requeryAll: true, reflowAll: true)
 
+    /// A batch update to apply to the sections, when it is the only change of counts since the last prepare.
+    var batch: UpdatePlan?
+
     mutating func merge(_ context: InvalidationContext) {
+        if let plan = context.updatePlan, !reloadCounts, batch == nil {
+            batch = plan
+            return
+        }
         if context.invalidateEverything || context.invalidateDataSourceCounts {
             reloadCounts = true
+            batch = nil
             return
         }
         let flow = context as? FlowLayoutInvalidationContext

@@ -29,6 +29,11 @@ open class InvalidationContext {
     /// The new bounds when this context describes a bounds change, else `nil`.
     public package(set) var newBounds: Rect?
 
+    /// The batch update this context invalidates for, else `nil`: which items and sections were inserted,
+    /// deleted, moved and reloaded, so that a layout can update what changed instead of everything.
+    /// (UIKit keeps this private; the engine lends it to layouts.)
+    public package(set) var updatePlan: UpdatePlan?
+
     public required init() {}
 
     /// Marks the items at `indexPaths` invalid.

@@ -40,6 +40,8 @@ import CollectionEngine
         switch phase {
         case .prepare: self = .layoutPrepare
         case .query: self = .layoutQuery
+        case .validateUpdates: self = .updatesValidate
+        case .applyUpdates: self = .updatesApply
         default:
             let phaseIndex = Self.elementPhases.firstIndex(of: phase) ?? 0
             let categoryIndex = (category ?? .cell).rawValue
