@@ -310,3 +310,62 @@ struct LayoutSwitchReplayTests {
         #expect(m.failure == "\(bad.path):8:1: <deselect> names item [0, 300], which does not exist at this point")
     }
 }
+
+@Suite("Replaying batch updates")
+struct BatchReplayTests {
+    private let runner = ReplayRunner(makeClock: { ManualClock() })
+
+    private func counter(_ m: ReplayMeasurement, _ name: String) -> Int? { m.counters.first { $0.name == name }?.value }
+
+    @Test("Batches run through the engine, animated over frames, and are counted")
+    func batches() throws {
+        let trace = try TraceFile(events: """
+            <batch t="0.1" counts-after="301">
+              <insert-items section="0" at="0"/>
+            </batch>
+            <batch t="0.5" duration="0.5">
+              <delete-items section="0" at="3 4"/>
+              <move-item from="0 0" to="0 10"/>
+              <insert-section at="1" items="7"/>
+            </batch>
+            """)
+        let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 1, warmup: 0))
+        #expect(m.complete, "\(m.failure ?? "")")
+        #expect(counter(m, "batch_updates") == 2)
+        #expect(counter(m, "items_inserted") == 1 && counter(m, "items_deleted") == 2 && counter(m, "items_moved") == 1)
+        #expect(counter(m, "sections_inserted") == 1)
+        // The second batch starts at frame 30 (t = 0.5) and runs 0.5 s: the session ends at frame 60.
+        #expect(m.repeats[0].frames.count == 61)
+        #expect(m.repeats[0].paths.contains { $0.path == "frame/updates/validate" && $0.calls == 2 })
+        #expect(m.repeats[0].paths.contains { $0.path == "frame/updates/apply" && $0.calls == 2 })
+        // Mid-animation, the item moving from [0, 3] to [0, 2] is between its two places.
+        let during = try runner.snapshot(trace.path, at: 0.75)
+        #expect(during.elements.contains { $0.alpha > 0 && $0.alpha < 1 })
+        let after = try runner.snapshot(trace.path, at: 2)
+        #expect(after.elements.allSatisfy { $0.alpha == 1 })
+        #expect(after.elements.filter { $0.category == .cell }.count == 24)
+    }
+
+    @Test("A batch whose counts-after breaks UIKit's invariant stops the replay with UIKit's message at its line")
+    func invariant() throws {
+        let trace = try TraceFile(events: """
+            <scroll t="0.05" x="0" y="10"/>
+            <batch t="0.1" counts-after="300">
+              <insert-items section="0" at="0"/>
+            </batch>
+            """)
+        let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 1, warmup: 0))
+        #expect(!m.complete)
+        #expect(m.failure == "\(trace.path):9:1: Invalid update: invalid number of items in section 0. The number of items contained in an existing section after the update (300) must be equal to the number of items contained in that section before the update (300), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).")
+        #expect(m.repeats[0].frames.count == 6)
+    }
+
+    @Test("Other invalid batches name the problem")
+    func invalidBatch() throws {
+        let trace = try TraceFile(events: """
+            <batch t="0.1"><delete-items section="0" at="300"/></batch>
+            """)
+        let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 1, warmup: 0))
+        #expect(m.failure?.hasPrefix("\(trace.path):8:1: invalid update: attempt to delete item 300 from section 0") == true)
+    }
+}

@@ -108,6 +108,10 @@ extension EngineCounters {
             Counter("layout_prepares", layoutPrepares), Counter("layout_invalidations", layoutInvalidations),
             Counter("element_queries", elementQueries), Counter("attributes_applied", attributesApplied),
             Counter("attributes_unchanged", attributesUnchanged), Counter("batch_updates", batchUpdates),
+            Counter("items_inserted", itemsInserted), Counter("items_deleted", itemsDeleted),
+            Counter("items_moved", itemsMoved), Counter("items_reloaded", itemsReloaded),
+            Counter("sections_inserted", sectionsInserted), Counter("sections_deleted", sectionsDeleted),
+            Counter("sections_moved", sectionsMoved), Counter("sections_reloaded", sectionsReloaded),
             Counter("max_visible_elements", maxVisibleElements),
         ]
     }

@@ -3,32 +3,97 @@ import TraceXML
 
 /// The app of a replay: counts, sizes and reuse identifiers from the trace's `<data>`, and views that spend
 /// the recorded `<workload>` costs when they are created, configured and recycled.
+///
+/// Its data follows `<reload-data>` and `<batch>` events: a batch is staged (the counts the data source
+/// answers become the trace's `counts-after`, the app's claim, which UIKit's invariant is checked against),
+/// then committed when the engine accepts it, or dropped when it refuses it.
 final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
-    private(set) var sections: [SectionDescription]
+    /// One section of the app's data.
+    struct Section {
+        var items: Int
+        /// Per-item sizes, when the trace gives them; `nil` entries take the layout's item size.
+        var sizes: [Size?]?
+        var reuseIdentifier: String
+
+        init(items: Int, sizes: [Size?]? = nil, reuseIdentifier: String = SectionDescription.defaultReuseIdentifier) {
+            self.items = items
+            self.sizes = sizes
+            self.reuseIdentifier = reuseIdentifier
+        }
+
+        init(_ description: SectionDescription) {
+            self.init(items: description.items,
+                      sizes: description.itemSizes?.map { Size(width: $0.width, height: $0.height) },
+                      reuseIdentifier: description.reuseIdentifier)
+        }
+    }
+
+    private(set) var sections: [Section]
+    /// A batch's data, staged until the engine accepts the batch.
+    private var staged: (sections: [Section], counts: [Int])?
     private let costs: WorkloadCosts
     private let clock: any ReplayClock
     private var registeredCells = Set<String>()
     private var registeredKinds = Set<String>()
 
     init(sections: [SectionDescription], workload: Workload?, clock: any ReplayClock) {
-        self.sections = sections
+        self.sections = sections.map(Section.init)
         self.costs = WorkloadCosts(workload)
         self.clock = clock
     }
 
     /// Replaces the data, as a `<reload-data>` does; the caller reloads the collection view.
     func replaceSections(_ newSections: [SectionDescription]) {
-        sections = newSections
+        sections = newSections.map(Section.init)
+        staged = nil
     }
 
-    func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
+    /// The data the engine sees: the staged batch's while it is being applied.
+    private var current: [Section] { staged?.sections ?? sections }
+
+    /// Stages the data after `plan`: the sections it implies, answering `claimedCounts` (the trace's
+    /// `counts-after`) or the implied counts.
+    func stage(_ plan: UpdatePlan, insertedSizes: [IndexPath: Size], newSections: [Int: Section], claimedCounts: [Int]?) {
+        let sectionsWithNewSizes = Set(insertedSizes.keys.map(\.section))
+        var next: [Section] = []
+        for section in plan.newCounts.indices {
+            if let inserted = newSections[section] {
+                next.append(inserted)
+                continue
+            }
+            guard let old = plan.oldSection(forNew: section) else { continue }
+            var current = sections[old]
+            current.items = plan.newCounts[section]
+            if current.sizes != nil || sectionsWithNewSizes.contains(section) {
+                current.sizes = (0..<current.items).map { item -> Size? in
+                    let indexPath = IndexPath(item: item, section: section)
+                    if let size = insertedSizes[indexPath] { return size }
+                    guard let from = plan.oldIndexPath(forNew: indexPath) else { return nil }
+                    return sections[from.section].sizes?[from.item]
+                }
+            }
+            next.append(current)
+        }
+        staged = (next, claimedCounts ?? plan.newCounts)
+    }
+
+    /// Makes the staged data the data.
+    func commitStaged() {
+        if let staged { sections = staged.sections }
+        staged = nil
+    }
+
+    /// Drops the staged data.
+    func dropStaged() { staged = nil }
+
+    func numberOfSections(in collectionView: CollectionView) -> Int { staged?.counts.count ?? sections.count }
 
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-        sections[section].items
+        staged?.counts[section] ?? sections[section].items
     }
 
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-        let identifier = sections[indexPath.section].reuseIdentifier
+        let identifier = current[indexPath.section].reuseIdentifier
         let costs = costs.cell(identifier)
         if registeredCells.insert(identifier).inserted {
             let clock = clock
@@ -62,9 +127,10 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
     }
 
     func collectionView(_ collectionView: CollectionView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size {
-        guard let sizes = sections[indexPath.section].itemSizes else { return layout.itemSize }
-        let size = sizes[indexPath.item]
-        return Size(width: size.width, height: size.height)
+        guard let sizes = current[indexPath.section].sizes, indexPath.item < sizes.count, let size = sizes[indexPath.item] else {
+            return layout.itemSize
+        }
+        return size
     }
 }
 
