@@ -26,6 +26,8 @@ public struct SessionSynthesizer: Sendable {
     public var catchChance = 0.15
     /// Labelled moments: (time, label).
     public var markers: [(Double, String)] = []
+    /// Batch updates the app makes while the reader scrolls, at their times.
+    public var batches: [(Double, BatchUpdate)] = []
 
     public init(header: TraceHeader, duration: Double, seed: UInt64) {
         self.header = header
@@ -123,7 +125,12 @@ public struct SessionSynthesizer: Sendable {
         for marker in pendingMarkers where marker.0 <= duration {
             events.append(TraceEvent(time: marker.0, .marker(label: marker.1)))
         }
-        return events
+        guard !batches.isEmpty else { return events }
+        // The app's updates interleave with the reader's events by time (stable: the reader's first).
+        let updates = batches.map { TraceEvent(time: $0.0, .batch($0.1)) }
+        return (events.enumerated().map { ($0.element, 0, $0.offset) } + updates.enumerated().map { ($0.element, 1, $0.offset) })
+            .sorted { ($0.0.time, $0.1, $0.2) < ($1.0.time, $1.1, $1.2) }
+            .map(\.0)
     }
 
     /// The content size the header's layout and data give.

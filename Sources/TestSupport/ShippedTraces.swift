@@ -11,7 +11,7 @@ public enum ShippedTraces {
         public var synthesizer: SessionSynthesizer
     }
 
-    public static var all: [Entry] { [photoGrid, contacts, carousel, catsWall] }
+    public static var all: [Entry] { [photoGrid, contacts, carousel, catsWall, chat] }
 
     /// A minute of browsing a photo grid: three columns of 128-point thumbnails, flings of every strength,
     /// reading pauses; thumbnails decode in `configure`.
@@ -92,5 +92,53 @@ public enum ShippedTraces {
         var synthesizer = SessionSynthesizer(header: header, duration: 20, seed: 3)
         synthesizer.releaseSpeed = 500...3000
         return Entry(file: "cats-wall-prepare-for-reuse.xml", synthesizer: synthesizer)
+    }
+
+    /// A chat: bubbles of varying heights under day headers; messages arrive at the bottom while the reader
+    /// scrolls back through the history, a few are deleted, and a new day starts a section.
+    static var chat: Entry {
+        var rng = SplitMix64(seed: 42)
+        func bubble() -> TraceSize { TraceSize(width: 390, height: (rng.uniform(36...140) / 2).rounded() * 2) }
+        var counts = [60, 40]
+        let sections = counts.map { SectionDescription(items: $0, itemSizes: (0..<$0).map { _ in bubble() }, reuseIdentifier: "message") }
+        let header = TraceHeader(
+            meta: [MetaEntry(key: "scenario", value: "chat: messages arrive while reading, deletions, a new day")],
+            collectionView: CollectionViewConfiguration(size: TraceSize(width: 390, height: 844)),
+            layout: LayoutDescription(name: "flow", parameters: [
+                .init(name: "item-size", value: "390 60"), .init(name: "minimum-line-spacing", value: "6"),
+                .init(name: "minimum-interitem-spacing", value: "0"), .init(name: "header-size", value: "0 32"),
+                .init(name: "section-inset", value: "8 0 8 0"),
+            ]),
+            sections: sections,
+            workload: Workload(
+                cells: [.init(reuseIdentifier: "message", costs: .init(create: 1.1, configure: 0.6, prepareForReuse: 0.04))],
+                supplementaries: [.init(kind: "header", costs: .init(create: 0.3, configure: 0.05))]))
+        var batches: [(Double, BatchUpdate)] = []
+        var time = 1.5
+        while time < 58 {
+            let last = counts.count - 1
+            if time > 30 && counts.count == 2 {
+                // Midnight: a new day begins with its first message.
+                counts.append(1)
+                batches.append((time, BatchUpdate(countsAfter: counts, operations: [.insertSection(at: 2, items: 1)])))
+            } else if rng.chance(0.12) && counts[last] > 5 {
+                let item = Int(rng.uniform(0...Double(counts[last] - 1)))
+                counts[last] -= 1
+                batches.append((time, BatchUpdate(countsAfter: counts, operations: [.deleteItems(section: last, items: [item])])))
+            } else {
+                let arriving = rng.chance(0.2) ? 2 : 1
+                let first = counts[last]
+                counts[last] += arriving
+                batches.append((time, BatchUpdate(countsAfter: counts, operations: [
+                    .insertItems(section: last, items: Array(first..<first + arriving), sizes: (0..<arriving).map { _ in bubble() }),
+                ])))
+            }
+            time = ((time + rng.uniform(1.2...4.0)) * 1000).rounded() / 1000
+        }
+        var synthesizer = SessionSynthesizer(header: header, duration: 60, seed: 9)
+        synthesizer.releaseSpeed = 400...3500
+        synthesizer.forwardBias = 0.6
+        synthesizer.batches = batches
+        return Entry(file: "chat-messages.xml", synthesizer: synthesizer)
     }
 }
