@@ -3,7 +3,7 @@ import CollectionEngine
 
 /// Counts and sizes for a flow layout, with or without answering sizes as its delegate.
 final class Items: CollectionViewDataSource, FlowLayoutDelegate {
-    let count: Int
+    var count: Int
     /// `nil`: every item the same size; else the size of item i is `sizes[i % sizes.count]`.
     let sizes: [Size]?
 
@@ -118,6 +118,46 @@ let benchmarks: @Sendable () -> Void = {
                 fixture.collectionView.layoutIfNeeded()
             }
             blackHole(fixture.collectionView.counters)
+        }
+    }
+
+    // Batch updates on a million items whose sizes the delegate answers (all equal): the plan, the
+    // layout's incremental update and the animated display, per performBatchUpdates call.
+    Benchmark("FlowLayout.update.10kOperations.1M", configuration: .init(maxIterations: 50)) { benchmark in
+        let fixture = Fixture(count: 1_000_000, sizing: .delegate)
+        var rng = SplitMix64(state: 7)
+        // 5,000 deletes and 5,000 inserts spread over the section: the count stays a million.
+        func distinct(_ count: Int) -> Set<Int> {
+            var picked = Set<Int>()
+            while picked.count < count { picked.insert(Int(rng.next() % 1_000_000)) }
+            return picked
+        }
+        func batch() -> [BatchOperation] {
+            [.deleteItems(distinct(5_000).map { IndexPath(item: $0, section: 0) }),
+             .insertItems(distinct(5_000).map { IndexPath(item: $0, section: 0) })]
+        }
+        var time = 0.0
+        for _ in benchmark.scaledIterations {
+            let operations = batch()
+            benchmark.startMeasurement()
+            try fixture.collectionView.performBatchUpdates(operations)
+            benchmark.stopMeasurement()
+            time += 1
+            fixture.collectionView.advanceAnimations(to: time)
+        }
+    }
+
+    Benchmark("FlowLayout.update.insertAt0.1M", configuration: .init(timeUnits: .microseconds, maxIterations: 500)) {
+        benchmark in
+        let fixture = Fixture(count: 1_000_000, sizing: .delegate)
+        var time = 0.0
+        for _ in benchmark.scaledIterations {
+            fixture.items.count += 1
+            benchmark.startMeasurement()
+            try fixture.collectionView.performBatchUpdates([.insertItems([IndexPath(item: 0, section: 0)])])
+            benchmark.stopMeasurement()
+            time += 1
+            fixture.collectionView.advanceAnimations(to: time)
         }
     }
 }
