@@ -96,8 +96,15 @@ public struct ReferenceBatchModel {
                 movesInOrder.append(CollectionViewUpdateItem(action: .move, before: from, after: to))
             }
         }
-        func hasDuplicates<T: Hashable>(_ list: [T]) -> Bool { Set(list).count != list.count }
-        func overlap<T: Hashable>(_ a: [T], _ b: [T]) -> Bool { !Set(a).isDisjoint(with: b) }
+        // Brute force, and not generic: these run on a handful of elements, millions of times in debug builds.
+        func hasDuplicates(_ list: [Int]) -> Bool {
+            list.indices.contains { i in list[..<i].contains(list[i]) }
+        }
+        func hasDuplicates(_ list: [IndexPath]) -> Bool {
+            list.indices.contains { i in list[..<i].contains(list[i]) }
+        }
+        func overlap(_ a: [Int], _ b: [Int]) -> Bool { a.contains { b.contains($0) } }
+        func overlap(_ a: [IndexPath], _ b: [IndexPath]) -> Bool { a.contains { b.contains($0) } }
 
         // Sections.
         let oldSectionCount = oldCounts.count

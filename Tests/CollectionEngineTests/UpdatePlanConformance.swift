@@ -16,7 +16,21 @@ enum UpdatePlanConformance {
         guard let model else { return ["the plan accepts the batch but the model refuses it"] }
 
         var differences: [String] = []
-        func expect<T: Equatable>(_ actual: T, _ expected: T, _ what: @autoclosure () -> String) {
+        // Concrete overloads rather than one generic function: unspecialized generics dominate the cost of
+        // these tests in debug builds.
+        func expect(_ actual: Int?, _ expected: Int?, _ what: @autoclosure () -> String) {
+            if actual != expected { differences.append("\(what()): plan \(String(describing: actual)), model \(String(describing: expected))") }
+        }
+        func expect(_ actual: Bool, _ expected: Bool, _ what: @autoclosure () -> String) {
+            if actual != expected { differences.append("\(what()): plan \(actual), model \(expected)") }
+        }
+        func expect(_ actual: IndexPath?, _ expected: IndexPath?, _ what: @autoclosure () -> String) {
+            if actual != expected { differences.append("\(what()): plan \(String(describing: actual)), model \(String(describing: expected))") }
+        }
+        func expect(_ actual: [Int]?, _ expected: [Int]?, _ what: @autoclosure () -> String) {
+            if actual != expected { differences.append("\(what()): plan \(String(describing: actual)), model \(String(describing: expected))") }
+        }
+        func expect(_ actual: [CollectionViewUpdateItem], _ expected: [CollectionViewUpdateItem], _ what: @autoclosure () -> String) {
             if actual != expected { differences.append("\(what()): plan \(actual), model \(expected)") }
         }
         expect(plan.newCounts, model.newCounts, "new counts")
