@@ -369,3 +369,19 @@ struct BatchReplayTests {
         #expect(m.failure?.hasPrefix("\(trace.path):8:1: invalid update: attempt to delete item 300 from section 0") == true)
     }
 }
+
+@Suite("reel validate checks batches")
+struct BatchValidationTests {
+    @Test("A batch that breaks UIKit's rules is reported at its line; later items follow its counts")
+    func batches() throws {
+        let trace = try TraceFile(events: """
+            <batch t="0.1" counts-after="301"><insert-items section="0" at="0"/></batch>
+            <select t="0.2" section="0" item="300"/>
+            <batch t="0.3" counts-after="301"><delete-items section="0" at="1"/></batch>
+            """)
+        let found = TraceChecker.validate(path: trace.path).map { String($0.description.dropFirst(trace.path.count + 1)) }
+        #expect(found == [
+            "10:1: Invalid update: invalid number of items in section 0. The number of items contained in an existing section after the update (301) must be equal to the number of items contained in that section before the update (301), plus or minus the number of items inserted or deleted from that section (0 inserted, 1 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).",
+        ])
+    }
+}

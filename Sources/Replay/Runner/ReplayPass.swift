@@ -165,61 +165,26 @@ final class ReplayPass {
     /// Runs a `<batch>` through the engine: the data source stages the data the batch implies, answering
     /// the trace's `counts-after` when it gives them, and the engine checks them with UIKit's rules.
     private func applyBatch(_ batch: BatchUpdate, _ event: TraceEvent) throws(ReplayError) {
-        var operations: [BatchOperation] = []
-        var insertedSizes: [IndexPath: Size] = [:]
-        var insertedSections: [Int: Int] = [:], reloadedSections: [Int: Int] = [:]
-        for operation in batch.operations {
-            switch operation {
-            case .deleteItems(let section, let items):
-                operations.append(.deleteItems(items.map { IndexPath(item: $0, section: section) }))
-            case .reloadItems(let section, let items):
-                operations.append(.reloadItems(items.map { IndexPath(item: $0, section: section) }))
-            case .moveItem(let from, let to):
-                operations.append(.moveItem(from: IndexPath(item: from.item, section: from.section),
-                                            to: IndexPath(item: to.item, section: to.section)))
-            case .insertItems(let section, let items, let sizes):
-                operations.append(.insertItems(items.map { IndexPath(item: $0, section: section) }))
-                for (item, size) in zip(items, sizes ?? []) {
-                    insertedSizes[IndexPath(item: item, section: section)] = Size(width: size.width, height: size.height)
-                }
-            case .insertSection(let section, let items):
-                operations.append(.insertSections([section]))
-                insertedSections[section] = items
-            case .deleteSection(let section):
-                operations.append(.deleteSections([section]))
-            case .reloadSection(let section, let items):
-                operations.append(.reloadSections([section]))
-                reloadedSections[section] = items
-            case .moveSection(let from, let to):
-                operations.append(.moveSection(from: from, to: to))
-            }
-        }
+        let engineBatch = EngineBatch(batch)
         do throws(BatchUpdateError) {
-            // The data the operations imply: the counts of inserted and reloaded sections are the trace's.
             let counts = (0..<collectionView.numberOfSections).map { collectionView.numberOfItems(inSection: $0) }
-            let base = try UpdatePlan(oldCounts: counts, operations: operations, newCounts: nil)
-            var implied = base.newCounts
+            let plan = try engineBatch.impliedPlan(on: counts)
             var newSections: [Int: TraceDataSource.Section] = [:]
-            for (section, items) in insertedSections where implied.indices.contains(section) {
-                implied[section] = items
-                newSections[section] = TraceDataSource.Section(items: items)
+            for (section, items) in engineBatch.insertedSections { newSections[section] = TraceDataSource.Section(items: items) }
+            for (old, items) in engineBatch.reloadedSections {
+                guard let section = plan.newSection(forOld: old) else { continue }
+                newSections[section] = TraceDataSource.Section(items: items, reuseIdentifier: dataSource.sections[old].reuseIdentifier)
             }
-            for (old, items) in reloadedSections {
-                guard let section = base.newSection(forOld: old) else { continue }
-                implied[section] = items
-                newSections[section] = TraceDataSource.Section(
-                    items: items, reuseIdentifier: dataSource.sections[old].reuseIdentifier)
-            }
-            let plan = try UpdatePlan(oldCounts: counts, operations: operations, newCounts: implied)
-            dataSource.stage(plan, insertedSizes: insertedSizes, newSections: newSections, claimedCounts: batch.countsAfter)
+            dataSource.stage(plan, insertedSizes: engineBatch.insertedSizes, newSections: newSections,
+                             claimedCounts: batch.countsAfter)
             try profiler.measure(.events) { () throws(BatchUpdateError) in
-                try collectionView.performBatchUpdates(operations, animated: batch.animated, duration: batch.duration)
+                try collectionView.performBatchUpdates(engineBatch.operations, animated: batch.animated,
+                                                       duration: batch.duration)
             }
             dataSource.commitStaged()
         } catch {
             dataSource.dropStaged()
-            let message = error.message.hasPrefix("Invalid update") ? error.message : "invalid update: \(error.message)"
-            throw invalid(event, message)
+            throw invalid(event, EngineBatch.message(error))
         }
     }
 

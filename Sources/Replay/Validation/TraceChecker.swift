@@ -1,12 +1,14 @@
 public import TraceXML
+import CollectionEngine
 
 /// Checks a trace the way `reel validate` does: TraceXML's schema and reader checks, then the checks the
 /// engine can make without replaying.
 ///
 /// The engine-level checks: the layouts the trace names exist and their parameters are well-formed (the
 /// header's, `<set-layout>`'s and `<transition>`'s); the workload names only reuse identifiers the data
-/// uses; items named by `<scroll-to-item>`, `<select>`, `<deselect>` and `<menu>` exist, following the
-/// item counts through `<reload-data>` and `counts-after`; gestures and transitions go through their phases
+/// uses; batches follow UIKit's rules (with UIKit's messages) against the counts before them; items named by
+/// `<scroll-to-item>`, `<select>`, `<deselect>` and `<menu>` exist, following the item counts through
+/// `<reload-data>` and batches; gestures and transitions go through their phases
 /// in order (began, changed…, ended or cancelled); sizes of `<resize>` are positive.
 public enum TraceChecker {
     /// Every problem of the trace at `path`, sorted by position.
@@ -72,7 +74,7 @@ private struct SemanticChecks {
         case .scrollToItem(let item, _, _):
             checkItem(item, in: "scroll-to-item", at)
         case .batch(let batch):
-            counts = batch.countsAfter
+            checkBatch(batch, at)
         case .reloadData(let sections):
             counts = sections.map(\.items)
         case .setLayout(let layout, _, _):
@@ -98,6 +100,25 @@ private struct SemanticChecks {
     mutating func finish() {
         for (kind, location) in open.sorted(by: { $0.key < $1.key }) {
             warn("a <\(kind)> began here and never ended", at: location)
+        }
+    }
+
+    /// Checks a batch with UIKit's rules against the counts before it and the app's `counts-after`, as the
+    /// engine will when it replays it.
+    private mutating func checkBatch(_ batch: BatchUpdate, _ at: TraceLocation?) {
+        guard let before = counts else {
+            counts = batch.countsAfter
+            return
+        }
+        let engineBatch = EngineBatch(batch)
+        do throws(BatchUpdateError) {
+            let implied = try engineBatch.impliedPlan(on: before)
+            let claimed = batch.countsAfter ?? implied.newCounts
+            _ = try UpdatePlan(oldCounts: before, operations: engineBatch.operations, newCounts: claimed)
+            counts = claimed
+        } catch {
+            self.error(EngineBatch.message(error), at)
+            counts = nil
         }
     }
 
