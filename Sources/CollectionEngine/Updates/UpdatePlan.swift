@@ -16,9 +16,13 @@
 /// Index paths are in UIKit's coordinates: an old index path names an item before the update, a new one after.
 public struct UpdatePlan: Sendable {
     /// The number of items in each section before the update.
+    ///
+    /// - Complexity: O(1).
     public let oldCounts: [Int]
     /// The number of items in each section after the update: the data source's counts, or the counts the
     /// operations imply.
+    ///
+    /// - Complexity: O(1).
     public let newCounts: [Int]
 
     /// For each old section, its new index, or −1 if it is deleted.
@@ -53,20 +57,36 @@ public struct UpdatePlan: Sendable {
     public internal(set) var updateItems: [CollectionViewUpdateItem] = []
 
     /// The number of items inserted (not counting those of inserted or reloaded sections).
+    ///
+    /// - Complexity: O(1).
     public let itemsInserted: Int
     /// The number of items deleted (not counting those of deleted or reloaded sections).
+    ///
+    /// - Complexity: O(1).
     public let itemsDeleted: Int
     /// The number of item moves.
+    ///
+    /// - Complexity: O(1).
     public let itemsMoved: Int
     /// The number of items reloaded (not counting those of reloaded sections).
+    ///
+    /// - Complexity: O(1).
     public let itemsReloaded: Int
     /// The number of sections inserted.
+    ///
+    /// - Complexity: O(1).
     public let sectionsInserted: Int
     /// The number of sections deleted.
+    ///
+    /// - Complexity: O(1).
     public let sectionsDeleted: Int
     /// The number of section moves.
+    ///
+    /// - Complexity: O(1).
     public let sectionsMoved: Int
     /// The number of sections reloaded.
+    ///
+    /// - Complexity: O(1).
     public let sectionsReloaded: Int
 
     /// Validates a batch update with UIKit's rules and builds its plan.

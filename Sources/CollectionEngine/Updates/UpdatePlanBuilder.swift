@@ -69,8 +69,8 @@ struct UpdatePlanBuilder {
             addedItems[to.section, default: []].append(to.item)
             movesInPerSection[to.section, default: 0] += 1
         }
-        for key in removedItems.keys { removedItems[key]?.sort() }
-        for key in addedItems.keys { addedItems[key]?.sort() }
+        removedItems = removedItems.mapValues { $0.sorted() }
+        addedItems = addedItems.mapValues { $0.sorted() }
 
         let newCounts = givenNewCounts ?? (0..<newSectionCount).map { section in
             let old = sectionNewToOld[section]
@@ -99,7 +99,7 @@ struct UpdatePlanBuilder {
         for indexPath in reloadedItems {
             reloadedItemsBySection[indexPath.section, default: []].append(indexPath.item)
         }
-        for key in reloadedItemsBySection.keys { reloadedItemsBySection[key]?.sort() }
+        reloadedItemsBySection = reloadedItemsBySection.mapValues { $0.sorted() }
 
         var plan = UpdatePlan(
             oldCounts: oldCounts, newCounts: newCounts,
