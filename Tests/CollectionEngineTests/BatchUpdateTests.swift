@@ -144,15 +144,10 @@ struct BatchUpdateTests {
         #expect(done == [true, true] && !cv.isAnimating)
     }
 
-    struct RandomCase: CustomTestStringConvertible, Sendable {
-        let seed: UInt64
-        var testDescription: String { "seed \(seed)" }
-    }
-
     @Test("After random batches, the flow layout equals one computed afresh on the new data",
-          arguments: (1...40).map { RandomCase(seed: UInt64($0)) })
-    func incrementalMatchesFresh(_ c: RandomCase) throws {
-        var rng = SplitMix64(seed: c.seed)
+          arguments: Seed.first(40))
+    func incrementalMatchesFresh(_ seed: Seed) throws {
+        var rng = SplitMix64(seed: seed.value)
         let uniform = rng.chance(0.5)
         func size() -> Size { uniform ? Size(width: 60, height: 60) : Size(width: rng.uniform(20...150), height: rng.uniform(20...90)) }
         var sizes = (0..<Int(1 + rng.next() % 4)).map { _ in (0..<Int(rng.next() % 40)).map { _ in size() } }
@@ -197,9 +192,9 @@ struct BatchUpdateTests {
         }
         let everything = Rect(x: 0, y: 0, width: 390, height: 100_000)
         #expect(h.layout.layoutAttributesForElements(in: everything).map { "\($0)" }
-            == fresh.layout.layoutAttributesForElements(in: everything).map { "\($0)" }, "seed \(c.seed)")
+            == fresh.layout.layoutAttributesForElements(in: everything).map { "\($0)" }, "seed \(seed.value)")
         #expect(h.collectionView.displayedElements.map { "\($0.key) \($0.view.frame)" }
-            == fresh.collectionView.displayedElements.map { "\($0.key) \($0.view.frame)" }, "seed \(c.seed)")
+            == fresh.collectionView.displayedElements.map { "\($0.key) \($0.view.frame)" }, "seed \(seed.value)")
         #expect(h.collectionView.checkInvariants())
     }
 }

@@ -137,15 +137,10 @@ struct FlowLayoutGeometryTests {
         #expect(found.sorted() == [3, 4, 5, 6, 7, 8])
     }
 
-    struct RandomCase: CustomTestStringConvertible, Sendable {
-        let seed: UInt64
-        var testDescription: String { "seed \(seed)" }
-    }
-
     @Test("Layouts of random data match the reference model, element by element",
-          arguments: (1...60).map { RandomCase(seed: UInt64($0)) })
-    func matchesReference(_ c: RandomCase) throws {
-        var rng = SplitMix64(seed: c.seed)
+          arguments: Seed.first(60))
+    func matchesReference(_ seed: Seed) throws {
+        var rng = SplitMix64(seed: seed.value)
         let horizontal = rng.next() % 2 == 0
         let uniform = rng.next() % 3 == 0
         let viewport = Size(width: Double(200 + rng.next() % 400), height: Double(200 + rng.next() % 400))
@@ -176,7 +171,7 @@ struct FlowLayoutGeometryTests {
             data.headerSizes = sections.map(\.header)
             data.footerSizes = sections.map(\.footer)
         }
-        #expect(h.collectionView.contentSize == reference.contentSize, "seed \(c.seed)")
+        #expect(h.collectionView.contentSize == reference.contentSize, "seed \(seed.value)")
         let content = Rect(origin: .zero, size: reference.contentSize).insetBy(dx: -1, dy: -1)
         var found: [ElementKey: Rect] = [:]
         for attributes in h.layout.layoutAttributesForElements(in: content) {
@@ -184,9 +179,9 @@ struct FlowLayoutGeometryTests {
         }
         // Every non-empty element of the reference, found with its frame; nothing else.
         let expected = reference.frames.filter { !$0.value.isEmpty }
-        #expect(Set(found.keys) == Set(expected.keys), "seed \(c.seed)")
+        #expect(Set(found.keys) == Set(expected.keys), "seed \(seed.value)")
         for (key, frame) in expected {
-            #expect(found[key]?.rounded == frame.rounded, "seed \(c.seed): \(key)")
+            #expect(found[key]?.rounded == frame.rounded, "seed \(seed.value): \(key)")
             if key.category == .cell {
                 #expect(h.layout.layoutAttributesForItem(at: key.indexPath)?.frame.rounded == frame.rounded)
             }
@@ -197,7 +192,7 @@ struct FlowLayoutGeometryTests {
                               width: Double(1 + rng.next() % 300), height: Double(1 + rng.next() % 300))
             let answer = Set(h.layout.layoutAttributesForElements(in: window).map(\.elementKey))
             let naive = Set(expected.filter { $0.value.intersects(window) }.keys)
-            #expect(answer == naive, "seed \(c.seed): window \(window)")
+            #expect(answer == naive, "seed \(seed.value): window \(window)")
         }
     }
 
