@@ -17,6 +17,8 @@ public final class FixtureDataSource: CollectionViewDataSource, FlowLayoutDelega
     public let log = CallLog()
     /// How many times the layout asked for each item's size.
     public private(set) var sizeQueries = 0
+    /// Changes the target offset in `scrollViewWillEndDragging`, as a delegate may.
+    public var adjustTarget: ((Point) -> Point)?
 
     public init(counts: [Int]) {
         self.counts = counts
@@ -84,6 +86,26 @@ public final class FixtureDataSource: CollectionViewDataSource, FlowLayoutDelega
                                forElementOfKind kind: String, at indexPath: IndexPath) {
         note("didEndDisplayingSupplementary \(kind) \(indexPath)")
     }
+
+    public func scrollViewDidScroll(_ collectionView: CollectionView) { note("didScroll") }
+
+    public func scrollViewWillBeginDragging(_ collectionView: CollectionView) { note("willBeginDragging") }
+
+    public func scrollViewWillEndDragging(_ collectionView: CollectionView, withVelocity velocity: Point,
+                                          targetContentOffset: inout Point) {
+        note("willEndDragging velocity \(velocity) target \(targetContentOffset)")
+        if let adjustTarget { targetContentOffset = adjustTarget(targetContentOffset) }
+    }
+
+    public func scrollViewDidEndDragging(_ collectionView: CollectionView, willDecelerate decelerate: Bool) {
+        note("didEndDragging decelerate \(decelerate)")
+    }
+
+    public func scrollViewWillBeginDecelerating(_ collectionView: CollectionView) { note("willBeginDecelerating") }
+
+    public func scrollViewDidEndDecelerating(_ collectionView: CollectionView) { note("didEndDecelerating") }
+
+    public func scrollViewDidEndScrollingAnimation(_ collectionView: CollectionView) { note("didEndScrollingAnimation") }
 
     public func collectionView(_ collectionView: CollectionView, layout: FlowLayout,
                                sizeForItemAt indexPath: IndexPath) -> Size {

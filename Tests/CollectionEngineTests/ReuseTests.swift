@@ -30,7 +30,7 @@ struct ReuseTests {
         #expect(c.layoutPrepares == 1)
     }
 
-    @Test("A new line arrives in UIKit's order: old cells end display first, then configure, dequeue, apply, display")
+    @Test("A new line arrives in UIKit's order: did scroll, old cells end display, then configure, dequeue, apply, display")
     func callbackOrder() {
         let h = Harness(counts: [100], prefetching: false, configure: Harness.grid)
         #expect(h.collectionView.indexPathsForVisibleItems.count == 24)
@@ -38,7 +38,7 @@ struct ReuseTests {
         // 120 points down: line 0 ([10, 110)) leaves, line 8 ([890, 990)) arrives.
         h.scroll(to: Point(x: 0, y: 120))
         #expect(h.data.log.entries == [
-            "didEndDisplaying [0, 0]", "didEndDisplaying [0, 1]", "didEndDisplaying [0, 2]",
+            "didScroll", "didEndDisplaying [0, 0]", "didEndDisplaying [0, 1]", "didEndDisplaying [0, 2]",
             "cellForItem [0, 24]", "prepareForReuse", "apply [0, 24]", "willDisplay [0, 24]",
             "cellForItem [0, 25]", "prepareForReuse", "apply [0, 25]", "willDisplay [0, 25]",
             "cellForItem [0, 26]", "prepareForReuse", "apply [0, 26]", "willDisplay [0, 26]",
@@ -60,7 +60,7 @@ struct ReuseTests {
         // Scrolling the prefetched line in displays it without configuring it again.
         h.data.log.removeAll()
         h.scroll(to: Point(x: 0, y: 60))
-        #expect(h.data.log.entries.prefix(3) == ["willDisplay [0, 24]", "willDisplay [0, 25]", "willDisplay [0, 26]"])
+        #expect(h.data.log.entries.prefix(4) == ["didScroll", "willDisplay [0, 24]", "willDisplay [0, 25]", "willDisplay [0, 26]"])
         #expect(!h.data.log.entries.contains("cellForItem [0, 24]"))
         // …and prefetches the one after it.
         #expect(h.data.log.entries.contains("cellForItem [0, 29]"))

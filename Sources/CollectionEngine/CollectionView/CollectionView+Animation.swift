@@ -1,10 +1,14 @@
 extension CollectionView {
-    /// Whether an update or a layout switch is animating.
-    public var isAnimating: Bool { !animations.isEmpty || !disappearing.isEmpty || !completions.isEmpty }
+    /// Whether anything moves with time: an update, a layout switch, a fling, a scrolling animation.
+    public var isAnimating: Bool {
+        !animations.isEmpty || !disappearing.isEmpty || !completions.isEmpty || deceleration != nil
+            || scrollAnimation != nil
+    }
 
-    /// Moves the animations to `time` (seconds, on the replay's clock): every animating view gets its
-    /// interpolated attributes; finished animations end — views that left end their display and go back
-    /// to their pools, and completion handlers run with `true`.
+    /// Moves everything that moves with time to `time` (seconds, on the replay's clock): a fling or a
+    /// scrolling animation moves the content; every animating view gets its interpolated attributes;
+    /// finished animations end — views that left end their display and go back to their pools, and
+    /// completion handlers run with `true`.
     ///
     /// The engine has no clock of its own: the replay calls this at the start of every frame (SPEC §5.7).
     /// - Complexity: O(a) for a animating elements.
@@ -12,6 +16,7 @@ extension CollectionView {
         animationTime = max(animationTime, time)
         guard isAnimating else { return }
         let now = animationTime
+        advanceScrolling(to: now)
         for element in displayed {
             let id = ObjectIdentifier(element.view)
             guard let animation = animations[id] else { continue }

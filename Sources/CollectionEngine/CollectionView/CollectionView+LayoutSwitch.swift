@@ -98,8 +98,10 @@ extension CollectionView {
 
     /// `offset` within the content: from −inset to content size − bounds + inset on each axis.
     func clampedOffset(_ offset: Point) -> Point {
-        let maxX = max(-contentInset.left, contentSize.width - bounds.width + contentInset.right)
-        let maxY = max(-contentInset.top, contentSize.height - bounds.height + contentInset.bottom)
-        return Point(x: min(max(offset.x, -contentInset.left), maxX), y: min(max(offset.y, -contentInset.top), maxY))
+        // 0 − inset rather than −inset: no negative zero in offsets.
+        let minX = 0 - contentInset.left, minY = 0 - contentInset.top
+        let maxX = max(minX, contentSize.width - bounds.width + contentInset.right)
+        let maxY = max(minY, contentSize.height - bounds.height + contentInset.bottom)
+        return Point(x: min(max(offset.x, minX), maxX), y: min(max(offset.y, minY), maxY))
     }
 }

@@ -108,6 +108,17 @@ public final class CollectionView {
     var completions: [(end: Double, handler: (Bool) -> Void)] = []
     /// The time animations were last advanced to, in seconds.
     var animationTime = 0.0
+    /// The dragging finger's first location and the content offset then.
+    var drag: (finger: Point, offset: Point)?
+    /// The running fling.
+    var deceleration: Deceleration?
+    /// The running animated change of the content offset.
+    var scrollAnimation: ScrollAnimation?
+    /// How fast flings slow down; UIScrollView's normal rate by default.
+    public var decelerationRate = DecelerationRate.normal
+    /// Whether flings come to rest on multiples of the bounds' size.
+    public var isPagingEnabled = false
+
     /// The completion handler of the running interactive transition.
     var interactiveCompletion: ((Bool, Bool) -> Void)?
     /// The timing of update and layout-switch animations: ease-in-ease-out, as UIKit's.
@@ -188,8 +199,10 @@ public final class CollectionView {
         if layout.shouldInvalidateLayout(forBoundsChange: newBounds) {
             layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: newBounds))
         }
+        let scrolled = newBounds.origin != bounds.origin
         bounds = newBounds
         needsLayout = true
+        if scrolled { delegate?.scrollViewDidScroll(self) }
     }
 
     /// Called by the layout when it is invalidated.

@@ -44,6 +44,25 @@ public protocol CollectionViewDelegate: AnyObject {
     /// A supplementary view left the display.
     func collectionView(_ collectionView: CollectionView, didEndDisplayingSupplementaryView view: ReusableView,
                         forElementOfKind kind: String, at indexPath: IndexPath)
+
+    // MARK: Scrolling (UIScrollViewDelegate)
+
+    /// The content offset changed.
+    func scrollViewDidScroll(_ collectionView: CollectionView)
+    /// A drag began moving the content.
+    func scrollViewWillBeginDragging(_ collectionView: CollectionView)
+    /// The finger lifted. `velocity` is the content's, in points per millisecond (UIKit's unit here);
+    /// `targetContentOffset` is where the deceleration will come to rest, and the delegate may change it.
+    func scrollViewWillEndDragging(_ collectionView: CollectionView, withVelocity velocity: Point,
+                                   targetContentOffset: inout Point)
+    /// The drag ended; `decelerate` says whether the content goes on moving.
+    func scrollViewDidEndDragging(_ collectionView: CollectionView, willDecelerate decelerate: Bool)
+    /// The content starts decelerating after a drag.
+    func scrollViewWillBeginDecelerating(_ collectionView: CollectionView)
+    /// The deceleration came to rest.
+    func scrollViewDidEndDecelerating(_ collectionView: CollectionView)
+    /// An animated `setContentOffset` or `scrollToItem` finished.
+    func scrollViewDidEndScrollingAnimation(_ collectionView: CollectionView)
 }
 
 extension CollectionViewDelegate {
@@ -55,4 +74,13 @@ extension CollectionViewDelegate {
                                forElementKind kind: String, at indexPath: IndexPath) {}
     public func collectionView(_ collectionView: CollectionView, didEndDisplayingSupplementaryView view: ReusableView,
                                forElementOfKind kind: String, at indexPath: IndexPath) {}
+
+    public func scrollViewDidScroll(_ collectionView: CollectionView) {}
+    public func scrollViewWillBeginDragging(_ collectionView: CollectionView) {}
+    public func scrollViewWillEndDragging(_ collectionView: CollectionView, withVelocity velocity: Point,
+                                          targetContentOffset: inout Point) {}
+    public func scrollViewDidEndDragging(_ collectionView: CollectionView, willDecelerate decelerate: Bool) {}
+    public func scrollViewWillBeginDecelerating(_ collectionView: CollectionView) {}
+    public func scrollViewDidEndDecelerating(_ collectionView: CollectionView) {}
+    public func scrollViewDidEndScrollingAnimation(_ collectionView: CollectionView) {}
 }

@@ -1,0 +1,156 @@
+extension CollectionView {
+    /// Whether the content moves along x: it is wider than the visible area.
+    var scrollsHorizontally: Bool { contentSize.width + contentInset.horizontal > bounds.width }
+    /// Whether the content moves along y: it is taller than the visible area.
+    var scrollsVertically: Bool { contentSize.height + contentInset.vertical > bounds.height }
+
+    /// A finger starts dragging the content at `location`, in viewport coordinates (SPEC §3). Catches a
+    /// running deceleration or scrolling animation.
+    public func beginDragging(at location: Point) {
+        deceleration = nil
+        scrollAnimation = nil
+        prepareLayoutIfNeeded()
+        drag = (finger: location, offset: contentOffset)
+        delegate?.scrollViewWillBeginDragging(self)
+    }
+
+    /// The dragging finger moved to `location`: the content follows it on the axes it scrolls along,
+    /// within its bounds (no rubber band).
+    /// - Complexity: O(1) plus the layout's `shouldInvalidateLayout(forBoundsChange:)`.
+    public func dragChanged(to location: Point) {
+        guard let drag else { return }
+        let dx = scrollsHorizontally ? location.x - drag.finger.x : 0
+        let dy = scrollsVertically ? location.y - drag.finger.y : 0
+        contentOffset = clampedOffset(Point(x: drag.offset.x - dx, y: drag.offset.y - dy))
+    }
+
+    /// The finger lifted at `location`, moving at `velocity` (the finger's, in points per second, viewport
+    /// coordinates; the content moves the other way).
+    ///
+    /// Where the content comes to rest (SPEC §5.4): the fling's natural rest, v·r/(1−r)/1000 points away,
+    /// clamped to the content and passed through the layout's
+    /// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)` — or, with paging, the nearest
+    /// page in the direction of the velocity; the delegate's `scrollViewWillEndDragging` may change it. The
+    /// deceleration is retargeted to end exactly there. Callbacks in UIKit's order: will end dragging, did
+    /// end dragging (will decelerate), will begin decelerating; did end decelerating when it comes to rest.
+    public func endDragging(at location: Point, velocity: Point) {
+        dragChanged(to: location)
+        guard drag != nil else { return }
+        drag = nil
+        let scrolling = Point(x: scrollsHorizontally ? -velocity.x : 0, y: scrollsVertically ? -velocity.y : 0)
+        var target: Point
+        if isPagingEnabled {
+            target = pageTarget(velocity: scrolling)
+        } else {
+            let proposed = clampedOffset(Point(
+                x: contentOffset.x + decelerationRate.restingDistance(forVelocity: scrolling.x),
+                y: contentOffset.y + decelerationRate.restingDistance(forVelocity: scrolling.y)))
+            target = collectionViewLayout.targetContentOffset(forProposedContentOffset: proposed,
+                                                              withScrollingVelocity: scrolling)
+        }
+        delegate?.scrollViewWillEndDragging(self, withVelocity: Point(x: scrolling.x / 1000, y: scrolling.y / 1000),
+                                            targetContentOffset: &target)
+        target = clampedOffset(target)
+        let decelerate = target != contentOffset
+        delegate?.scrollViewDidEndDragging(self, willDecelerate: decelerate)
+        guard decelerate else { return }
+        delegate?.scrollViewWillBeginDecelerating(self)
+        deceleration = Deceleration(from: contentOffset, to: target, at: animationTime, rate: decelerationRate)
+    }
+
+    /// Whether a finger is dragging the content.
+    public var isDragging: Bool { drag != nil }
+
+    /// Whether the content is decelerating after a drag.
+    public var isDecelerating: Bool { deceleration != nil }
+
+    /// Moves the content to `offset`; animated, over 0.3 s on the ease-in-ease-out curve, ending with
+    /// `scrollViewDidEndScrollingAnimation`. As UIKit's, the offset is not clamped.
+    public func setContentOffset(_ offset: Point, animated: Bool) {
+        deceleration = nil
+        guard animated, offset != contentOffset else {
+            scrollAnimation = nil
+            contentOffset = offset
+            return
+        }
+        scrollAnimation = ScrollAnimation(from: contentOffset, to: offset, start: animationTime, duration: Self.transitionDuration)
+    }
+
+    /// Scrolls so that the item at `indexPath` is at `position`, within the content.
+    ///
+    /// - Precondition: the item exists.
+    /// - Complexity: one item query of the layout.
+    public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
+        prepareLayoutIfNeeded()
+        precondition(itemExists(indexPath), "attempt to scroll to invalid index path: \(indexPath)")
+        guard let frame = collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame else { return }
+        setContentOffset(clampedOffset(offset(showing: frame, at: position)), animated: animated)
+    }
+
+    /// The content offset that puts `frame` at `position`.
+    func offset(showing frame: Rect, at position: ScrollPosition) -> Point {
+        var offset = contentOffset
+        let inset = contentInset, size = bounds.size
+        switch position {
+        case .top: offset.y = frame.minY - inset.top
+        case .centeredVertically: offset.y = frame.midY - size.height / 2
+        case .bottom: offset.y = frame.maxY - size.height + inset.bottom
+        case .left: offset.x = frame.minX - inset.left
+        case .centeredHorizontally: offset.x = frame.midX - size.width / 2
+        case .right: offset.x = frame.maxX - size.width + inset.right
+        case .nearest:
+            if frame.minY < offset.y + inset.top {
+                offset.y = frame.minY - inset.top
+            } else if frame.maxY > offset.y + size.height - inset.bottom {
+                offset.y = frame.maxY - size.height + inset.bottom
+            }
+            if frame.minX < offset.x + inset.left {
+                offset.x = frame.minX - inset.left
+            } else if frame.maxX > offset.x + size.width - inset.right {
+                offset.x = frame.maxX - size.width + inset.right
+            }
+        }
+        return offset
+    }
+
+    /// With paging, the nearest page (a multiple of the bounds' size) in the direction of the velocity on
+    /// each axis; the nearest page when the velocity is zero.
+    private func pageTarget(velocity: Point) -> Point {
+        func page(_ offset: Double, _ size: Double, _ velocity: Double) -> Double {
+            guard size > 0 else { return offset }
+            let position = offset / size
+            let index = velocity > 0 ? position.rounded(.up) : velocity < 0 ? position.rounded(.down) : position.rounded()
+            return index * size
+        }
+        return clampedOffset(Point(x: page(contentOffset.x, bounds.width, velocity.x),
+                                   y: page(contentOffset.y, bounds.height, velocity.y)))
+    }
+
+    /// Moves a deceleration or a scrolling animation to `time`; part of ``advanceAnimations(to:)``.
+    func advanceScrolling(to time: Double) {
+        if let animation = scrollAnimation {
+            let progress = animationCurve.value(at: animation.duration > 0 ? (time - animation.start) / animation.duration : 1)
+            let from = animation.from, to = animation.to
+            contentOffset = Point(x: from.x + (to.x - from.x) * progress, y: from.y + (to.y - from.y) * progress)
+            if time >= animation.start + animation.duration {
+                scrollAnimation = nil
+                delegate?.scrollViewDidEndScrollingAnimation(self)
+            }
+        }
+        if let deceleration {
+            contentOffset = deceleration.offset(at: time)
+            if deceleration.isFinished(at: time) {
+                self.deceleration = nil
+                delegate?.scrollViewDidEndDecelerating(self)
+            }
+        }
+    }
+}
+
+/// An animated change of the content offset.
+struct ScrollAnimation {
+    let from: Point
+    let to: Point
+    let start: Double
+    let duration: Double
+}
