@@ -15,7 +15,10 @@ extension XMLStream {
     }
 
     func attribute(_ name: XMLName) -> Attribute? {
-        attributes.first { $0.name == name }
+        // An element has a handful of attributes: a scan beats any table.
+        let attributes = self.attributes
+        for index in attributes.indices where attributes[index].name == name { return attributes[index] }
+        return nil
     }
 
     func missing(_ name: XMLName, _ detail: String = "") -> TraceError {

@@ -82,7 +82,14 @@ final class XMLStream {
     @exclusivity(unchecked) private(set) var isEmptyElement = false
     @exclusivity(unchecked) private(set) var depth = 0
     @exclusivity(unchecked) private(set) var location: TraceLocation
-    @exclusivity(unchecked) private(set) var attributes: [Attribute] = []
+    /// The current element's attributes in document order, valid until the next `read()`.
+    var attributes: UnsafeBufferPointer<Attribute> {
+        UnsafeBufferPointer(start: attributeStorage, count: attributeCount)
+    }
+    /// Storage for `attributes`, reused from element to element (so reading allocates nothing per event).
+    @exclusivity(unchecked) private var attributeStorage: UnsafeMutablePointer<Attribute>
+    @exclusivity(unchecked) private var attributeCapacity = 16
+    @exclusivity(unchecked) private var attributeCount = 0
     /// Whether the current element has a namespace, a prefix or namespace declarations.
     @exclusivity(unchecked) private(set) var usesNamespaces = false
 
@@ -102,6 +109,7 @@ final class XMLStream {
         self.path = path
         self.limits = limits
         self.location = TraceLocation(path: path, line: 1, column: 1)
+        attributeStorage = .allocate(capacity: attributeCapacity)
         let input = XMLInput(source: source, path: path, limits: limits)
         if toleratesTruncation {
             input.truncationGuard = TruncationGuard(maximumDepth: limits.maximumDepth,
@@ -116,6 +124,7 @@ final class XMLStream {
             },
             nil, context, path, "UTF-8", hardenedParserOptions)
         guard let created else {
+            attributeStorage.deallocate()
             throw TraceError(.io, "cannot create an XML reader (out of memory?)", path: path)
         }
         reader = created
@@ -136,6 +145,7 @@ final class XMLStream {
     }
 
     deinit {
+        attributeStorage.deallocate()
         for value in ownedValues { reel_xmlFree(value) }
         xmlFreeTextReader(reader)
         input.source.close()
@@ -187,7 +197,7 @@ final class XMLStream {
         while true {
             let status = xmlTextReaderRead(reader)
             if status == 0 { return .endOfDocument }
-            if status < 0 || input.oversizedToken != nil || input.ioError != nil { throw parserFailure() }
+            if status < 0 || input.hasFailed { throw parserFailure() }
             switch xmlTextReaderNodeType(reader) {
             case Int32(XML_READER_TYPE_ELEMENT.rawValue):
                 try loadElement(insideMeta: insideMeta)
@@ -228,7 +238,7 @@ final class XMLStream {
             location = TraceLocation(path: path, line: Int(xmlTextReaderGetParserLineNumber(reader)),
                                      column: Int(xmlTextReaderGetParserColumnNumber(reader)))
         }
-        attributes.removeAll(keepingCapacity: true)
+        attributeCount = 0
         guard let node = xmlTextReaderCurrentNode(reader) else {
             throw TraceError(.malformedXML, "the XML reader lost its current element", at: location)
         }
@@ -273,9 +283,22 @@ final class XMLStream {
             } else {
                 value = ("" as StaticString).utf8Start
             }
-            attributes.append(Attribute(name: name, rawName: UnsafePointer(attributeName), value: value,
-                                        valueLength: strlen(value)))
+            appendAttribute(Attribute(name: name, rawName: UnsafePointer(attributeName), value: value,
+                                      valueLength: strlen(value)))
         }
+    }
+
+    @inline(__always)
+    private func appendAttribute(_ attribute: Attribute) {
+        if attributeCount == attributeCapacity {
+            let grown = UnsafeMutablePointer<Attribute>.allocate(capacity: 2 * attributeCapacity)
+            grown.moveInitialize(from: attributeStorage, count: attributeCount)
+            attributeStorage.deallocate()
+            attributeStorage = grown
+            attributeCapacity *= 2
+        }
+        (attributeStorage + attributeCount).initialize(to: attribute)
+        attributeCount += 1
     }
 
     /// The position of the current element's attribute called `name`, or the element's own position.
@@ -299,9 +322,16 @@ final class XMLInput {
     /// How many bytes libxml2 has been handed: a hostile document must be refused after few of them.
     @exclusivity(unchecked) var bytesRead = 0
     /// Set when the input was refused before parsing: a token over the size limit or a DOCTYPE.
-    @exclusivity(unchecked) var oversizedToken: TraceError?
+    @exclusivity(unchecked) var oversizedToken: TraceError? {
+        didSet { hasFailed = oversizedToken != nil || ioError != nil }
+    }
     /// Set when reading failed at the operating-system level.
-    @exclusivity(unchecked) var ioError: TraceError?
+    @exclusivity(unchecked) var ioError: TraceError? {
+        didSet { hasFailed = oversizedToken != nil || ioError != nil }
+    }
+    /// Whether `oversizedToken` or `ioError` is set: checked after every read, where testing the optionals
+    /// themselves would copy them.
+    @exclusivity(unchecked) private(set) var hasFailed = false
 
     init(source: ByteSource, path: String, limits: TraceReadingLimits) {
         self.source = source
@@ -319,7 +349,7 @@ final class XMLInput {
 
     /// The read callback: hands libxml2 the next chunk, tracking positions and the token limit.
     func fill(_ buffer: UnsafeMutablePointer<CChar>, _ length: Int) -> Int32 {
-        guard oversizedToken == nil, ioError == nil else { return -1 }
+        guard !hasFailed else { return -1 }
         guard truncationGuard != nil else { return fillDirectly(buffer, length) }
         while true {
             if !closing.isEmpty {
