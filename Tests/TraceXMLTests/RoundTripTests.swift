@@ -155,11 +155,22 @@ struct RoundTripTests {
         "0.000000000000000000000000000", "-0.0000000000000000001",
         // Exactly halfway between two Doubles: ties go to the even significand.
         "1125899906842624.125", "1125899906842624.375", "562949953421312.0625", "562949953421312.1875",
+        // Runs of eight digits and more, leading zeros, and what only strtod reads.
+        "00000000000000000000012.5", "-00000000.00000000", "12345678901234567890123", "0.00000000000000000000000000012345",
+        "1234567812345678", "0.1234567812345678", "99999999.99999999",
     ])
     func longDecimals(_ text: String) throws {
         let parsed = try #require(Array(text.utf8).withUnsafeBufferPointer { TraceNumber.parse($0) })
         let expected = try #require(Array(text.utf8).withUnsafeBufferPointer { cLocaleStrtod($0) })
         #expect(parsed.bitPattern == expected.bitPattern, "\(text)")
+    }
+
+    @Test("Long runs of digits with a stray character are refused", arguments: [
+        "12345678x", "1234567812345678.", "0.1234567x12345678", "12345678e", "123456781234567/", "1234:5678",
+        "0.12345678 ", "-.12345678",
+    ])
+    func longNumberSyntax(_ text: String) {
+        #expect(Array(text.utf8).withUnsafeBufferPointer { TraceNumber.parse($0) } == nil)
     }
 
     @Test("Seeded random decimals parse to the same Double as strtod")
