@@ -23,40 +23,50 @@ enum TraceNumber {
     /// `0.016666666666666666`) is divided exactly in integers (``exactQuotient(_:_:)``). Anything else
     /// goes to `strtod` in the C locale.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard let base = bytes.baseAddress else { return nil }
         let n = bytes.count
         var i = 0
-        let negative = n > 0 && bytes[0] == UInt8(ascii: "-")
+        let negative = n > 0 && base[0] == UInt8(ascii: "-")
         if negative { i = 1 }
+        // The digits from the first non-zero one on are gathered in `mantissa`, exact while there are at
+        // most 19 of them (beyond, it wraps, and the value comes from strtod instead).
         var mantissa: UInt64 = 0
-        var significant = 0
         let integerStart = i
-        while i < n, bytes[i] &- 48 < 10 {
-            let digit = UInt64(bytes[i] &- 48)
-            if mantissa != 0 || digit != 0 { significant += 1 }
-            if significant <= 19 { mantissa = mantissa &* 10 &+ digit }
+        while i < n && base[i] == UInt8(ascii: "0") { i += 1 }
+        var significantStart = i
+        while i < n {
+            let digit = base[i] &- 48
+            guard digit < 10 else { break }
+            mantissa = mantissa &* 10 &+ UInt64(digit)
             i += 1
         }
         guard i > integerStart else { return nil }
+        var significant = i - significantStart
         var fractionDigits = 0
-        if i < n && bytes[i] == UInt8(ascii: ".") {
+        if i < n && base[i] == UInt8(ascii: ".") {
             i += 1
             let fractionStart = i
-            while i < n, bytes[i] &- 48 < 10 {
-                let digit = UInt64(bytes[i] &- 48)
-                if mantissa != 0 || digit != 0 { significant += 1 }
-                if significant <= 19 { mantissa = mantissa &* 10 &+ digit }
+            if significant == 0 {
+                while i < n && base[i] == UInt8(ascii: "0") { i += 1 }
+            }
+            significantStart = i
+            while i < n {
+                let digit = base[i] &- 48
+                guard digit < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
                 i += 1
             }
+            significant += i - significantStart
             fractionDigits = i - fractionStart
             guard fractionDigits > 0 else { return nil }
         }
         var hasExponent = false
-        if i < n && (bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E")) {
+        if i < n && (base[i] == UInt8(ascii: "e") || base[i] == UInt8(ascii: "E")) {
             hasExponent = true
             i += 1
-            if i < n && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) { i += 1 }
+            if i < n && (base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-")) { i += 1 }
             let exponentStart = i
-            while i < n, bytes[i] &- 48 < 10 { i += 1 }
+            while i < n, base[i] &- 48 < 10 { i += 1 }
             guard i > exponentStart else { return nil }
         }
         guard i == n else { return nil }
