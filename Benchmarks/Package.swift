@@ -29,6 +29,12 @@ let package = Package(
             path: "Benchmarks/TraceXMLReading",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Not a benchmark: one read of one trace, for callgrind and for checking that the model is unchanged.
+        .executableTarget(
+            name: "TraceXMLProfile",
+            dependencies: [.product(name: "TraceXML", package: "Reel")],
+            path: "Benchmarks/TraceXMLProfile"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
