@@ -34,12 +34,18 @@ struct EventParser {
             throw stream.unexpectedChild(in: "events", expected: EventParser.eventElements)
         }
         let time = try readTime()
+        // One `<scroll>` per frame: most of a trace. The other events are read out of line, which keeps
+        // the code run for a scroll small (it shares the instruction cache with libxml2's).
+        guard name == .scroll else { return try parseOther(name, time: time, location: location) }
+        try stream.checkAttributes([.t, .x, .y])
+        let offset = try point()
+        try stream.finishLeaf()
+        return TraceEvent(time: time, kind: .scroll(offset: offset), location: location)
+    }
+
+    @inline(never)
+    private func parseOther(_ name: XMLName, time: Double, location: TraceLocation) throws(TraceError) -> TraceEvent {
         switch name {
-        case .scroll:
-            try stream.checkAttributes([.t, .x, .y])
-            let offset = try point()
-            try stream.finishLeaf()
-            return TraceEvent(time: time, kind: .scroll(offset: offset), location: location)
         case .drag:
             try stream.checkAttributes([.t, .phase, .x, .y, .velocityX, .velocityY])
             let phase = try stream.choice(.phase, as: GesturePhase.self)

@@ -207,21 +207,85 @@ final class XMLStream {
                 return .endElement
             case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
                 if insideMeta { continue }
-                let text = currentValue()
-                if text.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) { continue }
-                throw TraceError(.unknownElement,
-                                 "unexpected text '\(abbreviated(text))' in <\(elementRawName)>; trace elements hold no text",
-                                 at: location)
+                try checkBlankText()
             case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
-                throw TraceError(.forbiddenConstruct,
-                                 "DOCTYPE declarations are not allowed in a trace (they declare entities and external resources); remove the '<!DOCTYPE …>'",
-                                 at: TraceLocation(path: path, line: 1, column: 1))
+                throw doctypeError()
             case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue), Int32(XML_READER_TYPE_ENTITY.rawValue):
-                throw TraceError(.forbiddenConstruct, "entity references are not allowed in a trace", at: location)
+                throw entityError()
             default:
                 continue
             }
         }
+    }
+
+    // The rare paths of `read()` and `loadElement(insideMeta:)` are kept out of line, so that the code run
+    // for every event stays small: together with libxml2's it has to share the instruction cache.
+
+    /// Throws for text that is not white space (outside `<meta>`).
+    @inline(never)
+    private func checkBlankText() throws(TraceError) {
+        let text = currentValue()
+        if text.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) { return }
+        throw TraceError(.unknownElement,
+                         "unexpected text '\(abbreviated(text))' in <\(elementRawName)>; trace elements hold no text",
+                         at: location)
+    }
+
+    @inline(never)
+    private func doctypeError() -> TraceError {
+        TraceError(.forbiddenConstruct,
+                   "DOCTYPE declarations are not allowed in a trace (they declare entities and external resources); remove the '<!DOCTYPE …>'",
+                   at: TraceLocation(path: path, line: 1, column: 1))
+    }
+
+    @inline(never)
+    private func entityError() -> TraceError {
+        TraceError(.forbiddenConstruct, "entity references are not allowed in a trace", at: location)
+    }
+
+    @inline(never)
+    private func namespaceDeclarationError(_ declaration: UnsafeMutablePointer<xmlNs>) -> TraceError {
+        let prefix = declaration.pointee.prefix.map { ":" + String(cString: $0) } ?? ""
+        let href = declaration.pointee.href.map { String(cString: $0) } ?? ""
+        return TraceError(.unknownAttribute,
+                          "namespace declaration 'xmlns\(prefix)=\"\(href)\"' on <\(elementRawName)> is not allowed; trace elements have no namespace",
+                          at: location)
+    }
+
+    @inline(never)
+    private func nestingError() -> TraceError {
+        TraceError(.limitExceeded,
+                   "elements nested too deeply (depth \(depth + 1)); a trace nests at most \(limits.maximumDepth) levels",
+                   at: location)
+    }
+
+    @inline(never)
+    private func namespacedAttributeError(_ namespace: UnsafeMutablePointer<xmlNs>,
+                                          _ name: UnsafePointer<xmlChar>) -> TraceError {
+        let prefix = namespace.pointee.prefix.map { String(cString: $0) + ":" } ?? ""
+        return TraceError(.unknownAttribute,
+                          "unknown attribute '\(prefix)\(String(cString: name))' on <\(elementRawName)>; trace attributes have no namespace",
+                          at: location)
+    }
+
+    /// The current element's position when the tracker finds no start tag (which it always does when
+    /// libxml2 has just reported an element): libxml2's own, which runs ahead.
+    @inline(never)
+    private func parserPosition() -> TraceLocation {
+        TraceLocation(path: path, line: Int(xmlTextReaderGetParserLineNumber(reader)),
+                      column: Int(xmlTextReaderGetParserColumnNumber(reader)))
+    }
+
+    /// An attribute value libxml2 keeps as several nodes (with character references), assembled; freed on
+    /// the next `read()`.
+    @inline(never)
+    private func assembledValue(_ node: UnsafeMutablePointer<xmlNode>,
+                                _ attribute: UnsafeMutablePointer<xmlAttr>) -> UnsafePointer<UInt8> {
+        guard let assembled = xmlNodeListGetString(node.pointee.doc, attribute.pointee.children, 1) else {
+            return ("" as StaticString).utf8Start
+        }
+        ownedValues.append(assembled)
+        return UnsafePointer(assembled)
     }
 
     private func currentValue() -> String {
@@ -235,8 +299,7 @@ final class XMLStream {
         if let position = input.tracker.nextStartTag() {
             location = TraceLocation(path: path, line: position.line, column: position.column)
         } else {
-            location = TraceLocation(path: path, line: Int(xmlTextReaderGetParserLineNumber(reader)),
-                                     column: Int(xmlTextReaderGetParserColumnNumber(reader)))
+            location = parserPosition()
         }
         attributeCount = 0
         guard let node = xmlTextReaderCurrentNode(reader) else {
@@ -246,18 +309,8 @@ final class XMLStream {
         elementName = node.pointee.name.flatMap { names[UnsafeRawPointer($0)] }
         usesNamespaces = node.pointee.ns != nil || node.pointee.nsDef != nil
         if usesNamespaces { elementName = nil }
-        if !insideMeta, let declaration = node.pointee.nsDef {
-            let prefix = declaration.pointee.prefix.map { ":" + String(cString: $0) } ?? ""
-            let href = declaration.pointee.href.map { String(cString: $0) } ?? ""
-            throw TraceError(.unknownAttribute,
-                             "namespace declaration 'xmlns\(prefix)=\"\(href)\"' on <\(elementRawName)> is not allowed; trace elements have no namespace",
-                             at: location)
-        }
-        if depth >= limits.maximumDepth {
-            throw TraceError(.limitExceeded,
-                             "elements nested too deeply (depth \(depth + 1)); a trace nests at most \(limits.maximumDepth) levels",
-                             at: location)
-        }
+        if !insideMeta, let declaration = node.pointee.nsDef { throw namespaceDeclarationError(declaration) }
+        if depth >= limits.maximumDepth { throw nestingError() }
         var attribute = node.pointee.properties
         while let current = attribute {
             defer { attribute = current.pointee.next }
@@ -266,22 +319,14 @@ final class XMLStream {
             if let namespace = current.pointee.ns {
                 name = nil
                 usesNamespaces = true
-                if !insideMeta {
-                    let prefix = namespace.pointee.prefix.map { String(cString: $0) + ":" } ?? ""
-                    throw TraceError(.unknownAttribute,
-                                     "unknown attribute '\(prefix)\(String(cString: attributeName))' on <\(elementRawName)>; trace attributes have no namespace",
-                                     at: location)
-                }
+                if !insideMeta { throw namespacedAttributeError(namespace, attributeName) }
             }
             let value: UnsafePointer<UInt8>
             if let child = current.pointee.children, child.pointee.next == nil,
                child.pointee.type == XML_TEXT_NODE, let content = child.pointee.content {
                 value = UnsafePointer(content)
-            } else if let assembled = xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1) {
-                ownedValues.append(assembled)
-                value = UnsafePointer(assembled)
             } else {
-                value = ("" as StaticString).utf8Start
+                value = assembledValue(node, current)
             }
             appendAttribute(Attribute(name: name, rawName: UnsafePointer(attributeName), value: value,
                                       valueLength: strlen(value)))
@@ -290,15 +335,18 @@ final class XMLStream {
 
     @inline(__always)
     private func appendAttribute(_ attribute: Attribute) {
-        if attributeCount == attributeCapacity {
-            let grown = UnsafeMutablePointer<Attribute>.allocate(capacity: 2 * attributeCapacity)
-            grown.moveInitialize(from: attributeStorage, count: attributeCount)
-            attributeStorage.deallocate()
-            attributeStorage = grown
-            attributeCapacity *= 2
-        }
+        if attributeCount == attributeCapacity { growAttributeStorage() }
         (attributeStorage + attributeCount).initialize(to: attribute)
         attributeCount += 1
+    }
+
+    @inline(never)
+    private func growAttributeStorage() {
+        let grown = UnsafeMutablePointer<Attribute>.allocate(capacity: 2 * attributeCapacity)
+        grown.moveInitialize(from: attributeStorage, count: attributeCount)
+        attributeStorage.deallocate()
+        attributeStorage = grown
+        attributeCapacity *= 2
     }
 
     /// The position of the current element's attribute called `name`, or the element's own position.
