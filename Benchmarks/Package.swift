@@ -39,6 +39,13 @@ let package = Package(
             path: "Benchmarks/TraceXMLReading",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Not a benchmark (package-benchmark takes every target in Benchmarks/ for one): one read of one trace,
+        // for callgrind and for checking that the model is unchanged.
+        .executableTarget(
+            name: "TraceXMLProfile",
+            dependencies: [.product(name: "TraceXML", package: "Reel")],
+            path: "Tools/TraceXMLProfile"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -148,6 +148,58 @@ struct RoundTripTests {
         #expect(Array(text.utf8).withUnsafeBufferPointer { TraceNumber.parse($0) } == nil)
     }
 
+    @Test("Decimals of up to 19 significant digits parse to the same Double as strtod", arguments: [
+        "9007199254740993", "18446744073709551615", "9999999999999999999", "0.30000000000000004",
+        "0.016666666666666666", "1.7976931348623157", "4.9406564584124654", "0.000000000000000000000000001",
+        "1234567890.123456789", "0.9999999999999999999", "2.2250738585072014", "-0.1000000000000000055511151231257827",
+        "0.000000000000000000000000000", "-0.0000000000000000001",
+        // Exactly halfway between two Doubles: ties go to the even significand.
+        "1125899906842624.125", "1125899906842624.375", "562949953421312.0625", "562949953421312.1875",
+        // Runs of eight digits and more, leading zeros, and what only strtod reads.
+        "00000000000000000000012.5", "-00000000.00000000", "12345678901234567890123", "0.00000000000000000000000000012345",
+        "1234567812345678", "0.1234567812345678", "99999999.99999999",
+    ])
+    func longDecimals(_ text: String) throws {
+        let parsed = try #require(Array(text.utf8).withUnsafeBufferPointer { TraceNumber.parse($0) })
+        let expected = try #require(Array(text.utf8).withUnsafeBufferPointer { cLocaleStrtod($0) })
+        #expect(parsed.bitPattern == expected.bitPattern, "\(text)")
+    }
+
+    @Test("Long runs of digits with a stray character are refused", arguments: [
+        "12345678x", "1234567812345678.", "0.1234567x12345678", "12345678e", "123456781234567/", "1234:5678",
+        "0.12345678 ", "-.12345678",
+    ])
+    func longNumberSyntax(_ text: String) {
+        #expect(Array(text.utf8).withUnsafeBufferPointer { TraceNumber.parse($0) } == nil)
+    }
+
+    @Test("Seeded random decimals parse to the same Double as strtod")
+    func randomDecimals() {
+        var generator = SeededGenerator(seed: 0xDEC1_3A15)
+        for _ in 0..<40_000 {
+            // Shortest forms of random doubles (up to 17 digits) and random digit strings up to 19 digits.
+            var text: String
+            if Bool.random(using: &generator) {
+                let value = Double(bitPattern: UInt64.random(in: 0x3C00_0000_0000_0000...0x4300_0000_0000_0000,
+                                                             using: &generator))
+                text = TraceNumber.format(value)
+            } else {
+                let integerDigits = Int.random(in: 0...10, using: &generator)
+                let fractionDigits = Int.random(in: 1...27, using: &generator)
+                text = integerDigits == 0 ? "0" : String(UInt64.random(in: 1...9, using: &generator))
+                for _ in 1..<max(integerDigits, 1) { text += String(UInt64.random(in: 0...9, using: &generator)) }
+                text += "."
+                for _ in 0..<fractionDigits { text += String(UInt64.random(in: 0...9, using: &generator)) }
+            }
+            let parsed = Array(text.utf8).withUnsafeBufferPointer { TraceNumber.parse($0) }
+            let expected = Array(text.utf8).withUnsafeBufferPointer { cLocaleStrtod($0) }
+            if parsed?.bitPattern != expected?.bitPattern {
+                Issue.record("\(text): parsed \(String(describing: parsed)), strtod \(String(describing: expected))")
+                return
+            }
+        }
+    }
+
     @Test("Seeded random traces round-trip exactly", arguments: 0..<40)
     func randomTraces(_ index: UInt64) throws {
         let seed = 0x5EED_0000 + index

@@ -9,12 +9,6 @@ public struct TraceEvent: Sendable {
     /// Where the event's element starts in the file it was read from; `nil` for an event built in code.
     public var location: TraceLocation?
 
-    public init(time: Double, _ kind: Kind, location: TraceLocation? = nil) {
-        self.time = time
-        self.kind = kind
-        self.location = location
-    }
-
     /// What happened. Each case is one element of the format (`<transition>`'s phases are one case).
     public enum Kind: Hashable, Sendable {
         /// `<scroll x y>`: the observed content offset.
@@ -69,6 +63,14 @@ public struct TraceEvent: Sendable {
             case .marker: "marker"
             }
         }
+    }
+}
+
+extension TraceEvent {
+    // In an extension, so that the struct keeps its memberwise initializer, which the reader uses: it
+    // builds the event in place, where this one, on Swift 6.3, builds it and then copies it.
+    public init(time: Double, _ kind: Kind, location: TraceLocation? = nil) {
+        self.init(time: time, kind: kind, location: location)
     }
 }
 

@@ -14,21 +14,42 @@ struct EventParser {
         .moveSection,
     ]
 
+    /// Whether `name` is one of ``eventElements`` (a switch, not a search, on the hot path).
+    static func isEvent(_ name: XMLName) -> Bool {
+        switch name {
+        case .scroll, .drag, .tap, .longPress, .menu, .pinch, .batch, .reloadData, .scrollToItem, .select,
+             .deselect, .setLayout, .transition, .resize, .marker:
+            true
+        default:
+            false
+        }
+    }
+
+    // Each case reads its values, then the end of the element, then builds the event in place: building
+    // a `Kind` first and the event from it would copy the kind, which costs more than the rest of a
+    // `<scroll>`.
     func parse() throws(TraceError) -> TraceEvent {
         let location = stream.location
-        guard let name = stream.elementName, EventParser.eventElements.contains(name) else {
+        guard let name = stream.elementName, EventParser.isEvent(name) else {
             throw stream.unexpectedChild(in: "events", expected: EventParser.eventElements)
         }
         let time = try readTime()
-        let kind: TraceEvent.Kind
+        // One `<scroll>` per frame: most of a trace. The other events are read out of line, which keeps
+        // the code run for a scroll small (it shares the instruction cache with libxml2's).
+        guard name == .scroll else { return try parseOther(name, time: time, location: location) }
+        try stream.checkAttributes([.t, .x, .y])
+        let offset = try point()
+        try stream.finishLeaf()
+        return TraceEvent(time: time, kind: .scroll(offset: offset), location: location)
+    }
+
+    @inline(never)
+    private func parseOther(_ name: XMLName, time: Double, location: TraceLocation) throws(TraceError) -> TraceEvent {
         switch name {
-        case .scroll:
-            try stream.checkAttributes([.t, .x, .y])
-            kind = .scroll(offset: try point())
         case .drag:
             try stream.checkAttributes([.t, .phase, .x, .y, .velocityX, .velocityY])
             let phase = try stream.choice(.phase, as: GesturePhase.self)
-            let location = try point()
+            let point = try point()
             var velocity: TracePoint?
             switch (stream.attribute(.velocityX), stream.attribute(.velocityY)) {
             case (nil, nil):
@@ -40,62 +61,79 @@ struct EventParser {
             case (_?, nil):
                 throw stream.missing(.velocityY, " (given 'velocity-x'; a velocity needs both)")
             }
-            kind = .drag(phase: phase, location: location, velocity: velocity)
+            try stream.finishLeaf()
+            return TraceEvent(time: time, kind: .drag(phase: phase, location: point, velocity: velocity), location: location)
         case .tap:
             try stream.checkAttributes([.t, .x, .y])
-            kind = .tap(location: try point())
+            let point = try point()
+            try stream.finishLeaf()
+            return TraceEvent(time: time, kind: .tap(location: point), location: location)
         case .longPress:
             try stream.checkAttributes([.t, .phase, .x, .y])
-            kind = .longPress(phase: try stream.choice(.phase, as: GesturePhase.self), location: try point())
+            let phase = try stream.choice(.phase, as: GesturePhase.self)
+            let point = try point()
+            try stream.finishLeaf()
+            return TraceEvent(time: time, kind: .longPress(phase: phase, location: point), location: location)
         case .menu:
             try stream.checkAttributes([.t, .section, .item, .action])
-            kind = .menu(item: try indexPath(), action: try stream.string(.action))
+            let item = try indexPath()
+            let action = try stream.string(.action)
+            try stream.finishLeaf()
+            return TraceEvent(time: time, kind: .menu(item: item, action: action), location: location)
         case .pinch:
             try stream.checkAttributes([.t, .phase, .x, .y, .scale])
-            kind = .pinch(phase: try stream.choice(.phase, as: GesturePhase.self), location: try point(),
-                          scale: try stream.number(.scale, .positive))
+            let phase = try stream.choice(.phase, as: GesturePhase.self)
+            let point = try point()
+            let scale = try stream.number(.scale, .positive)
+            try stream.finishLeaf()
+            return TraceEvent(time: time, kind: .pinch(phase: phase, location: point, scale: scale), location: location)
         case .scrollToItem:
             try stream.checkAttributes([.t, .section, .item, .position, .animated])
             let item = try indexPath()
             let position = try stream.attribute(.position).map { a throws(TraceError) in
                 try stream.choice(a, as: ScrollPosition.self)
             } ?? .center
-            kind = .scrollToItem(item: item, position: position, animated: try stream.bool(.animated, default: false))
+            let animated = try stream.bool(.animated, default: false)
+            try stream.finishLeaf()
+            return TraceEvent(time: time, kind: .scrollToItem(item: item, position: position, animated: animated),
+                              location: location)
         case .select:
             try stream.checkAttributes([.t, .section, .item])
-            kind = .select(item: try indexPath())
+            let item = try indexPath()
+            try stream.finishLeaf()
+            return TraceEvent(time: time, kind: .select(item: item), location: location)
         case .deselect:
             try stream.checkAttributes([.t, .section, .item])
-            kind = .deselect(item: try indexPath())
+            let item = try indexPath()
+            try stream.finishLeaf()
+            return TraceEvent(time: time, kind: .deselect(item: item), location: location)
         case .resize:
             try stream.checkAttributes([.t, .width, .height])
-            kind = .resize(TraceSize(width: try stream.number(.width, .nonNegative),
-                                     height: try stream.number(.height, .nonNegative)))
+            let size = TraceSize(width: try stream.number(.width, .nonNegative),
+                                 height: try stream.number(.height, .nonNegative))
+            try stream.finishLeaf()
+            return TraceEvent(time: time, kind: .resize(size), location: location)
         case .marker:
             try stream.checkAttributes([.t, .label])
-            kind = .marker(label: try stream.string(.label))
+            let label = try stream.string(.label)
+            try stream.finishLeaf()
+            return TraceEvent(time: time, kind: .marker(label: label), location: location)
         case .batch:
-            kind = .batch(try readBatch())
-            return TraceEvent(time: time, kind, location: location)
+            return TraceEvent(time: time, kind: .batch(try readBatch()), location: location)
         case .reloadData:
             try stream.checkAttributes([.t])
-            kind = .reloadData(sections: try stream.readSections())
-            return TraceEvent(time: time, kind, location: location)
+            return TraceEvent(time: time, kind: .reloadData(sections: try stream.readSections()), location: location)
         case .setLayout:
             try stream.checkAttributes([.t, .animated, .duration])
             let animated = try stream.bool(.animated, default: false)
             let duration = try stream.number(.duration, .nonNegative, default: BatchUpdate.defaultDuration)
             let layout = try readLayoutChild(of: "<set-layout>")
-            kind = .setLayout(layout, animated: animated, duration: duration)
-            return TraceEvent(time: time, kind, location: location)
+            return TraceEvent(time: time, kind: .setLayout(layout, animated: animated, duration: duration), location: location)
         case .transition:
-            kind = .transition(try readTransition())
-            return TraceEvent(time: time, kind, location: location)
+            return TraceEvent(time: time, kind: .transition(try readTransition()), location: location)
         default:
             throw stream.unexpectedChild(in: "events", expected: EventParser.eventElements)
         }
-        try stream.finishLeaf()
-        return TraceEvent(time: time, kind, location: location)
     }
 
     private func readTime() throws(TraceError) -> Double {

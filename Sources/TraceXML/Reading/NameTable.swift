@@ -10,7 +10,8 @@ internal import Darwin
 /// Maps libxml2's interned name pointers to ``XMLName``: an open-addressing table on the pointer's bits,
 /// cheaper than `Dictionary`'s seeded hashing on the reader's hottest path.
 final class NameTable {
-    private static let capacity = 512
+    private static let capacityBits = 9
+    private static let capacity = 1 << capacityBits
     private let keys = UnsafeMutablePointer<UInt>.allocate(capacity: NameTable.capacity)
     private let values = UnsafeMutablePointer<XMLName?>.allocate(capacity: NameTable.capacity)
 
@@ -24,8 +25,12 @@ final class NameTable {
         values.deallocate()
     }
 
+    /// Fibonacci hashing: the multiplication spreads every bit of the pointer into the top bits, so the
+    /// names libxml2's dictionary hands out (close together, with equal low bits) do not cluster.
     @inline(__always)
-    private static func slot(_ key: UInt) -> Int { Int(truncatingIfNeeded: (key >> 4) ^ (key >> 13)) & (capacity - 1) }
+    private static func slot(_ key: UInt) -> Int {
+        Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - capacityBits))
+    }
 
     func insert(_ pointer: UnsafeRawPointer, _ name: XMLName) {
         let key = UInt(bitPattern: pointer)

@@ -118,29 +118,20 @@ struct PositionTracker {
 
     /// Moves the cursor to `target`, counting lines and columns.
     ///
-    /// Newlines are found with `memchr`; characters are counted only after the last one.
+    /// The last newline is looked for backwards from `target` (in a trace it is a few bytes of indentation
+    /// back); the newlines before it are found with `memchr`, and only the characters after it counted.
     private mutating func advance(to target: Int) {
         let end = min(target, buffer.count)
         guard cursor < end else { return }
         buffer.withUnsafeBufferPointer { bytes in
             guard let base = bytes.baseAddress else { return }
-            var lineStart = cursor
-            var newlines = 0
-            var search = cursor
-            while search < end,
-                  let found = memchr(base + search, Int32(UInt8(ascii: "\n")), end - search) {
-                let index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-                newlines += 1
-                lineStart = index + 1
-                search = index + 1
-            }
-            var characters = 0
-            for i in lineStart..<end where bytes[i] & 0xC0 != 0x80 { characters += 1 }
-            if newlines > 0 {
-                line += newlines
-                column = 1 + characters
+            var lastNewline = end - 1
+            while lastNewline >= cursor && base[lastNewline] != UInt8(ascii: "\n") { lastNewline -= 1 }
+            if lastNewline >= cursor {
+                line += 1 + newlineCount(base, from: cursor, to: lastNewline)
+                column = 1 + characterCount(base, from: lastNewline + 1, to: end)
             } else {
-                column += characters
+                column += characterCount(base, from: cursor, to: end)
             }
         }
         cursor = end
@@ -202,7 +193,9 @@ struct PositionTracker {
                 tagStart = lt
                 tagLine = line
                 tagColumn = column
-                advance(to: lt + 1)
+                // Past the '<': one character, no newline.
+                cursor = lt + 1
+                column += 1
                 return (tagLine, tagColumn)
             }
         }
@@ -299,4 +292,24 @@ struct PositionTracker {
         }
         return lastLine
     }
+}
+
+/// How many newlines `base[from..<to]` holds (found with `memchr`: usually none or one).
+@inline(__always)
+private func newlineCount(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
+    var count = 0
+    var search = from
+    while search < to, let found = memchr(base + search, Int32(UInt8(ascii: "\n")), to - search) {
+        count += 1
+        search = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found)) + 1
+    }
+    return count
+}
+
+/// How many UTF-8 characters `base[from..<to]` holds: the bytes that are not continuation bytes.
+@inline(__always)
+private func characterCount(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
+    var count = 0
+    for i in from..<to { count &+= base[i] & 0xC0 != 0x80 ? 1 : 0 }
+    return count
 }

@@ -36,15 +36,18 @@ public final class TraceReader {
     /// Problems that did not stop reading (a truncated trace, when allowed).
     public private(set) var warnings: [TraceDiagnostic] = []
     /// How many events ``next()`` has returned.
-    public private(set) var eventCount = 0
+    @exclusivity(unchecked) public private(set) var eventCount = 0
     /// Whether the trace turned out to be cut off (only with ``Options/allowsTruncation``).
     public private(set) var isTruncated = false
 
     private let stream: XMLStream
-    private var finished = false
-    private var previousTime: Double = 0
-    private var previousTimeLine = 0
-    private var lastEventLine = 0
+    // The state `next()` updates for every event: plain loads and stores, without the dynamic
+    // exclusivity checks a class's stored properties get by default (the reader is not Sendable and
+    // never hands these out inout).
+    @exclusivity(unchecked) private var finished = false
+    @exclusivity(unchecked) private var previousTime: Double = 0
+    @exclusivity(unchecked) private var previousTimeLine = 0
+    @exclusivity(unchecked) private var lastEventLine = 0
 
     /// Opens the trace at `path` and reads its header.
     ///

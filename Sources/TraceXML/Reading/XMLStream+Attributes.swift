@@ -15,7 +15,10 @@ extension XMLStream {
     }
 
     func attribute(_ name: XMLName) -> Attribute? {
-        attributes.first { $0.name == name }
+        // An element has a handful of attributes: a scan beats any table.
+        let attributes = self.attributes
+        for index in attributes.indices where attributes[index].name == name { return attributes[index] }
+        return nil
     }
 
     func missing(_ name: XMLName, _ detail: String = "") -> TraceError {
@@ -48,13 +51,12 @@ extension XMLStream {
             }
         }
 
+        // Comparisons rather than a switch: a switch compiles to a jump table here, and the range changes
+        // from number to number (a time, then coordinates), which the indirect jump mispredicts.
         func contains(_ value: Double) -> Bool {
-            switch self {
-            case .any: true
-            case .nonNegative, .seconds: value >= 0
-            case .positive: value > 0
-            case .unitInterval: value >= 0 && value <= 1
-            }
+            if self == .any { return true }
+            if self == .positive { return value > 0 }
+            return value >= 0 && (self != .unitInterval || value <= 1)
         }
     }
 

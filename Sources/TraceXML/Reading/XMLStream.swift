@@ -82,7 +82,14 @@ final class XMLStream {
     @exclusivity(unchecked) private(set) var isEmptyElement = false
     @exclusivity(unchecked) private(set) var depth = 0
     @exclusivity(unchecked) private(set) var location: TraceLocation
-    @exclusivity(unchecked) private(set) var attributes: [Attribute] = []
+    /// The current element's attributes in document order, valid until the next `read()`.
+    var attributes: UnsafeBufferPointer<Attribute> {
+        UnsafeBufferPointer(start: attributeStorage, count: attributeCount)
+    }
+    /// Storage for `attributes`, reused from element to element (so reading allocates nothing per event).
+    @exclusivity(unchecked) private var attributeStorage: UnsafeMutablePointer<Attribute>
+    @exclusivity(unchecked) private var attributeCapacity = 16
+    @exclusivity(unchecked) private var attributeCount = 0
     /// Whether the current element has a namespace, a prefix or namespace declarations.
     @exclusivity(unchecked) private(set) var usesNamespaces = false
 
@@ -102,6 +109,7 @@ final class XMLStream {
         self.path = path
         self.limits = limits
         self.location = TraceLocation(path: path, line: 1, column: 1)
+        attributeStorage = .allocate(capacity: attributeCapacity)
         let input = XMLInput(source: source, path: path, limits: limits)
         if toleratesTruncation {
             input.truncationGuard = TruncationGuard(maximumDepth: limits.maximumDepth,
@@ -116,6 +124,7 @@ final class XMLStream {
             },
             nil, context, path, "UTF-8", hardenedParserOptions)
         guard let created else {
+            attributeStorage.deallocate()
             throw TraceError(.io, "cannot create an XML reader (out of memory?)", path: path)
         }
         reader = created
@@ -136,6 +145,7 @@ final class XMLStream {
     }
 
     deinit {
+        attributeStorage.deallocate()
         for value in ownedValues { reel_xmlFree(value) }
         xmlFreeTextReader(reader)
         input.source.close()
@@ -187,7 +197,7 @@ final class XMLStream {
         while true {
             let status = xmlTextReaderRead(reader)
             if status == 0 { return .endOfDocument }
-            if status < 0 || input.oversizedToken != nil || input.ioError != nil { throw parserFailure() }
+            if status < 0 || input.hasFailed { throw parserFailure() }
             switch xmlTextReaderNodeType(reader) {
             case Int32(XML_READER_TYPE_ELEMENT.rawValue):
                 try loadElement(insideMeta: insideMeta)
@@ -197,21 +207,85 @@ final class XMLStream {
                 return .endElement
             case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
                 if insideMeta { continue }
-                let text = currentValue()
-                if text.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) { continue }
-                throw TraceError(.unknownElement,
-                                 "unexpected text '\(abbreviated(text))' in <\(elementRawName)>; trace elements hold no text",
-                                 at: location)
+                try checkBlankText()
             case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
-                throw TraceError(.forbiddenConstruct,
-                                 "DOCTYPE declarations are not allowed in a trace (they declare entities and external resources); remove the '<!DOCTYPE …>'",
-                                 at: TraceLocation(path: path, line: 1, column: 1))
+                throw doctypeError()
             case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue), Int32(XML_READER_TYPE_ENTITY.rawValue):
-                throw TraceError(.forbiddenConstruct, "entity references are not allowed in a trace", at: location)
+                throw entityError()
             default:
                 continue
             }
         }
+    }
+
+    // The rare paths of `read()` and `loadElement(insideMeta:)` are kept out of line, so that the code run
+    // for every event stays small: together with libxml2's it has to share the instruction cache.
+
+    /// Throws for text that is not white space (outside `<meta>`).
+    @inline(never)
+    private func checkBlankText() throws(TraceError) {
+        let text = currentValue()
+        if text.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) { return }
+        throw TraceError(.unknownElement,
+                         "unexpected text '\(abbreviated(text))' in <\(elementRawName)>; trace elements hold no text",
+                         at: location)
+    }
+
+    @inline(never)
+    private func doctypeError() -> TraceError {
+        TraceError(.forbiddenConstruct,
+                   "DOCTYPE declarations are not allowed in a trace (they declare entities and external resources); remove the '<!DOCTYPE …>'",
+                   at: TraceLocation(path: path, line: 1, column: 1))
+    }
+
+    @inline(never)
+    private func entityError() -> TraceError {
+        TraceError(.forbiddenConstruct, "entity references are not allowed in a trace", at: location)
+    }
+
+    @inline(never)
+    private func namespaceDeclarationError(_ declaration: UnsafeMutablePointer<xmlNs>) -> TraceError {
+        let prefix = declaration.pointee.prefix.map { ":" + String(cString: $0) } ?? ""
+        let href = declaration.pointee.href.map { String(cString: $0) } ?? ""
+        return TraceError(.unknownAttribute,
+                          "namespace declaration 'xmlns\(prefix)=\"\(href)\"' on <\(elementRawName)> is not allowed; trace elements have no namespace",
+                          at: location)
+    }
+
+    @inline(never)
+    private func nestingError() -> TraceError {
+        TraceError(.limitExceeded,
+                   "elements nested too deeply (depth \(depth + 1)); a trace nests at most \(limits.maximumDepth) levels",
+                   at: location)
+    }
+
+    @inline(never)
+    private func namespacedAttributeError(_ namespace: UnsafeMutablePointer<xmlNs>,
+                                          _ name: UnsafePointer<xmlChar>) -> TraceError {
+        let prefix = namespace.pointee.prefix.map { String(cString: $0) + ":" } ?? ""
+        return TraceError(.unknownAttribute,
+                          "unknown attribute '\(prefix)\(String(cString: name))' on <\(elementRawName)>; trace attributes have no namespace",
+                          at: location)
+    }
+
+    /// The current element's position when the tracker finds no start tag (which it always does when
+    /// libxml2 has just reported an element): libxml2's own, which runs ahead.
+    @inline(never)
+    private func parserPosition() -> TraceLocation {
+        TraceLocation(path: path, line: Int(xmlTextReaderGetParserLineNumber(reader)),
+                      column: Int(xmlTextReaderGetParserColumnNumber(reader)))
+    }
+
+    /// An attribute value libxml2 keeps as several nodes (with character references), assembled; freed on
+    /// the next `read()`.
+    @inline(never)
+    private func assembledValue(_ node: UnsafeMutablePointer<xmlNode>,
+                                _ attribute: UnsafeMutablePointer<xmlAttr>) -> UnsafePointer<UInt8> {
+        guard let assembled = xmlNodeListGetString(node.pointee.doc, attribute.pointee.children, 1) else {
+            return ("" as StaticString).utf8Start
+        }
+        ownedValues.append(assembled)
+        return UnsafePointer(assembled)
     }
 
     private func currentValue() -> String {
@@ -225,10 +299,9 @@ final class XMLStream {
         if let position = input.tracker.nextStartTag() {
             location = TraceLocation(path: path, line: position.line, column: position.column)
         } else {
-            location = TraceLocation(path: path, line: Int(xmlTextReaderGetParserLineNumber(reader)),
-                                     column: Int(xmlTextReaderGetParserColumnNumber(reader)))
+            location = parserPosition()
         }
-        attributes.removeAll(keepingCapacity: true)
+        attributeCount = 0
         guard let node = xmlTextReaderCurrentNode(reader) else {
             throw TraceError(.malformedXML, "the XML reader lost its current element", at: location)
         }
@@ -236,18 +309,8 @@ final class XMLStream {
         elementName = node.pointee.name.flatMap { names[UnsafeRawPointer($0)] }
         usesNamespaces = node.pointee.ns != nil || node.pointee.nsDef != nil
         if usesNamespaces { elementName = nil }
-        if !insideMeta, let declaration = node.pointee.nsDef {
-            let prefix = declaration.pointee.prefix.map { ":" + String(cString: $0) } ?? ""
-            let href = declaration.pointee.href.map { String(cString: $0) } ?? ""
-            throw TraceError(.unknownAttribute,
-                             "namespace declaration 'xmlns\(prefix)=\"\(href)\"' on <\(elementRawName)> is not allowed; trace elements have no namespace",
-                             at: location)
-        }
-        if depth >= limits.maximumDepth {
-            throw TraceError(.limitExceeded,
-                             "elements nested too deeply (depth \(depth + 1)); a trace nests at most \(limits.maximumDepth) levels",
-                             at: location)
-        }
+        if !insideMeta, let declaration = node.pointee.nsDef { throw namespaceDeclarationError(declaration) }
+        if depth >= limits.maximumDepth { throw nestingError() }
         var attribute = node.pointee.properties
         while let current = attribute {
             defer { attribute = current.pointee.next }
@@ -256,26 +319,34 @@ final class XMLStream {
             if let namespace = current.pointee.ns {
                 name = nil
                 usesNamespaces = true
-                if !insideMeta {
-                    let prefix = namespace.pointee.prefix.map { String(cString: $0) + ":" } ?? ""
-                    throw TraceError(.unknownAttribute,
-                                     "unknown attribute '\(prefix)\(String(cString: attributeName))' on <\(elementRawName)>; trace attributes have no namespace",
-                                     at: location)
-                }
+                if !insideMeta { throw namespacedAttributeError(namespace, attributeName) }
             }
             let value: UnsafePointer<UInt8>
             if let child = current.pointee.children, child.pointee.next == nil,
                child.pointee.type == XML_TEXT_NODE, let content = child.pointee.content {
                 value = UnsafePointer(content)
-            } else if let assembled = xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1) {
-                ownedValues.append(assembled)
-                value = UnsafePointer(assembled)
             } else {
-                value = ("" as StaticString).utf8Start
+                value = assembledValue(node, current)
             }
-            attributes.append(Attribute(name: name, rawName: UnsafePointer(attributeName), value: value,
-                                        valueLength: strlen(value)))
+            appendAttribute(Attribute(name: name, rawName: UnsafePointer(attributeName), value: value,
+                                      valueLength: strlen(value)))
         }
+    }
+
+    @inline(__always)
+    private func appendAttribute(_ attribute: Attribute) {
+        if attributeCount == attributeCapacity { growAttributeStorage() }
+        (attributeStorage + attributeCount).initialize(to: attribute)
+        attributeCount += 1
+    }
+
+    @inline(never)
+    private func growAttributeStorage() {
+        let grown = UnsafeMutablePointer<Attribute>.allocate(capacity: 2 * attributeCapacity)
+        grown.moveInitialize(from: attributeStorage, count: attributeCount)
+        attributeStorage.deallocate()
+        attributeStorage = grown
+        attributeCapacity *= 2
     }
 
     /// The position of the current element's attribute called `name`, or the element's own position.
@@ -299,9 +370,16 @@ final class XMLInput {
     /// How many bytes libxml2 has been handed: a hostile document must be refused after few of them.
     @exclusivity(unchecked) var bytesRead = 0
     /// Set when the input was refused before parsing: a token over the size limit or a DOCTYPE.
-    @exclusivity(unchecked) var oversizedToken: TraceError?
+    @exclusivity(unchecked) var oversizedToken: TraceError? {
+        didSet { hasFailed = oversizedToken != nil || ioError != nil }
+    }
     /// Set when reading failed at the operating-system level.
-    @exclusivity(unchecked) var ioError: TraceError?
+    @exclusivity(unchecked) var ioError: TraceError? {
+        didSet { hasFailed = oversizedToken != nil || ioError != nil }
+    }
+    /// Whether `oversizedToken` or `ioError` is set: checked after every read, where testing the optionals
+    /// themselves would copy them.
+    @exclusivity(unchecked) private(set) var hasFailed = false
 
     init(source: ByteSource, path: String, limits: TraceReadingLimits) {
         self.source = source
@@ -319,7 +397,7 @@ final class XMLInput {
 
     /// The read callback: hands libxml2 the next chunk, tracking positions and the token limit.
     func fill(_ buffer: UnsafeMutablePointer<CChar>, _ length: Int) -> Int32 {
-        guard oversizedToken == nil, ioError == nil else { return -1 }
+        guard !hasFailed else { return -1 }
         guard truncationGuard != nil else { return fillDirectly(buffer, length) }
         while true {
             if !closing.isEmpty {
