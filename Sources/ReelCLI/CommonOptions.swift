@@ -7,8 +7,8 @@ struct ReplaySelection: ParsableArguments {
     @Option(help: "Replay with this registered layout instead of the trace's (see `reel layouts`).")
     var layout: String?
 
-    @Option(help: "How scrolling is driven: the recorded offsets, or drags through the scroll physics.")
-    var mode: ReplayMode = .offsets
+    @Option(help: "How scrolling is driven: the recorded offsets, or drags through the scroll physics (default: offsets when the trace has <scroll> events, else gestures).")
+    var mode: ReplayMode?
 
     @Option(name: .customLong("refresh-rate"), help: ArgumentHelp("Override the trace's refresh rate.", valueName: "hz"))
     var refreshRate: Double?

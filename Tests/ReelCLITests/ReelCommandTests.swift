@@ -67,7 +67,6 @@ struct ReelCommandTests {
         (["replay", "Traces/contacts-list.xml", "--format", "pdf"], 64, "The value 'pdf' is invalid for '--format <format>'"),
         (["replay", "/nonexistent.xml"], 1, "/nonexistent.xml: cannot open the trace"),
         (["replay", "Traces/contacts-list.xml", "--layout", "nope"], 1, "unknown layout 'nope'; expected one of 'flow'"),
-        (["replay", "Traces/contacts-list.xml", "--mode", "gestures"], 1, "gestures mode is not available yet"),
         (["snapshot", "Traces/contacts-list.xml"], 64, "Missing expected argument '--time <seconds>'"),
     ])
     func exitCodes(arguments: [String], status: Int32, message: String) throws {

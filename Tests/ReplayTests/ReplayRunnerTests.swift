@@ -164,16 +164,42 @@ struct ReplayRunnerTests {
         }
     }
 
-    @Test("Gestures mode says it is not available yet")
+    @Test("Gestures mode drives scrolling with the drags through the physics and ignores recorded offsets")
     func gesturesMode() throws {
-        let trace = try TraceFile(events: "")
-        do {
-            _ = try runner.replay(trace.path, options: ReplayOptions(mode: .gestures))
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.code == .unsupported)
-            #expect(error.message.contains("gestures mode is not available"))
-        }
+        let trace = try TraceFile(events: """
+            <drag t="0.1" phase="began" x="200" y="600"/>
+            <drag t="0.12" phase="changed" x="200" y="550"/>
+            <drag t="0.14" phase="ended" x="200" y="500" velocity-x="0" velocity-y="-2000"/>
+            """)
+        // No <scroll> events: gestures mode by default.
+        let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 1, warmup: 0))
+        #expect(m.mode == "gestures" && m.complete)
+        // Dragged 100 points, then a 2000 pt/s fling travels 2 × 0.998 / 0.002 points more.
+        let rest = try runner.snapshot(trace.path, at: 30)
+        #expect(abs(rest.contentOffset.y - (100 + 2 * 0.998 / 0.002)) < 1e-6)
+        #expect(m.scrollFrames > 100)
+        let withOffsets = try TraceFile(events: """
+            <scroll t="0.1" x="0" y="40"/>
+            <drag t="0.1" phase="began" x="200" y="600"/>
+            <drag t="0.14" phase="ended" x="200" y="500" velocity-x="0" velocity-y="0"/>
+            """)
+        // Offsets mode (the default here) applies the recorded offset; gestures mode the drag.
+        #expect(try runner.snapshot(withOffsets.path, at: 1).contentOffset.y == 40)
+        #expect(try runner.snapshot(withOffsets.path, at: 1, options: ReplayOptions(mode: .gestures)).contentOffset.y == 100)
+    }
+
+    @Test("<scroll-to-item> scrolls in gestures mode and is refused for a missing item")
+    func scrollToItem() throws {
+        let trace = try TraceFile(events: """
+            <drag t="0.05" phase="began" x="200" y="600"/>
+            <drag t="0.06" phase="cancelled" x="200" y="600"/>
+            <scroll-to-item t="0.1" section="0" item="60" position="top" animated="true"/>
+            """)
+        let snapshot = try runner.snapshot(trace.path, at: 1)
+        #expect(snapshot.contentOffset.y == 2210)
+        let bad = try TraceFile(events: "<scroll-to-item t=\"0.1\" section=\"0\" item=\"300\" position=\"top\" animated=\"false\"/>")
+        let m = try runner.replay(bad.path, options: ReplayOptions(repeats: 1, warmup: 0))
+        #expect(m.failure == "\(bad.path):8:1: <scroll-to-item> names item [0, 300], which does not exist at this point")
     }
 }
 

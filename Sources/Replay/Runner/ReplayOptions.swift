@@ -10,7 +10,8 @@ public enum ReplayMode: String, CaseIterable, Hashable, Sendable {
 public struct ReplayOptions: Hashable, Sendable {
     /// A registered layout to use instead of the trace's.
     public var layout: String?
-    public var mode: ReplayMode
+    /// How scrolling is driven; `nil` chooses: offsets when the trace has `<scroll>` events, else gestures.
+    public var mode: ReplayMode?
     /// Overrides the trace's refresh rate, in hertz.
     public var refreshRate: Double?
     /// Overrides the frame budget (1000 / refresh rate), in milliseconds.
@@ -23,7 +24,7 @@ public struct ReplayOptions: Hashable, Sendable {
     /// warning) rather than refused.
     public var allowsTruncation: Bool
 
-    public init(layout: String? = nil, mode: ReplayMode = .offsets, refreshRate: Double? = nil, budgetMs: Double? = nil,
+    public init(layout: String? = nil, mode: ReplayMode? = nil, refreshRate: Double? = nil, budgetMs: Double? = nil,
                 repeats: Int = 3, warmup: Int = 1, allowsTruncation: Bool = true) {
         self.layout = layout
         self.mode = mode

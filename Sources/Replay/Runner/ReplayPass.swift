@@ -23,6 +23,7 @@ final class ReplayPass {
     let collectionView: CollectionView
     private let dataSource: TraceDataSource
     private let registry: LayoutRegistry
+    private let mode: ReplayMode
     /// The running interactive transition, from its `began` event.
     private var transition: TransitionLayout?
     private let profiler: Profiler
@@ -31,11 +32,12 @@ final class ReplayPass {
     private let path: String
     private var result = Result()
 
-    init(reader: TraceReader, layout: CollectionViewLayout, registry: LayoutRegistry, refreshRate: Double,
-         budgetNs: UInt64, clock: any ReplayClock) {
+    init(reader: TraceReader, layout: CollectionViewLayout, registry: LayoutRegistry, mode: ReplayMode,
+         refreshRate: Double, budgetNs: UInt64, clock: any ReplayClock) {
         let header = reader.header
         self.reader = reader
         self.registry = registry
+        self.mode = mode
         self.refreshRate = refreshRate
         self.path = reader.path
         profiler = Profiler(clock: clock, budgetNs: budgetNs)
@@ -49,6 +51,8 @@ final class ReplayPass {
         collectionView.isPrefetchingEnabled = configuration.isPrefetchingEnabled
         collectionView.allowsSelection = configuration.allowsSelection
         collectionView.allowsMultipleSelection = configuration.allowsMultipleSelection
+        collectionView.isPagingEnabled = configuration.isPagingEnabled
+        collectionView.decelerationRate = DecelerationRate(factorPerMillisecond: configuration.decelerationRate.factorPerMillisecond)
         collectionView.dataSource = dataSource
         collectionView.delegate = dataSource
         collectionView.observer = profiler
@@ -128,9 +132,20 @@ final class ReplayPass {
     private func apply(_ event: TraceEvent, at frameTime: Double) throws(ReplayError) {
         switch event.kind {
         case .scroll(let offset):
+            // Gestures mode ignores recorded offsets: the drags drive the physics.
+            guard mode == .offsets else { return }
             profiler.measure(.scroll) { collectionView.contentOffset = Point(x: offset.x, y: offset.y) }
-        case .drag(let phase, _, let velocity):
-            profiler.measure(.events) { deliverDrag(phase: phase, velocity: velocity) }
+        case .drag(let phase, let location, let velocity):
+            switch mode {
+            case .offsets: profiler.measure(.events) { deliverDrag(phase: phase, velocity: velocity) }
+            case .gestures: profiler.measure(.scroll) { drag(phase, at: location, velocity: velocity) }
+            }
+        case .scrollToItem(let item, let position, let animated):
+            let indexPath = IndexPath(item: item.item, section: item.section)
+            guard collectionView.itemExists(indexPath) else {
+                throw invalid(event, "<scroll-to-item> names item \(indexPath), which does not exist at this point")
+            }
+            profiler.measure(.scroll) { scroll(to: indexPath, at: position, animated: animated) }
         case .resize(let size):
             profiler.measure(.events) {
                 collectionView.frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
@@ -157,7 +172,7 @@ final class ReplayPass {
             try applyTransition(phase, event)
         case .batch(let batch):
             try applyBatch(batch, event)
-        case .tap, .longPress, .menu, .pinch, .scrollToItem:
+        case .tap, .longPress, .menu, .pinch:
             result.ignored[event.kind.elementName, default: 0] += 1
         }
     }
@@ -210,6 +225,35 @@ final class ReplayPass {
 
     private func invalid(_ event: TraceEvent, _ message: String) -> ReplayError {
         ReplayError(.invalidEvent, message, path: path, location: event.location)
+    }
+
+    /// In gestures mode a drag moves the content through the engine's scroll physics.
+    private func drag(_ phase: GesturePhase, at location: TracePoint, velocity: TracePoint?) {
+        let point = Point(x: location.x, y: location.y)
+        switch phase {
+        case .began: collectionView.beginDragging(at: point)
+        case .changed: collectionView.dragChanged(to: point)
+        case .ended: collectionView.endDragging(at: point, velocity: Point(x: velocity?.x ?? 0, y: velocity?.y ?? 0))
+        case .cancelled: collectionView.endDragging(at: point, velocity: .zero)
+        }
+    }
+
+    /// In gestures mode `<scroll-to-item>` scrolls; in offsets mode the recorded offsets already do, and the
+    /// layout is only asked where the item is.
+    private func scroll(to indexPath: IndexPath, at position: TraceXML.ScrollPosition, animated: Bool) {
+        guard mode == .gestures else {
+            _ = collectionView.layoutAttributesForItem(at: indexPath)
+            return
+        }
+        let engine: CollectionEngine.ScrollPosition = switch position {
+        case .top: .top
+        case .bottom: .bottom
+        case .left: .left
+        case .right: .right
+        case .nearest: .nearest
+        case .center: collectionView.contentSize.height > collectionView.bounds.height ? .centeredVertically : .centeredHorizontally
+        }
+        collectionView.scrollToItem(at: indexPath, at: engine, animated: animated)
     }
 
     /// In offsets mode a drag does not move the content (the recorded offsets do), but at release the

@@ -12,11 +12,6 @@ extension ReplayRunner {
     /// - Throws: ``ReplayError`` when the trace cannot be replayed up to that frame.
     public func snapshot(_ path: String, at time: Double,
                          options: ReplayOptions = ReplayOptions()) throws(ReplayError) -> SnapshotReport {
-        guard options.mode == .offsets else {
-            throw ReplayError(.unsupported,
-                              "gestures mode is not available yet: the engine has no scroll physics; use --mode offsets",
-                              path: path)
-        }
         guard time >= 0, time.isFinite else {
             throw ReplayError(.unsupported, "the time must be a number of seconds from 0, not \(time)", path: path)
         }
@@ -30,8 +25,10 @@ extension ReplayRunner {
         let rate = options.refreshRate ?? header.collectionView.refreshRate
         let layout = try registry.makeLayout(for: header.layout, named: options.layout, path: path)
         let frame = Int((time * rate).rounded(.down))
-        let pass = ReplayPass(reader: reader, layout: layout, registry: registry, refreshRate: rate, budgetNs: .max,
-                              clock: ManualClock())
+        let readerOptions = TraceReader.Options(allowsTruncation: options.allowsTruncation)
+        let mode = options.mode ?? Self.defaultMode(path, readerOptions)
+        let pass = ReplayPass(reader: reader, layout: layout, registry: registry, mode: mode, refreshRate: rate,
+                              budgetNs: .max, clock: ManualClock())
         let result = pass.run(stopBefore: frame + 1)
         if let failure = result.failure { throw failure }
         let collectionView = pass.collectionView

@@ -22,14 +22,9 @@ public struct ReplayRunner: Sendable {
     /// `complete` false and `failure` naming the place.
     ///
     /// - Throws: ``ReplayError`` when nothing can be measured: an unreadable trace or header, an unknown
-    ///   layout or parameter, an unsupported mode.
+    ///   layout or parameter.
     public func replay(_ path: String, options: ReplayOptions = ReplayOptions(),
                        progress: (ReplayProgress) -> Void = { _ in }) throws(ReplayError) -> ReplayMeasurement {
-        guard options.mode == .offsets else {
-            throw ReplayError(.unsupported,
-                              "gestures mode is not available yet: the engine has no scroll physics; use --mode offsets",
-                              path: path)
-        }
         guard options.repeats >= 1, options.warmup >= 0 else {
             throw ReplayError(.unsupported, "a replay needs at least one measured repeat", path: path)
         }
@@ -46,6 +41,7 @@ public struct ReplayRunner: Sendable {
         }
         let layoutName = options.layout ?? header.layout.name
         try registry.check(header.layout, named: options.layout, path: path)
+        let mode = options.mode ?? Self.defaultMode(path, readerOptions)
 
         let clock = makeClock()
         let passes = options.warmup + options.repeats
@@ -57,8 +53,9 @@ public struct ReplayRunner: Sendable {
         for pass in 0..<passes {
             let reader = try pass == 0 ? first : open(path, readerOptions)
             let layout = try registry.makeLayout(for: header.layout, named: options.layout, path: path)
-            let replay = ReplayPass(reader: reader, layout: layout, registry: registry, refreshRate: refreshRate,
-                                    budgetNs: UInt64((budgetMs * 1_000_000).rounded()), clock: clock)
+            let replay = ReplayPass(reader: reader, layout: layout, registry: registry, mode: mode,
+                                    refreshRate: refreshRate, budgetNs: UInt64((budgetMs * 1_000_000).rounded()),
+                                    clock: clock)
             let result = replay.run { frame in
                 progress(ReplayProgress(pass: pass, passes: passes, frame: frame + 1, framesPerPass: framesPerPass))
             }
@@ -81,10 +78,25 @@ public struct ReplayRunner: Sendable {
         }
         let reference = firstMeasured ?? ReplayPass.Result()
         return ReplayMeasurement(
-            trace: path, layout: layoutName, mode: options.mode.rawValue, refreshRate: refreshRate, budgetMs: budgetMs,
+            trace: path, layout: layoutName, mode: mode.rawValue, refreshRate: refreshRate, budgetMs: budgetMs,
             warmup: options.warmup, repeats: measured, complete: failure == nil, failure: failure?.description,
             counters: reference.counters.reportCounters, scrollFrames: reference.scrollFrames,
             markers: reference.markers, warnings: warnings, environment: .current)
+    }
+
+    /// Offsets mode when the trace has `<scroll>` events (SPEC §3), else gestures mode. Reads up to the first
+    /// `<scroll>`, in constant memory.
+    static func defaultMode(_ path: String, _ options: TraceReader.Options) -> ReplayMode {
+        do {
+            let reader = try TraceReader(path: path, options: options)
+            while let event = try reader.next() {
+                if case .scroll = event.kind { return .offsets }
+            }
+            return .gestures
+        } catch {
+            // The replay itself reports the trace's errors where it meets them.
+            return .offsets
+        }
     }
 
     private func open(_ path: String, _ options: TraceReader.Options) throws(ReplayError) -> TraceReader {
