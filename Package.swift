@@ -87,7 +87,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReelCLITests",
-            dependencies: ["reel", "Reporting", "TestSupport"],
+            dependencies: ["reel", "Replay", "Reporting", "TestSupport"],
             exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),

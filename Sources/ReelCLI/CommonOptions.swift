@@ -22,3 +22,4 @@ struct ReplaySelection: ParsableArguments {
 
 extension ReplayMode: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}
+extension ScenarioName: ExpressibleByArgument {}

@@ -27,19 +27,18 @@ final class ReplayPass {
     /// The running interactive transition, from its `began` event.
     private var transition: TransitionLayout?
     private let profiler: Profiler
-    private let reader: TraceReader
+    private let header: TraceHeader
     private let refreshRate: Double
     private let path: String
     private var result = Result()
 
-    init(reader: TraceReader, layout: CollectionViewLayout, registry: LayoutRegistry, mode: ReplayMode,
+    init(header: TraceHeader, path: String, layout: CollectionViewLayout, registry: LayoutRegistry, mode: ReplayMode,
          refreshRate: Double, budgetNs: UInt64, clock: any ReplayClock) {
-        let header = reader.header
-        self.reader = reader
+        self.header = header
         self.registry = registry
         self.mode = mode
         self.refreshRate = refreshRate
-        self.path = reader.path
+        self.path = path
         profiler = Profiler(clock: clock, budgetNs: budgetNs)
         dataSource = TraceDataSource(sections: header.sections, workload: header.workload, clock: clock)
         let configuration = header.collectionView
@@ -58,11 +57,11 @@ final class ReplayPass {
         collectionView.observer = profiler
     }
 
-    /// Replays the whole trace, or up to (not including) the frame `stopBefore`.
+    /// Replays the whole trace `reader` reads, or up to (not including) the frame `stopBefore`.
     ///
     /// A trace error stops the replay after the last frame whose events were all read: the reader looks
     /// one event ahead, so a bad event found while reading a frame's last good one belongs to a later frame.
-    func run(stopBefore: Int? = nil, progress: (Int) -> Void = { _ in }) -> Result {
+    func run(_ reader: TraceReader, stopBefore: Int? = nil, progress: (Int) -> Void = { _ in }) -> Result {
         var pending: TraceEvent?
         var readFailure: ReplayError?
         func readNext() {
@@ -83,32 +82,13 @@ final class ReplayPass {
                 frameEvents.append(event)
                 readNext()
             }
-            let createdBefore = collectionView.counters.cellsCreated
-            let offsetBefore = collectionView.contentOffset
-            profiler.beginFrame()
-            var failure: ReplayError?
-            do throws(ReplayError) {
-                let frameTime = Double(index) / refreshRate
-                // Animations started by this frame's events start at its time, so the clock always moves.
-                if collectionView.isAnimating {
-                    profiler.measure(.animation) { collectionView.advanceAnimations(to: frameTime) }
-                } else {
-                    collectionView.advanceAnimations(to: frameTime)
-                }
-                for event in frameEvents { try apply(event, at: frameTime) }
-                collectionView.layoutIfNeeded()
+            do {
+                try runFrame(index, events: frameEvents)
             } catch {
-                failure = error
-            }
-            let sample = profiler.endFrame(index: index, time: Double(index) / refreshRate,
-                                           cellsCreated: collectionView.counters.cellsCreated - createdBefore)
-            if let failure {
                 // The frame that failed is not a complete frame: it is not reported.
-                result.failure = failure
+                result.failure = error
                 break
             }
-            result.frames.append(sample)
-            if collectionView.contentOffset != offsetBefore { result.scrollFrames += 1 }
             progress(index)
             index += 1
             if let readFailure {
@@ -121,7 +101,37 @@ final class ReplayPass {
         return finish()
     }
 
-    private func finish() -> Result {
+    /// Runs frame `index` with its events, in the order every frame runs: animations and flings advance to
+    /// the frame's time, the events apply, the collection view lays out. The recorder runs its frames
+    /// through here too, so that what it records replays the same.
+    /// - Parameter afterMotion: runs once animations and flings have moved, before the events apply.
+    func runFrame(_ index: Int, events: [TraceEvent], afterMotion: () -> Void = {}) throws(ReplayError) {
+        let createdBefore = collectionView.counters.cellsCreated
+        let offsetBefore = collectionView.contentOffset
+        let frameTime = Double(index) / refreshRate
+        profiler.beginFrame()
+        var failure: ReplayError?
+        do throws(ReplayError) {
+            // Animations started by this frame's events start at its time, so the clock always moves.
+            if collectionView.isAnimating {
+                profiler.measure(.animation) { collectionView.advanceAnimations(to: frameTime) }
+            } else {
+                collectionView.advanceAnimations(to: frameTime)
+            }
+            afterMotion()
+            for event in events { try apply(event, at: frameTime) }
+            collectionView.layoutIfNeeded()
+        } catch {
+            failure = error
+        }
+        let sample = profiler.endFrame(index: index, time: frameTime,
+                                       cellsCreated: collectionView.counters.cellsCreated - createdBefore)
+        if let failure { throw failure }
+        result.frames.append(sample)
+        if collectionView.contentOffset != offsetBefore { result.scrollFrames += 1 }
+    }
+
+    func finish() -> Result {
         result.paths = profiler.pathMeasurements()
         result.counters = collectionView.counters
         return result
@@ -262,7 +272,7 @@ final class ReplayPass {
         guard phase == .ended, let velocity else { return }
         // The finger's velocity, in points per second; the content moves the other way.
         let scrollVelocity = Point(x: -velocity.x, y: -velocity.y)
-        let rate = reader.header.collectionView.decelerationRate.factorPerMillisecond
+        let rate = header.collectionView.decelerationRate.factorPerMillisecond
         let travel = rate / (1 - rate) / 1000
         let offset = collectionView.contentOffset
         let proposed = Point(x: offset.x + scrollVelocity.x * travel, y: offset.y + scrollVelocity.y * travel)

@@ -27,9 +27,9 @@ extension ReplayRunner {
         let frame = Int((time * rate).rounded(.down))
         let readerOptions = TraceReader.Options(allowsTruncation: options.allowsTruncation)
         let mode = options.mode ?? Self.defaultMode(path, readerOptions)
-        let pass = ReplayPass(reader: reader, layout: layout, registry: registry, mode: mode, refreshRate: rate,
-                              budgetNs: .max, clock: ManualClock())
-        let result = pass.run(stopBefore: frame + 1)
+        let pass = ReplayPass(header: header, path: path, layout: layout, registry: registry, mode: mode,
+                              refreshRate: rate, budgetNs: .max, clock: ManualClock())
+        let result = pass.run(reader, stopBefore: frame + 1)
         if let failure = result.failure { throw failure }
         let collectionView = pass.collectionView
         let offset = collectionView.contentOffset, size = collectionView.contentSize

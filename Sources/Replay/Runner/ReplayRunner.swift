@@ -53,10 +53,10 @@ public struct ReplayRunner: Sendable {
         for pass in 0..<passes {
             let reader = try pass == 0 ? first : open(path, readerOptions)
             let layout = try registry.makeLayout(for: header.layout, named: options.layout, path: path)
-            let replay = ReplayPass(reader: reader, layout: layout, registry: registry, mode: mode,
+            let replay = ReplayPass(header: header, path: path, layout: layout, registry: registry, mode: mode,
                                     refreshRate: refreshRate, budgetNs: UInt64((budgetMs * 1_000_000).rounded()),
                                     clock: clock)
-            let result = replay.run { frame in
+            let result = replay.run(reader) { frame in
                 progress(ReplayProgress(pass: pass, passes: passes, frame: frame + 1, framesPerPass: framesPerPass))
             }
             framesPerPass = framesPerPass ?? result.frames.count

@@ -1,0 +1,58 @@
+public import TraceXML
+import CollectionEngine
+
+/// What `reel record` is told about the session to synthesize, before it becomes a trace header.
+public struct RecordingSetup: Sendable {
+    /// A count, or a range each section's count is drawn from (seeded).
+    public enum Count: Hashable, Sendable {
+        case exactly(Int)
+        case between(Int, Int)
+    }
+
+    /// A length, or a range each item's is drawn from (seeded).
+    public enum Length: Hashable, Sendable {
+        case exactly(Double)
+        case between(Double, Double)
+    }
+
+    public var layout = "flow"
+    public var parameters: [(name: String, value: String)] = []
+    public var width = 390.0
+    public var height = 844.0
+    public var refreshRate = 60.0
+    public var sections = 1
+    public var items = Count.exactly(1000)
+    /// Per-item sizes for the data (`item-sizes`), or `nil` to leave sizes to the layout.
+    public var itemSizes: (width: Length, height: Length)?
+    public var reuseIdentifier = SectionDescription.defaultReuseIdentifier
+    public var cellCosts: [(identifier: String, costs: Workload.Costs)] = []
+    public var supplementaryCosts: [(kind: String, costs: Workload.Costs)] = []
+
+    public init() {}
+
+    /// The trace header: the data drawn from the seed where ranges are given.
+    public func header(seed: UInt64) -> TraceHeader {
+        var rng = SplitMix64(seed: seed ^ 0x5EED_DA7A)
+        func draw(_ length: Length) -> Double {
+            switch length {
+            case .exactly(let value): value
+            case .between(let low, let high): (rng.uniform(low...high) / 2).rounded() * 2
+            }
+        }
+        let data = (0..<sections).map { _ -> SectionDescription in
+            let count = switch items {
+            case .exactly(let n): n
+            case .between(let low, let high): Int(rng.uniform(Double(low)...Double(high)).rounded())
+            }
+            let sizes = itemSizes.map { spec in (0..<count).map { _ in TraceSize(width: draw(spec.width), height: draw(spec.height)) } }
+            return SectionDescription(items: count, itemSizes: sizes, reuseIdentifier: reuseIdentifier)
+        }
+        let workload = cellCosts.isEmpty && supplementaryCosts.isEmpty ? nil : Workload(
+            cells: cellCosts.map { Workload.Cell(reuseIdentifier: $0.identifier, costs: $0.costs) },
+            supplementaries: supplementaryCosts.map { Workload.Supplementary(kind: $0.kind, costs: $0.costs) })
+        return TraceHeader(
+            collectionView: CollectionViewConfiguration(size: TraceSize(width: width, height: height), refreshRate: refreshRate),
+            layout: LayoutDescription(name: layout, parameters: parameters.map { .init(name: $0.name, value: $0.value) }),
+            sections: data, workload: workload)
+    }
+}

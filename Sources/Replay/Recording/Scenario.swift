@@ -1,0 +1,256 @@
+public import TraceXML
+import CollectionEngine
+
+/// A simulated user that `reel record` records (SPEC §2): seeded, so the same scenario and seed always give
+/// the same trace, byte for byte.
+public enum ScenarioName: String, CaseIterable, Hashable, Sendable {
+    /// Read, pause, fling, repeat; the odd caught fling and turn back.
+    case browse
+    /// Strong flings back to back, short pauses.
+    case flingStorm = "fling-storm"
+    /// Reading interrupted by animated jumps (`<scroll-to-item>`) far away.
+    case jump
+    /// Browsing while the app inserts and deletes items.
+    case batchStorm = "batch-storm"
+    /// Taps on the displayed items, with short drags between them.
+    case tapSelect = "tap-select"
+    /// Pinches in and out, with drags between them.
+    case pinch
+    /// A chat: messages arrive at the bottom while the reader scrolls the history; a few are deleted; a new
+    /// day starts a section halfway.
+    case chat
+}
+
+/// A session to record: who the user is, what they look at, for how long.
+public struct Scenario: Sendable {
+    public var name: ScenarioName
+    /// The trace's header: the collection view, the layout, the data and the workload.
+    public var header: TraceHeader
+    /// Seconds of user activity; the recording goes on until the last fling settles.
+    public var duration: Double
+    public var seed: UInt64
+
+    public init(name: ScenarioName, header: TraceHeader, duration: Double, seed: UInt64) {
+        self.name = name
+        self.header = header
+        self.duration = duration
+        self.seed = seed
+    }
+
+    /// Records the session into the file at `path`, or in memory when `path` is `nil`; returns the trace.
+    ///
+    /// - Throws: ``ReplayError`` for a layout the registry does not know, a bad parameter, or I/O.
+    @discardableResult
+    public func record(to path: String? = nil, registry: LayoutRegistry = .standard) throws(ReplayError) -> [UInt8] {
+        var header = header
+        header.meta.append(MetaEntry(key: "source", value: "reel record --scenario \(name.rawValue) --seed \(seed)"))
+        let recorder = try TraceRecorder(header: header, path: path, registry: registry)
+        var user = SimulatedUser(scenario: self, recorder: recorder)
+        let rate = header.collectionView.refreshRate
+        let frames = Int((duration * rate).rounded())
+        // New decisions for `duration`; then the gestures under way finish, and frames run until everything
+        // has settled (bounded: a minute more).
+        while recorder.frame < frames || !user.planned.isEmpty
+            || (recorder.isSettling && recorder.frame < frames + Int(60 * rate)) {
+            user.act(deciding: recorder.frame < frames)
+            try recorder.endFrame()
+        }
+        try recorder.finish()
+        return recorder.bytes
+    }
+}
+
+/// What a simulated user does, frame by frame: plans gestures ahead as inputs at future frames.
+struct SimulatedUser {
+    let scenario: Scenario
+    let recorder: TraceRecorder
+    var rng: SplitMix64
+    /// Inputs planned for future frames.
+    var planned: [Int: [TraceEvent.Kind]] = [:]
+    /// The frame at which the user decides what to do next.
+    var nextDecision: Int
+
+    init(scenario: Scenario, recorder: TraceRecorder) {
+        self.scenario = scenario
+        self.recorder = recorder
+        rng = SplitMix64(seed: scenario.seed)
+        nextDecision = Int(scenario.header.collectionView.refreshRate * 0.5)
+    }
+
+    private var rate: Double { scenario.header.collectionView.refreshRate }
+    private var collectionView: CollectionView { recorder.collectionView }
+    private var vertical: Bool { collectionView.contentSize.height > collectionView.bounds.height || collectionView.contentSize.width <= collectionView.bounds.width }
+
+    mutating func act(deciding: Bool) {
+        let frame = recorder.frame
+        if deciding && frame >= nextDecision { decide(at: frame) }
+        for input in planned.removeValue(forKey: frame) ?? [] { recorder.input(input) }
+    }
+
+    private mutating func plan(_ input: TraceEvent.Kind, at frame: Int) {
+        planned[frame, default: []].append(input)
+    }
+
+    private func seconds(_ s: Double) -> Int { max(1, Int((s * rate).rounded())) }
+
+    private mutating func decide(at frame: Int) {
+        switch scenario.name {
+        case .browse:
+            let end = fling(at: frame, speed: 600...4800)
+            nextDecision = end + (rng.chance(0.15) ? seconds(rng.uniform(0.2...0.6)) : seconds(rng.uniform(0.6...2.4)))
+        case .flingStorm:
+            let end = fling(at: frame, speed: 3000...9000)
+            nextDecision = end + seconds(rng.uniform(0.05...0.35))
+        case .jump:
+            if rng.chance(0.3) {
+                let count = collectionView.numberOfSections > 0 ? collectionView.numberOfItems(inSection: 0) : 0
+                if count > 0 {
+                    let item = Int(rng.next() % UInt64(count))
+                    plan(.scrollToItem(item: TraceIndexPath(section: 0, item: item),
+                                       position: rng.chance(0.5) ? .top : .center, animated: true), at: frame)
+                }
+                nextDecision = frame + seconds(rng.uniform(1.0...2.5))
+            } else {
+                let end = fling(at: frame, speed: 400...2400)
+                nextDecision = end + seconds(rng.uniform(0.8...2.0))
+            }
+        case .batchStorm:
+            if rng.chance(0.5) {
+                batch(at: frame)
+                nextDecision = frame + seconds(rng.uniform(0.3...1.2))
+            } else {
+                let end = fling(at: frame, speed: 800...5000)
+                nextDecision = end + seconds(rng.uniform(0.2...1.0))
+            }
+        case .tapSelect:
+            if rng.chance(0.75) {
+                tap(at: frame)
+                nextDecision = frame + seconds(rng.uniform(0.4...1.5))
+            } else {
+                let end = fling(at: frame, speed: 300...1500)
+                nextDecision = end + seconds(rng.uniform(0.5...1.2))
+            }
+        case .pinch:
+            if rng.chance(0.6) {
+                let end = pinch(at: frame)
+                nextDecision = end + seconds(rng.uniform(0.5...1.5))
+            } else {
+                let end = fling(at: frame, speed: 400...2000)
+                nextDecision = end + seconds(rng.uniform(0.5...1.5))
+            }
+        case .chat:
+            if rng.chance(0.55) {
+                message(at: frame)
+                nextDecision = frame + seconds(rng.uniform(1.2...4.0))
+            } else {
+                let end = fling(at: frame, speed: 400...3500)
+                nextDecision = end + seconds(rng.uniform(0.6...2.0))
+            }
+        }
+    }
+
+    // MARK: Gestures
+
+    /// A drag that accelerates (displacement ∝ u²) and leaves the glass at its fastest; returns the frame
+    /// it ends on.
+    private mutating func fling(at frame: Int, speed: ClosedRange<Double>) -> Int {
+        let size = collectionView.bounds.size
+        let length = vertical ? size.height : size.width
+        let offset = vertical ? collectionView.contentOffset.y : collectionView.contentOffset.x
+        let content = vertical ? collectionView.contentSize.height - size.height : collectionView.contentSize.width - size.width
+        let forward = offset < content * 0.05 ? true : offset > content * 0.95 ? false
+            : rng.chance(scenario.name == .chat ? 0.45 : 0.8)
+        let sign = forward ? 1.0 : -1.0
+        let steps = max(3, seconds(rng.uniform(0.12...0.34)))
+        let duration = Double(steps) / rate
+        let distance = min(rng.uniform(speed) * duration / 2, length * 0.6)
+        let release = 2 * distance / duration
+        let start = length * (forward ? rng.uniform(0.6...0.8) : rng.uniform(0.2...0.4))
+        let cross = (vertical ? size.width : size.height) / 2 + rng.uniform(-40...40)
+        func point(_ main: Double, _ across: Double) -> TracePoint {
+            let main = (main * 100).rounded() / 100, across = (across * 100).rounded() / 100
+            return vertical ? TracePoint(x: across, y: main) : TracePoint(x: main, y: across)
+        }
+        plan(.drag(phase: .began, location: point(start, cross), velocity: nil), at: frame)
+        for step in 1...steps {
+            let u = Double(step) / Double(steps)
+            let finger = point(start - sign * distance * u * u, cross + u * rng.uniform(-3...3))
+            if step == steps {
+                let v = (-sign * release * 100).rounded() / 100
+                plan(.drag(phase: .ended, location: finger,
+                           velocity: vertical ? TracePoint(x: 0, y: v) : TracePoint(x: v, y: 0)), at: frame + step)
+            } else {
+                plan(.drag(phase: .changed, location: finger, velocity: nil), at: frame + step)
+            }
+        }
+        return frame + steps
+    }
+
+    private mutating func tap(at frame: Int) {
+        guard let cell = collectionView.visibleCells.randomElement(using: &rng) else { return }
+        let center = cell.frame.center, origin = collectionView.contentOffset
+        let x = ((center.x - origin.x + rng.uniform(-10...10)) * 100).rounded() / 100
+        let y = ((center.y - origin.y + rng.uniform(-10...10)) * 100).rounded() / 100
+        plan(.tap(location: TracePoint(x: x, y: y)), at: frame)
+    }
+
+    /// Two fingers spreading or closing around a point; returns the frame the pinch ends on.
+    private mutating func pinch(at frame: Int) -> Int {
+        let size = collectionView.bounds.size
+        let location = TracePoint(x: ((size.width / 2 + rng.uniform(-60...60)) * 100).rounded() / 100,
+                                  y: ((size.height / 2 + rng.uniform(-120...120)) * 100).rounded() / 100)
+        let target = rng.chance(0.5) ? rng.uniform(1.3...2.6) : rng.uniform(0.4...0.8)
+        let steps = max(4, seconds(rng.uniform(0.25...0.6)))
+        plan(.pinch(phase: .began, location: location, scale: 1), at: frame)
+        for step in 1...steps {
+            let u = Double(step) / Double(steps)
+            let scale = ((1 + (target - 1) * (3 * u * u - 2 * u * u * u)) * 1000).rounded() / 1000
+            plan(.pinch(phase: step == steps ? .ended : .changed, location: location, scale: scale), at: frame + step)
+        }
+        return frame + steps
+    }
+
+    // MARK: The app's updates
+
+    private func counts() -> [Int] {
+        (0..<collectionView.numberOfSections).map { collectionView.numberOfItems(inSection: $0) }
+    }
+
+    private mutating func batch(at frame: Int) {
+        var after = counts()
+        guard let section = after.indices.randomElement(using: &rng) else { return }
+        let operation: BatchUpdate.Operation
+        if after[section] > 10 && rng.chance(0.45) {
+            let picks = Set((0..<Int(1 + rng.next() % 3)).map { _ in Int(rng.next() % UInt64(after[section])) })
+            after[section] -= picks.count
+            operation = .deleteItems(section: section, items: picks.sorted())
+        } else {
+            let inserted = Int(1 + rng.next() % 3)
+            let first = Int(rng.next() % UInt64(after[section] + 1))
+            after[section] += inserted
+            operation = .insertItems(section: section, items: Array(first..<first + inserted), sizes: nil)
+        }
+        plan(.batch(BatchUpdate(countsAfter: after, operations: [operation])), at: frame)
+    }
+
+    private mutating func message(at frame: Int) {
+        var after = counts()
+        guard let last = after.indices.last else { return }
+        let operation: BatchUpdate.Operation
+        if recorder.frame > Int(scenario.duration * rate / 2) && after.count == scenario.header.sections.count {
+            after.append(1)
+            operation = .insertSection(at: after.count - 1, items: 1)
+        } else if rng.chance(0.12) && after[last] > 5 {
+            let item = Int(rng.next() % UInt64(after[last]))
+            after[last] -= 1
+            operation = .deleteItems(section: last, items: [item])
+        } else {
+            let arriving = rng.chance(0.2) ? 2 : 1
+            let first = after[last]
+            after[last] += arriving
+            let sizes = (0..<arriving).map { _ in TraceSize(width: collectionView.bounds.width, height: (rng.uniform(36...140) / 2).rounded() * 2) }
+            operation = .insertItems(section: last, items: Array(first..<first + arriving), sizes: sizes)
+        }
+        plan(.batch(BatchUpdate(countsAfter: after, operations: [operation])), at: frame)
+    }
+}

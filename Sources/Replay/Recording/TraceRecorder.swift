@@ -1,0 +1,103 @@
+public import CollectionEngine
+public import TraceXML
+
+/// Records a session as a trace: it drives a collection view frame by frame with inputs (drags, taps,
+/// batch updates, layout switches, resizes…) and streams them through TraceXML's writer, with the content
+/// offset of every frame in which it changed.
+///
+/// Inputs run through the replay's own code (gestures mode, so drags move the content through the
+/// engine's physics), in the replay's frame order: animations and flings advance (the offset they reach is
+/// written first), the frame's inputs apply, the collection view lays out (the offset is written again if
+/// the inputs moved it). So a recorded trace replays the same, in offsets mode and in gestures mode alike.
+///
+/// ```swift
+/// let recorder = try TraceRecorder(header: header, path: "session.xml")
+/// recorder.input(.drag(phase: .began, location: TracePoint(x: 200, y: 600), velocity: nil))
+/// try recorder.endFrame()
+/// try recorder.finish()
+/// ```
+public final class TraceRecorder {
+    public let header: TraceHeader
+    private let pass: ReplayPass
+    private let writer: TraceWriter
+    private var inputs: [TraceEvent] = []
+    private var lastOffset: CollectionEngine.Point
+    /// The frame being recorded.
+    public private(set) var frame = 0
+
+    /// Starts recording a session with `header` to the file at `path` (in memory when `nil`; see
+    /// ``bytes``).
+    ///
+    /// - Throws: ``ReplayError`` for an unknown layout or parameter, or when the file cannot be written.
+    public init(header: TraceHeader, path: String? = nil, registry: LayoutRegistry = .standard) throws(ReplayError) {
+        self.header = header
+        let name = path ?? "<recording>"
+        let layout = try registry.makeLayout(for: header.layout, path: name)
+        do throws(TraceError) {
+            if let path {
+                writer = try TraceWriter(path: path, header: header)
+            } else {
+                writer = try TraceWriter(header: header)
+            }
+        } catch {
+            throw ReplayError(error)
+        }
+        pass = ReplayPass(header: header, path: name, layout: layout, registry: registry, mode: .gestures,
+                          refreshRate: header.collectionView.refreshRate, budgetNs: .max, clock: ManualClock())
+        lastOffset = pass.collectionView.contentOffset
+    }
+
+    /// The collection view being driven.
+    public var collectionView: CollectionView { pass.collectionView }
+
+    /// The current frame's time as written in the trace: its start, rounded up to the millisecond (still
+    /// within the frame, so it replays in the same frame).
+    public var time: Double { (Double(frame) * 1000 / header.collectionView.refreshRate).rounded(.up) / 1000 }
+
+    /// Adds an input to the current frame; it applies when the frame runs.
+    public func input(_ kind: TraceEvent.Kind) {
+        inputs.append(TraceEvent(time: time, kind))
+    }
+
+    /// Runs the current frame with its inputs, writes them and the content offset if it changed, and moves
+    /// to the next frame.
+    ///
+    /// - Throws: ``ReplayError`` for an input the engine refuses (it is not written) or a write that fails.
+    public func endFrame() throws(ReplayError) {
+        let events = inputs
+        inputs.removeAll(keepingCapacity: true)
+        // The offset a fling or a scrolling animation moved to at the frame's start is written before the
+        // frame's inputs, so that in offsets mode they apply at the same offset as here.
+        var moved: Point?
+        try pass.runFrame(frame, events: events) { moved = collectionView.contentOffset }
+        do throws(TraceError) {
+            if let moved { try writeOffset(moved) }
+            for event in events { try writer.write(event) }
+            try writeOffset(collectionView.contentOffset)
+        } catch {
+            throw ReplayError(error)
+        }
+        frame += 1
+    }
+
+    private func writeOffset(_ offset: Point) throws(TraceError) {
+        guard offset != lastOffset else { return }
+        try writer.write(TraceEvent(time: time, .scroll(offset: TracePoint(x: offset.x, y: offset.y))))
+        lastOffset = offset
+    }
+
+    /// Whether something still moves (a fling, an animation).
+    public var isSettling: Bool { collectionView.isAnimating }
+
+    /// Ends the trace.
+    public func finish() throws(ReplayError) {
+        do {
+            try writer.finish()
+        } catch {
+            throw ReplayError(error)
+        }
+    }
+
+    /// The trace written so far, when recording in memory.
+    public var bytes: [UInt8] { writer.bytes }
+}

@@ -1,0 +1,75 @@
+import Testing
+import Foundation
+@testable import Replay
+import CollectionEngine
+import TraceXML
+
+@Suite("Recording")
+struct RecordingTests {
+    private func scenario(_ name: ScenarioName, seed: UInt64 = 3, duration: Double = 6) -> Scenario {
+        var setup = RecordingSetup()
+        setup.parameters = [("item-size", "100 100"), ("section-inset", "10 10 10 10")]
+        setup.sections = name == .chat ? 2 : 1
+        setup.items = .exactly(400)
+        if name == .chat { setup.itemSizes = (.exactly(390), .between(36, 140)) }
+        return Scenario(name: name, header: setup.header(seed: seed), duration: duration, seed: seed)
+    }
+
+    /// What the collection view shows after every frame: its offset and each element's key and frame.
+    private typealias Frame = String
+
+    private func describe(_ collectionView: CollectionView) -> Frame {
+        "\(collectionView.contentOffset) " + collectionView.displayedElements.map { "\($0.key)=\($0.view.frame)" }.joined(separator: ";")
+    }
+
+    /// Replays `path` in `mode`, describing every frame.
+    private func replayFrames(_ path: String, mode: ReplayMode) throws -> [Frame] {
+        let reader = try TraceReader(path: path)
+        let layout = try LayoutRegistry.standard.makeLayout(for: reader.header.layout, path: path)
+        let pass = ReplayPass(header: reader.header, path: path, layout: layout, registry: .standard, mode: mode,
+                              refreshRate: reader.header.collectionView.refreshRate, budgetNs: .max, clock: ManualClock())
+        var frames: [Frame] = []
+        let result = pass.run(reader) { _ in frames.append(describe(pass.collectionView)) }
+        if let failure = result.failure { Issue.record("replay failed: \(failure)") }
+        return frames
+    }
+
+    @Test("The same scenario and seed always record the same trace, byte for byte", arguments: ScenarioName.allCases)
+    func deterministic(name: ScenarioName) throws {
+        let a = try scenario(name).record()
+        let b = try scenario(name).record()
+        #expect(a == b)
+        #expect(a.count > 1_000)
+        #expect(try scenario(name, seed: 4).record() != a)
+    }
+
+    @Test("Recording and replaying shows the same elements at every frame, in offsets mode and in gestures mode",
+          arguments: [ScenarioName.browse, .flingStorm, .jump, .batchStorm, .chat])
+    func roundTrip(name: ScenarioName) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("reel-roundtrip-\(getpid())-\(name.rawValue).xml").path
+        // Record, describing every frame as it is recorded.
+        var header = scenario(name).header
+        header.meta.append(MetaEntry(key: "source", value: "test"))
+        let recorder = try TraceRecorder(header: header, path: path)
+        var user = SimulatedUser(scenario: scenario(name), recorder: recorder)
+        var recorded: [Frame] = []
+        for _ in 0..<Int(6 * 60) {
+            user.act(deciding: true)
+            try recorder.endFrame()
+            recorded.append(describe(recorder.collectionView))
+        }
+        try recorder.finish()
+        let offsets = try replayFrames(path, mode: .offsets)
+        let gestures = try replayFrames(path, mode: .gestures)
+        #expect(offsets.count > 100)
+        let n = min(offsets.count, recorded.count)
+        for index in 0..<n where offsets[index] != recorded[index] {
+            Issue.record("offsets mode differs at frame \(index):\n  recorded \(recorded[index].prefix(300))\n  replayed \(offsets[index].prefix(300))")
+            break
+        }
+        for index in 0..<min(gestures.count, recorded.count) where gestures[index] != recorded[index] {
+            Issue.record("gestures mode differs at frame \(index)")
+            break
+        }
+    }
+}

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Records every shipped trace anew with `reel record`. The test ShippedTracesTests runs these same lines
+# (each `$reel record …` line, one per trace) and fails if a file here differs from what it records.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+reel=${REEL:-.build/release/reel}
+[ -x "$reel" ] || { swift build -c release --product reel >/dev/null; reel=.build/release/reel; }
+
+$reel record --scenario browse --parameter "item-size=128 128" --parameter minimum-line-spacing=2 --parameter minimum-interitem-spacing=2 --items 3000 --reuse-identifier photo --workload photo=0.8,1.2,0.05 --duration 60 --seed 7 -o Traces/photo-grid-browse.xml
+$reel record --scenario browse --parameter "item-size=390 56" --parameter minimum-line-spacing=0 --parameter minimum-interitem-spacing=0 --parameter "header-size=0 28" --parameter "footer-size=0 16" --sections 26 --items 12-90 --reuse-identifier contact --workload contact=0.6,0.3,0.03 --supplementary-workload header=0.25,0.05,0 --supplementary-workload footer=0.1,0.02,0 --duration 45 --seed 11 -o Traces/contacts-list.xml
+$reel record --scenario browse --width 390 --height 260 --refresh-rate 120 --parameter scroll-direction=horizontal --parameter "item-size=160 220" --parameter minimum-line-spacing=12 --parameter minimum-interitem-spacing=12 --parameter "section-inset=20 16 20 16" --items 240 --reuse-identifier card --workload card=0.9,0.7,0.05 --duration 30 --seed 5 -o Traces/horizontal-carousel.xml
+$reel record --scenario browse --parameter "item-size=124 124" --parameter minimum-line-spacing=9 --parameter minimum-interitem-spacing=8 --items 900 --reuse-identifier comment --workload comment=1.5,0.8,12 --duration 20 --seed 3 -o Traces/cats-wall-prepare-for-reuse.xml
+$reel record --scenario chat --parameter "item-size=390 60" --parameter minimum-line-spacing=6 --parameter minimum-interitem-spacing=0 --parameter "header-size=0 32" --parameter "section-inset=8 0 8 0" --sections 2 --items 40-60 --item-sizes "390 36-140" --reuse-identifier message --workload message=1.1,0.6,0.04 --supplementary-workload header=0.3,0.05,0 --duration 60 --seed 42 -o Traces/chat-messages.xml
