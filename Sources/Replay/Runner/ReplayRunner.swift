@@ -113,6 +113,9 @@ extension EngineCounters {
             Counter("sections_inserted", sectionsInserted), Counter("sections_deleted", sectionsDeleted),
             Counter("sections_moved", sectionsMoved), Counter("sections_reloaded", sectionsReloaded),
             Counter("max_visible_elements", maxVisibleElements),
+            Counter("taps", taps), Counter("highlights", highlights), Counter("selections", selections),
+            Counter("deselections", deselections), Counter("menus_shown", menusShown),
+            Counter("menu_actions", menuActions), Counter("layout_interactions", layoutInteractions),
         ]
     }
 }
