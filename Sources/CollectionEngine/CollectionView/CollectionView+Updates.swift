@@ -87,6 +87,8 @@ extension CollectionView {
         selectedItems = Set(selectedItems.compactMap { old in
             plan.isReloaded(old) ? nil : plan.newIndexPath(forOld: old)
         })
+        // The edit menu follows its item, like the selection, and closes when the item goes.
+        gestures.menuItem = gestures.menuItem.flatMap { plan.isReloaded($0) ? nil : plan.newIndexPath(forOld: $0) }
 
         let layout = collectionViewLayout
         let context = type(of: layout).invalidationContextClass.init()

@@ -88,6 +88,8 @@ public final class CollectionView {
 
     /// The selected items.
     var selectedItems = Set<IndexPath>()
+    /// The running long press and pinch, and the item showing the edit menu.
+    var gestures = GestureTracking()
     /// Section item counts as last read from the data source; `nil` until read.
     var itemCounts: [Int]?
     /// Displayed elements, sorted by key.
@@ -180,6 +182,7 @@ public final class CollectionView {
     public func reloadData() {
         itemCounts = nil
         selectedItems.removeAll()
+        gestures.menuItem = nil
         needsReload = true
         let context = type(of: collectionViewLayout).invalidationContextClass.init()
         context.invalidateEverything = true

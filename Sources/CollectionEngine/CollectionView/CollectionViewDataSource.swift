@@ -63,6 +63,33 @@ public protocol CollectionViewDelegate: AnyObject {
     func scrollViewDidEndDecelerating(_ collectionView: CollectionView)
     /// An animated `setContentOffset` or `scrollToItem` finished.
     func scrollViewDidEndScrollingAnimation(_ collectionView: CollectionView)
+
+    // MARK: Selection
+    // User interaction only: programmatic `selectItem(at:)` and `deselectItem(at:)` call none of these.
+
+    /// Whether a finger down on the item highlights it; `true` by default. `false` also means that the
+    /// touch does not select or deselect it.
+    func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool
+    /// The item's cell was highlighted (its `isHighlighted` is already `true`).
+    func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath)
+    /// The finger lifted and the item's cell is no longer highlighted.
+    func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath)
+    /// Whether a tap selects the item; `true` by default.
+    func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
+    /// Whether a tap deselects the selected item (multiple selection only); `true` by default.
+    func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool
+    /// A tap selected the item.
+    func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath)
+    /// A tap deselected the item (or selected another one, with single selection).
+    func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath)
+    /// Whether a long press on the item shows the edit menu; `false` by default, as in UIKit.
+    func collectionView(_ collectionView: CollectionView, shouldShowMenuForItemAt indexPath: IndexPath) -> Bool
+    /// Whether the menu's `action` ("cut", "copy", "paste", or an app's own) applies to the item; `false`
+    /// by default.
+    func collectionView(_ collectionView: CollectionView, canPerformAction action: String,
+                        forItemAt indexPath: IndexPath) -> Bool
+    /// Performs the menu's `action` on the item.
+    func collectionView(_ collectionView: CollectionView, performAction action: String, forItemAt indexPath: IndexPath)
 }
 
 extension CollectionViewDelegate {
@@ -83,4 +110,21 @@ extension CollectionViewDelegate {
     public func scrollViewWillBeginDecelerating(_ collectionView: CollectionView) {}
     public func scrollViewDidEndDecelerating(_ collectionView: CollectionView) {}
     public func scrollViewDidEndScrollingAnimation(_ collectionView: CollectionView) {}
+
+    // MARK: Selection
+
+    public func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool { true }
+    public func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool { true }
+    public func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool { true }
+    public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: CollectionView, shouldShowMenuForItemAt indexPath: IndexPath) -> Bool {
+        false
+    }
+    public func collectionView(_ collectionView: CollectionView, canPerformAction action: String,
+                               forItemAt indexPath: IndexPath) -> Bool { false }
+    public func collectionView(_ collectionView: CollectionView, performAction action: String,
+                               forItemAt indexPath: IndexPath) {}
 }

@@ -72,6 +72,20 @@ public struct EngineCounters: Hashable, Sendable {
     public var sectionsReloaded = 0
     /// The most elements displayed at once.
     public var maxVisibleElements = 0
+    /// Taps delivered, whatever they hit.
+    public var taps = 0
+    /// Items highlighted by a finger (`didHighlightItemAt` calls).
+    public var highlights = 0
+    /// Items selected by a tap (`didSelectItemAt` calls); programmatic selection is not counted.
+    public var selections = 0
+    /// Items deselected by a tap (`didDeselectItemAt` calls), including single selection's implicit ones.
+    public var deselections = 0
+    /// Edit menus shown by a long press.
+    public var menusShown = 0
+    /// Menu actions performed (`performAction` calls).
+    public var menuActions = 0
+    /// Pinch and long-press phases delivered to a layout that handles interaction.
+    public var layoutInteractions = 0
 
     public init() {}
 

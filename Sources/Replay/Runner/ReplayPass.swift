@@ -15,8 +15,6 @@ final class ReplayPass {
         var counters = EngineCounters()
         var scrollFrames = 0
         var markers: [Marker] = []
-        /// Events not replayed, by element name.
-        var ignored: [String: Int] = [:]
         var failure: ReplayError?
     }
 
@@ -182,8 +180,38 @@ final class ReplayPass {
             try applyTransition(phase, event)
         case .batch(let batch):
             try applyBatch(batch, event)
-        case .tap, .longPress, .menu, .pinch:
-            result.ignored[event.kind.elementName, default: 0] += 1
+        case .tap(let location):
+            let point = contentPoint(location)
+            _ = profiler.measure(.events) { collectionView.handleTap(at: point) }
+        case .longPress(let phase, let location):
+            let point = contentPoint(location)
+            try gesture(event) { () throws(GestureError) in try collectionView.handleLongPress(phase.state, at: point) }
+        case .menu(let item, let action):
+            let indexPath = IndexPath(item: item.item, section: item.section)
+            try gesture(event) { () throws(GestureError) in
+                try collectionView.performMenuAction(action, forItemAt: indexPath)
+            }
+        case .pinch(let phase, let location, let scale):
+            let point = contentPoint(location)
+            try gesture(event) { () throws(GestureError) in
+                try collectionView.handlePinch(phase.state, at: point, scale: scale)
+            }
+        }
+    }
+
+    /// A finger's position in the viewport, in content coordinates.
+    private func contentPoint(_ location: TracePoint) -> Point {
+        let offset = collectionView.contentOffset
+        return Point(x: offset.x + location.x, y: offset.y + location.y)
+    }
+
+    /// Runs a gesture through the engine in the events span; a gesture the engine refuses (phases out of
+    /// order, a menu action without a menu) stops the replay at the event.
+    private func gesture<T>(_ event: TraceEvent, _ body: () throws(GestureError) -> T) throws(ReplayError) {
+        do throws(GestureError) {
+            _ = try profiler.measure(.events, body)
+        } catch {
+            throw invalid(event, error.message)
         }
     }
 
@@ -278,5 +306,17 @@ final class ReplayPass {
         let proposed = Point(x: offset.x + scrollVelocity.x * travel, y: offset.y + scrollVelocity.y * travel)
         _ = collectionView.collectionViewLayout.targetContentOffset(
             forProposedContentOffset: proposed, withScrollingVelocity: scrollVelocity)
+    }
+}
+
+extension GesturePhase {
+    /// The engine's name for the phase.
+    var state: GestureState {
+        switch self {
+        case .began: .began
+        case .changed: .changed
+        case .ended: .ended
+        case .cancelled: .cancelled
+        }
     }
 }

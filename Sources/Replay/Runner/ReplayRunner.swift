@@ -62,10 +62,6 @@ public struct ReplayRunner: Sendable {
             framesPerPass = framesPerPass ?? result.frames.count
             if pass == 0 {
                 warnings += reader.warnings.map(\.description)
-                warnings += result.ignored.sorted { $0.key < $1.key }.map { element, count in
-                    "\(count) <\(element)> event\(count == 1 ? " was" : "s were") not replayed: "
-                        + "the engine does not replay them yet"
-                }
             }
             if pass >= options.warmup || result.failure != nil {
                 measured.append(RepeatMeasurement(frames: result.frames, paths: result.paths))
@@ -125,6 +121,9 @@ extension EngineCounters {
             Counter("sections_inserted", sectionsInserted), Counter("sections_deleted", sectionsDeleted),
             Counter("sections_moved", sectionsMoved), Counter("sections_reloaded", sectionsReloaded),
             Counter("max_visible_elements", maxVisibleElements),
+            Counter("taps", taps), Counter("highlights", highlights), Counter("selections", selections),
+            Counter("deselections", deselections), Counter("menus_shown", menusShown),
+            Counter("menu_actions", menuActions), Counter("layout_interactions", layoutInteractions),
         ]
     }
 }

@@ -132,6 +132,13 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
         }
         return size
     }
+
+    // A trace records the menus the app showed and the actions the user chose, so the app allowed them.
+
+    func collectionView(_ collectionView: CollectionView, shouldShowMenuForItemAt indexPath: IndexPath) -> Bool { true }
+
+    func collectionView(_ collectionView: CollectionView, canPerformAction action: String,
+                        forItemAt indexPath: IndexPath) -> Bool { true }
 }
 
 /// The recorded cost of recycling a view, spent in its `prepareForReuse()`.

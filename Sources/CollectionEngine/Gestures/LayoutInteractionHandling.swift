@@ -1,0 +1,26 @@
+/// A layout that reacts to the user's fingers: the collection view hands it the gestures it recognizes.
+///
+/// UIKit apps add gesture recognizers to the collection view and forward them to the layout (the book's
+/// pinch on the circle and on a stack, tap-to-center in Cover Flow, springboard's edit mode); the engine
+/// has no view controller, so a layout that adopts this protocol gets them directly, after the
+/// collection view has done its own work for the gesture (selection for a tap, the menu for a long press).
+/// Every method has an empty default: implement the ones the layout needs. Locations are in content
+/// coordinates, like `UIGestureRecognizer.location(in: collectionView)`; a layout that changes its state
+/// invalidates itself, as in UIKit.
+public protocol LayoutInteractionHandling: CollectionViewLayout {
+    /// A pinch moved: `location` is the centroid of the two fingers, `scale` is cumulative (1 at `began`).
+    func collectionView(_ collectionView: CollectionView, pinch state: GestureState, at location: Point, scale: Double)
+
+    /// A long press was recognized (`began`), its finger moved, or it lifted.
+    func collectionView(_ collectionView: CollectionView, longPress state: GestureState, at location: Point)
+
+    /// A tap landed at `location`, after the collection view hit-tested it and updated the selection.
+    func collectionView(_ collectionView: CollectionView, tapAt location: Point)
+}
+
+extension LayoutInteractionHandling {
+    public func collectionView(_ collectionView: CollectionView, pinch state: GestureState, at location: Point,
+                               scale: Double) {}
+    public func collectionView(_ collectionView: CollectionView, longPress state: GestureState, at location: Point) {}
+    public func collectionView(_ collectionView: CollectionView, tapAt location: Point) {}
+}

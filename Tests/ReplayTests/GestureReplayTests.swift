@@ -1,0 +1,90 @@
+import Testing
+import Replay
+import Reporting
+
+@Suite("Replay of gestures")
+struct GestureReplayTests {
+    private let runner = ReplayRunner(makeClock: { ManualClock() })
+    private let once = ReplayOptions(repeats: 1, warmup: 0)
+
+    private func counter(_ m: ReplayMeasurement, _ name: String) -> Int? { m.counters.first { $0.name == name }?.value }
+
+    private func selectedItems(_ snapshot: SnapshotReport) -> [Int] {
+        snapshot.elements.filter { $0.category == .cell && $0.selected }.map(\.item)
+    }
+
+    /// The grid header with the selection attributes of `<collection-view>`.
+    private func grid(selection: String) -> String {
+        TraceFile.grid.replacingOccurrences(of: "refresh-rate=\"60\"", with: "refresh-rate=\"60\" \(selection)")
+    }
+
+    @Test("A tap's finger position is in the viewport: after a scroll it selects the item under it in the content")
+    func tapAfterScroll() throws {
+        // Lines are 110 points apart: scrolled by 110, the viewport's (60, 60) is the content's (60, 170), item 3.
+        let trace = try TraceFile(events: """
+            <scroll t="0.02" x="0" y="110"/>
+            <tap t="0.05" x="60" y="60"/>
+            <tap t="0.07" x="200" y="60"/>
+            """)
+        #expect(selectedItems(try runner.snapshot(trace.path, at: 0.06)) == [3])
+        #expect(selectedItems(try runner.snapshot(trace.path, at: 0.1)) == [4])
+        let m = try runner.replay(trace.path, options: once)
+        #expect(m.complete && m.warnings.isEmpty)
+        #expect(counter(m, "taps") == 2 && counter(m, "highlights") == 2)
+        #expect(counter(m, "selections") == 2 && counter(m, "deselections") == 1)
+        // Each gesture is measured in the events span.
+        #expect(m.repeats[0].paths.first { $0.path == "frame/events" }?.calls == 2)
+    }
+
+    @Test("The header's selection settings apply to taps", arguments: [
+        ("allows-selection=\"false\"", [Int](), 0),
+        ("allows-multiple-selection=\"true\"", [1], 1),
+    ])
+    func selectionSettings(selection: String, selected: [Int], deselections: Int) throws {
+        let trace = try TraceFile(header: grid(selection: selection), events: """
+            <tap t="0.01" x="60" y="60"/>
+            <tap t="0.03" x="200" y="60"/>
+            <tap t="0.05" x="60" y="60"/>
+            """)
+        #expect(selectedItems(try runner.snapshot(trace.path, at: 0.1)) == selected)
+        let m = try runner.replay(trace.path, options: once)
+        #expect(counter(m, "taps") == 3 && counter(m, "deselections") == deselections)
+    }
+
+    @Test("A long press opens the menu of the item under the finger; the menu action is performed")
+    func longPressAndMenu() throws {
+        let trace = try TraceFile(events: """
+            <scroll t="0.02" x="0" y="110"/>
+            <long-press t="0.05" phase="began" x="60" y="60"/>
+            <long-press t="0.6" phase="ended" x="60" y="60"/>
+            <menu t="0.7" section="0" item="3" action="copy"/>
+            <pinch t="0.8" phase="began" x="195" y="420" scale="1"/>
+            <pinch t="0.9" phase="changed" x="195" y="420" scale="1.8"/>
+            <pinch t="1.0" phase="ended" x="195" y="420" scale="2.4"/>
+            """)
+        let m = try runner.replay(trace.path, options: once)
+        #expect(m.complete, "\(m.failure ?? "")")
+        #expect(m.warnings.isEmpty)
+        #expect(counter(m, "menus_shown") == 1 && counter(m, "menu_actions") == 1)
+        #expect(counter(m, "selections") == 0)
+    }
+
+    @Test("Gestures the engine refuses stop the replay at their event", arguments: [
+        ("<menu t=\"0.1\" section=\"0\" item=\"0\" action=\"copy\"/>",
+         "8:1: menu action 'copy' on item [0, 0], but no menu is shown"),
+        ("<long-press t=\"0.05\" phase=\"began\" x=\"60\" y=\"170\"/>\n<menu t=\"0.1\" section=\"0\" item=\"0\" action=\"copy\"/>",
+         "9:1: menu action 'copy' on item [0, 0], but the menu is shown for item [0, 3]"),
+        ("<pinch t=\"0.1\" phase=\"changed\" x=\"1\" y=\"1\" scale=\"2\"/>",
+         "8:1: a pinch 'changed' phase without a 'began' before it"),
+        ("<pinch t=\"0.1\" phase=\"began\" x=\"1\" y=\"1\" scale=\"1\"/>\n<pinch t=\"0.2\" phase=\"began\" x=\"1\" y=\"1\" scale=\"1\"/>",
+         "9:1: a pinch begins while the previous one has not ended"),
+        ("<long-press t=\"0.1\" phase=\"ended\" x=\"1\" y=\"1\"/>",
+         "8:1: a long press 'ended' phase without a 'began' before it"),
+    ])
+    func refused(events: String, message: String) throws {
+        let trace = try TraceFile(events: events)
+        let m = try runner.replay(trace.path, options: once)
+        #expect(!m.complete)
+        #expect(m.failure == "\(trace.path):\(message)")
+    }
+}
