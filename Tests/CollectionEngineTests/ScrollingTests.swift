@@ -141,3 +141,19 @@ struct ScrollingTests {
         #expect(h.collectionView.contentOffset.y == h.collectionView.contentSize.height - 844)
     }
 }
+
+@Suite("scrollToItem, horizontally")
+struct HorizontalScrollToItemTests {
+    @Test("Horizontal positions put the item at the left, center or right, within the content", arguments: [
+        (ScrollPosition.left, 2210.0), (.centeredHorizontally, 2065), (.right, 1920), (.nearest, 1920),
+    ])
+    func positions(position: ScrollPosition, offset: Double) {
+        let h = Harness(counts: [10_000], viewport: Size(width: 390, height: 844)) { layout, data in
+            Harness.grid(layout, data)
+            layout.scrollDirection = .horizontal
+        }
+        // Seven items per column (844 − 20 = 824 fits 7 × 100 + 6 × 10); item 140 is in column 20: x = 2210.
+        h.collectionView.scrollToItem(at: IndexPath(item: 140, section: 0), at: position, animated: false)
+        #expect(h.collectionView.contentOffset == Point(x: offset, y: 0))
+    }
+}
