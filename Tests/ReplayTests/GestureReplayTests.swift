@@ -7,8 +7,6 @@ struct GestureReplayTests {
     private let runner = ReplayRunner(makeClock: { ManualClock() })
     private let once = ReplayOptions(repeats: 1, warmup: 0)
 
-    private func counter(_ m: ReplayMeasurement, _ name: String) -> Int? { m.counters.first { $0.name == name }?.value }
-
     private func selectedItems(_ snapshot: SnapshotReport) -> [Int] {
         snapshot.elements.filter { $0.category == .cell && $0.selected }.map(\.item)
     }
@@ -30,8 +28,8 @@ struct GestureReplayTests {
         #expect(selectedItems(try runner.snapshot(trace.path, at: 0.1)) == [4])
         let m = try runner.replay(trace.path, options: once)
         #expect(m.complete && m.warnings.isEmpty)
-        #expect(counter(m, "taps") == 2 && counter(m, "highlights") == 2)
-        #expect(counter(m, "selections") == 2 && counter(m, "deselections") == 1)
+        #expect(m.counter("taps") == 2 && m.counter("highlights") == 2)
+        #expect(m.counter("selections") == 2 && m.counter("deselections") == 1)
         // Each gesture is measured in the events span.
         #expect(m.repeats[0].paths.first { $0.path == "frame/events" }?.calls == 2)
     }
@@ -48,7 +46,7 @@ struct GestureReplayTests {
             """)
         #expect(selectedItems(try runner.snapshot(trace.path, at: 0.1)) == selected)
         let m = try runner.replay(trace.path, options: once)
-        #expect(counter(m, "taps") == 3 && counter(m, "deselections") == deselections)
+        #expect(m.counter("taps") == 3 && m.counter("deselections") == deselections)
     }
 
     @Test("A long press opens the menu of the item under the finger; the menu action is performed")
@@ -65,8 +63,8 @@ struct GestureReplayTests {
         let m = try runner.replay(trace.path, options: once)
         #expect(m.complete, "\(m.failure ?? "")")
         #expect(m.warnings.isEmpty)
-        #expect(counter(m, "menus_shown") == 1 && counter(m, "menu_actions") == 1)
-        #expect(counter(m, "selections") == 0)
+        #expect(m.counter("menus_shown") == 1 && m.counter("menu_actions") == 1)
+        #expect(m.counter("selections") == 0)
     }
 
     @Test("Gestures the engine refuses stop the replay at their event", arguments: [

@@ -8,10 +8,6 @@ struct ReplayRunnerTests {
 
     private func frames(_ m: ReplayMeasurement, repeat index: Int = 0) -> [FrameSample] { m.repeats[index].frames }
 
-    private func counter(_ m: ReplayMeasurement, _ name: String) -> Int? {
-        m.counters.first { $0.name == name }?.value
-    }
-
     @Test("Frame n runs the events before (n + 1) / rate; the session ends at the last event's frame")
     func frameSemantics() throws {
         let trace = try TraceFile(events: """
@@ -41,10 +37,10 @@ struct ReplayRunnerTests {
         #expect(frames(m)[0].cellsCreated == 27)
         #expect(frames(m)[1].cellsCreated == 0)
         #expect(frames(m)[0].topPath == "frame/cells/create")
-        #expect(counter(m, "cells_created") == 27)
-        #expect(counter(m, "cells_reused") == 3)
-        #expect(counter(m, "cells_configured") == 30)
-        #expect(counter(m, "layout_prepares") == 1)
+        #expect(m.counter("cells_created") == 27)
+        #expect(m.counter("cells_reused") == 3)
+        #expect(m.counter("cells_configured") == 30)
+        #expect(m.counter("layout_prepares") == 1)
     }
 
     @Test("Hot paths: self time excludes nested spans; janky self time counts only frames over budget")
@@ -121,7 +117,7 @@ struct ReplayRunnerTests {
             <reload-data t="0.2"><section items="5"/></reload-data>
             """)
         let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 1, warmup: 0))
-        #expect(counter(m, "layout_prepares") == 3)
+        #expect(m.counter("layout_prepares") == 3)
         #expect(m.complete)
     }
 
@@ -340,8 +336,6 @@ struct LayoutSwitchReplayTests {
 struct BatchReplayTests {
     private let runner = ReplayRunner(makeClock: { ManualClock() })
 
-    private func counter(_ m: ReplayMeasurement, _ name: String) -> Int? { m.counters.first { $0.name == name }?.value }
-
     @Test("Batches run through the engine, animated over frames, and are counted")
     func batches() throws {
         let trace = try TraceFile(events: """
@@ -356,9 +350,9 @@ struct BatchReplayTests {
             """)
         let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 1, warmup: 0))
         #expect(m.complete, "\(m.failure ?? "")")
-        #expect(counter(m, "batch_updates") == 2)
-        #expect(counter(m, "items_inserted") == 1 && counter(m, "items_deleted") == 2 && counter(m, "items_moved") == 1)
-        #expect(counter(m, "sections_inserted") == 1)
+        #expect(m.counter("batch_updates") == 2)
+        #expect(m.counter("items_inserted") == 1 && m.counter("items_deleted") == 2 && m.counter("items_moved") == 1)
+        #expect(m.counter("sections_inserted") == 1)
         // The second batch starts at frame 30 (t = 0.5) and runs 0.5 s: the session ends at frame 60.
         #expect(m.repeats[0].frames.count == 61)
         #expect(m.repeats[0].paths.contains { $0.path == "frame/updates/validate" && $0.calls == 2 })

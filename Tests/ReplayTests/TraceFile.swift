@@ -1,4 +1,5 @@
 import Foundation
+import Reporting
 
 /// A trace written to a temporary file for the duration of a test.
 struct TraceFile {
@@ -31,4 +32,9 @@ struct TraceFile {
           <data><section items="300"/></data>
           <workload><cell reuse-identifier="cell" create="1" configure="0.5" prepare-for-reuse="0.25"/></workload>
         """
+}
+
+extension ReplayMeasurement {
+    /// The counter called `name`.
+    func counter(_ name: String) -> Int? { counters.first { $0.name == name }?.value }
 }
