@@ -1,4 +1,5 @@
 import Testing
+import CollectionEngine
 import Replay
 import Reporting
 
@@ -402,5 +403,43 @@ struct BatchValidationTests {
         #expect(found == [
             "10:1: Invalid update: invalid number of items in section 0. The number of items contained in an existing section after the update (301) must be equal to the number of items contained in that section before the update (301), plus or minus the number of items inserted or deleted from that section (0 inserted, 1 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).",
         ])
+    }
+}
+
+@Suite("Drags in offsets mode")
+struct OffsetsModeDragTests {
+    /// A flow layout that remembers what it was asked at release.
+    final class ProbeLayout: FlowLayout {
+        nonisolated(unsafe) static var asked: [(Point, Point)] = []
+        override func targetContentOffset(forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point) -> Point {
+            Self.asked.append((proposed, velocity))
+            return proposed
+        }
+    }
+
+    @Test("At release the layout is asked for its target offset, with the content's velocity; the content does not move")
+    func deliveredToTheLayout() throws {
+        var registry = LayoutRegistry.standard
+        registry.register(LayoutDefinition(name: "probe", summary: "test", parameters: []) { _ throws(ReplayError) in
+            let layout = ProbeLayout()
+            layout.itemSize = Size(width: 100, height: 100)
+            return layout
+        })
+        let trace = try TraceFile(header: """
+              <collection-view width="390" height="844"/>
+              <layout name="probe"/>
+              <data><section items="300"/></data>
+            """, events: """
+            <scroll t="0.05" x="0" y="10"/>
+            <drag t="0.1" phase="began" x="200" y="600"/>
+            <drag t="0.2" phase="ended" x="200" y="500" velocity-x="0" velocity-y="-1000"/>
+            """)
+        ProbeLayout.asked = []
+        let runner = ReplayRunner(registry: registry, makeClock: { ManualClock() })
+        let snapshot = try runner.snapshot(trace.path, at: 1)
+        #expect(snapshot.contentOffset.y == 10)
+        #expect(ProbeLayout.asked.count == 1)
+        // 1000 pt/s up the screen scrolls the content down: it would rest 1000 × 0.998 / 0.002 / 1000 further.
+        #expect(ProbeLayout.asked.first.map { abs($0.0.y - (10 + 499)) < 1e-6 && $0.1 == Point(x: 0, y: 1000) } == true)
     }
 }

@@ -294,18 +294,29 @@ final class ReplayPass {
         collectionView.scrollToItem(at: indexPath, at: engine, animated: animated)
     }
 
-    /// In offsets mode a drag does not move the content (the recorded offsets do), but at release the
-    /// layout is asked where scrolling would come to rest, as UIKit asks it.
+    /// In offsets mode a drag does not move the content (the recorded offsets do), but it is still delivered
+    /// (SPEC §3): the delegate hears will-begin and will-end dragging, and at release the layout is asked
+    /// where scrolling would come to rest, as UIKit asks it.
     private func deliverDrag(phase: GesturePhase, velocity: TracePoint?) {
-        guard phase == .ended, let velocity else { return }
-        // The finger's velocity, in points per second; the content moves the other way.
-        let scrollVelocity = Point(x: -velocity.x, y: -velocity.y)
-        let rate = header.collectionView.decelerationRate.factorPerMillisecond
-        let travel = rate / (1 - rate) / 1000
-        let offset = collectionView.contentOffset
-        let proposed = Point(x: offset.x + scrollVelocity.x * travel, y: offset.y + scrollVelocity.y * travel)
-        _ = collectionView.collectionViewLayout.targetContentOffset(
-            forProposedContentOffset: proposed, withScrollingVelocity: scrollVelocity)
+        switch phase {
+        case .began:
+            collectionView.delegate?.scrollViewWillBeginDragging(collectionView)
+        case .ended, .cancelled:
+            // The finger's velocity, in points per second; the content moves the other way.
+            let scrollVelocity = Point(x: -(velocity?.x ?? 0), y: -(velocity?.y ?? 0))
+            let rate = DecelerationRate(factorPerMillisecond: header.collectionView.decelerationRate.factorPerMillisecond)
+            let offset = collectionView.contentOffset
+            let proposed = Point(x: offset.x + rate.restingDistance(forVelocity: scrollVelocity.x),
+                                 y: offset.y + rate.restingDistance(forVelocity: scrollVelocity.y))
+            var target = collectionView.collectionViewLayout.targetContentOffset(
+                forProposedContentOffset: proposed, withScrollingVelocity: scrollVelocity)
+            collectionView.delegate?.scrollViewWillEndDragging(
+                collectionView, withVelocity: Point(x: scrollVelocity.x / 1000, y: scrollVelocity.y / 1000),
+                targetContentOffset: &target)
+            collectionView.delegate?.scrollViewDidEndDragging(collectionView, willDecelerate: target != offset)
+        case .changed:
+            break
+        }
     }
 }
 
