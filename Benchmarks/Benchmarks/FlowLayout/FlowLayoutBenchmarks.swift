@@ -53,18 +53,6 @@ struct Fixture {
     }
 }
 
-/// A seeded generator, so every run queries the same offsets.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 let sizes: [(label: String, count: Int)] = [("1k", 1_000), ("100k", 100_000), ("1M", 1_000_000)]
 
 let benchmarks: @Sendable () -> Void = {
@@ -95,7 +83,7 @@ let benchmarks: @Sendable () -> Void = {
             Benchmark(name, configuration: .init(timeUnits: .nanoseconds, scalingFactor: .kilo)) { benchmark in
                 let fixture = Fixture(count: count, sizing: sizing)
                 let height = fixture.collectionView.contentSize.height - 844
-                var rng = SplitMix64(state: 42)
+                var rng = SplitMix64(seed: 42)
                 benchmark.startMeasurement()
                 for _ in benchmark.scaledIterations {
                     let y = Double(rng.next() % UInt64(max(1, height)))
@@ -125,7 +113,7 @@ let benchmarks: @Sendable () -> Void = {
     // layout's incremental update and the animated display, per performBatchUpdates call.
     Benchmark("FlowLayout.update.10kOperations.1M", configuration: .init(maxIterations: 50)) { benchmark in
         let fixture = Fixture(count: 1_000_000, sizing: .delegate)
-        var rng = SplitMix64(state: 7)
+        var rng = SplitMix64(seed: 7)
         // 5,000 deletes and 5,000 inserts spread over the section: the count stays a million.
         func distinct(_ count: Int) -> Set<Int> {
             var picked = Set<Int>()

@@ -70,20 +70,7 @@ struct HeaderParser {
 
     /// An empty `<events/>`: `</trace>` and the end of the document must follow.
     private func finishEmptyEvents() throws(TraceError) -> Bool {
-        switch try stream.read() {
-        case .endElement:
-            break
-        case .element:
-            throw TraceError(.unknownElement,
-                             "unexpected element '\(stream.elementRawName)' after <events>; <events> is the last element of <trace>",
-                             at: stream.location)
-        case .endOfDocument:
-            throw TraceError(.truncated, "the trace ends before '</trace>'", path: stream.path)
-        }
-        if case .element = try stream.read() {
-            throw TraceError(.malformedXML, "unexpected element '\(stream.elementRawName)' after '</trace>'",
-                             at: stream.location)
-        }
+        try stream.readEndOfTrace()
         return true
     }
 

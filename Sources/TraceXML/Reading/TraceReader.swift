@@ -138,20 +138,7 @@ public final class TraceReader {
     /// After `</events>`: only `</trace>` and the end of the document may follow.
     private func finishDocument() throws(TraceError) {
         finished = true
-        switch try stream.read() {
-        case .endElement:
-            break
-        case .element:
-            throw TraceError(.unknownElement,
-                             "unexpected element '\(stream.elementRawName)' after <events>; <events> is the last element of <trace>",
-                             at: stream.location)
-        case .endOfDocument:
-            throw TraceError(.truncated, "the trace ends before '</trace>'", path: path)
-        }
-        if case .element = try stream.read() {
-            throw TraceError(.malformedXML, "unexpected element '\(stream.elementRawName)' after '</trace>'",
-                             at: stream.location)
-        }
+        try stream.readEndOfTrace()
     }
 }
 
