@@ -37,6 +37,35 @@ extension CollectionView {
         dragChanged(to: location)
         guard drag != nil else { return }
         drag = nil
+        let target = releaseTarget(fingerVelocity: velocity)
+        let decelerate = target != contentOffset
+        delegate?.scrollViewDidEndDragging(self, willDecelerate: decelerate)
+        guard decelerate else { return }
+        delegate?.scrollViewWillBeginDecelerating(self)
+        deceleration = Deceleration(from: contentOffset, to: target, at: animationTime, rate: decelerationRate)
+    }
+
+    /// Delivers a drag whose motion is replayed from recorded offsets (SPEC §3, offsets mode): the delegate
+    /// and the layout hear it as they would a real drag — will begin dragging; at release, the target offset
+    /// asked of the layout (or paging) and of the delegate's `scrollViewWillEndDragging`, then did end
+    /// dragging — but the content does not move. `velocity` is the finger's at release, as in
+    /// ``endDragging(at:velocity:)``.
+    public func deliverRecordedDrag(_ state: GestureState, velocity: Point) {
+        switch state {
+        case .began:
+            delegate?.scrollViewWillBeginDragging(self)
+        case .ended, .cancelled:
+            let target = releaseTarget(fingerVelocity: state == .ended ? velocity : .zero)
+            delegate?.scrollViewDidEndDragging(self, willDecelerate: target != contentOffset)
+        case .changed:
+            break
+        }
+    }
+
+    /// Where a release at the finger's `velocity` comes to rest: the fling's natural rest, clamped, through
+    /// the layout's target offset (or paging's page), then the delegate's `scrollViewWillEndDragging`,
+    /// clamped again.
+    private func releaseTarget(fingerVelocity velocity: Point) -> Point {
         let scrolling = Point(x: scrollsHorizontally ? -velocity.x : 0, y: scrollsVertically ? -velocity.y : 0)
         var target: Point
         if isPagingEnabled {
@@ -50,12 +79,7 @@ extension CollectionView {
         }
         delegate?.scrollViewWillEndDragging(self, withVelocity: Point(x: scrolling.x / 1000, y: scrolling.y / 1000),
                                             targetContentOffset: &target)
-        target = clampedOffset(target)
-        let decelerate = target != contentOffset
-        delegate?.scrollViewDidEndDragging(self, willDecelerate: decelerate)
-        guard decelerate else { return }
-        delegate?.scrollViewWillBeginDecelerating(self)
-        deceleration = Deceleration(from: contentOffset, to: target, at: animationTime, rate: decelerationRate)
+        return clampedOffset(target)
     }
 
     /// Whether a finger is dragging the content.

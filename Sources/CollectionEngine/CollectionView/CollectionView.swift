@@ -157,6 +157,10 @@ public final class CollectionView {
         return counts[section]
     }
 
+    /// The number of items of every section, as the data source last said.
+    /// - Complexity: O(1) once the counts are read; reading them is O(sections).
+    public var itemCountsBySection: [Int] { loadedItemCounts }
+
     var loadedItemCounts: [Int] {
         if let itemCounts { return itemCounts }
         var counts: [Int] = []

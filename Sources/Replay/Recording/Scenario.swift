@@ -212,12 +212,8 @@ struct SimulatedUser {
 
     // MARK: The app's updates
 
-    private func counts() -> [Int] {
-        (0..<collectionView.numberOfSections).map { collectionView.numberOfItems(inSection: $0) }
-    }
-
     private mutating func batch(at frame: Int) {
-        var after = counts()
+        var after = collectionView.itemCountsBySection
         guard let section = after.indices.randomElement(using: &rng) else { return }
         let operation: BatchUpdate.Operation
         if after[section] > 10 && rng.chance(0.45) {
@@ -234,7 +230,7 @@ struct SimulatedUser {
     }
 
     private mutating func message(at frame: Int) {
-        var after = counts()
+        var after = collectionView.itemCountsBySection
         guard let last = after.indices.last else { return }
         let operation: BatchUpdate.Operation
         if recorder.frame > Int(scenario.duration * rate / 2) && after.count == scenario.header.sections.count {

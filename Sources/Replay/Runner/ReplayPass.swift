@@ -145,7 +145,10 @@ final class ReplayPass {
             profiler.measure(.scroll) { collectionView.contentOffset = Point(x: offset.x, y: offset.y) }
         case .drag(let phase, let location, let velocity):
             switch mode {
-            case .offsets: profiler.measure(.events) { deliverDrag(phase: phase, velocity: velocity) }
+            case .offsets:
+                profiler.measure(.events) {
+                    collectionView.deliverRecordedDrag(phase.state, velocity: Point(x: velocity?.x ?? 0, y: velocity?.y ?? 0))
+                }
             case .gestures: profiler.measure(.scroll) { drag(phase, at: location, velocity: velocity) }
             }
         case .scrollToItem(let item, let position, let animated):
@@ -220,8 +223,7 @@ final class ReplayPass {
     private func applyBatch(_ batch: BatchUpdate, _ event: TraceEvent) throws(ReplayError) {
         let engineBatch = EngineBatch(batch)
         do throws(BatchUpdateError) {
-            let counts = (0..<collectionView.numberOfSections).map { collectionView.numberOfItems(inSection: $0) }
-            let plan = try engineBatch.impliedPlan(on: counts)
+            let plan = try engineBatch.impliedPlan(on: collectionView.itemCountsBySection)
             var newSections: [Int: TraceDataSource.Section] = [:]
             for (section, items) in engineBatch.insertedSections { newSections[section] = TraceDataSource.Section(items: items) }
             for (old, items) in engineBatch.reloadedSections {
@@ -292,31 +294,6 @@ final class ReplayPass {
         case .center: collectionView.contentSize.height > collectionView.bounds.height ? .centeredVertically : .centeredHorizontally
         }
         collectionView.scrollToItem(at: indexPath, at: engine, animated: animated)
-    }
-
-    /// In offsets mode a drag does not move the content (the recorded offsets do), but it is still delivered
-    /// (SPEC §3): the delegate hears will-begin and will-end dragging, and at release the layout is asked
-    /// where scrolling would come to rest, as UIKit asks it.
-    private func deliverDrag(phase: GesturePhase, velocity: TracePoint?) {
-        switch phase {
-        case .began:
-            collectionView.delegate?.scrollViewWillBeginDragging(collectionView)
-        case .ended, .cancelled:
-            // The finger's velocity, in points per second; the content moves the other way.
-            let scrollVelocity = Point(x: -(velocity?.x ?? 0), y: -(velocity?.y ?? 0))
-            let rate = DecelerationRate(factorPerMillisecond: header.collectionView.decelerationRate.factorPerMillisecond)
-            let offset = collectionView.contentOffset
-            let proposed = Point(x: offset.x + rate.restingDistance(forVelocity: scrollVelocity.x),
-                                 y: offset.y + rate.restingDistance(forVelocity: scrollVelocity.y))
-            var target = collectionView.collectionViewLayout.targetContentOffset(
-                forProposedContentOffset: proposed, withScrollingVelocity: scrollVelocity)
-            collectionView.delegate?.scrollViewWillEndDragging(
-                collectionView, withVelocity: Point(x: scrollVelocity.x / 1000, y: scrollVelocity.y / 1000),
-                targetContentOffset: &target)
-            collectionView.delegate?.scrollViewDidEndDragging(collectionView, willDecelerate: target != offset)
-        case .changed:
-            break
-        }
     }
 }
 
