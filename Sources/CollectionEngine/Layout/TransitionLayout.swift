@@ -22,8 +22,8 @@ open class TransitionLayout: CollectionViewLayout {
     /// Prepares both layouts.
     open override func prepare() {
         super.prepare()
-        currentLayout.prepareForReplay()
-        nextLayout.prepareForReplay()
+        currentLayout.prepareIfInvalidated()
+        nextLayout.prepareIfInvalidated()
     }
 
     open override var collectionViewContentSize: Size {
@@ -78,7 +78,7 @@ extension CollectionViewLayout {
     }
 
     /// Runs `prepare()` if the layout was invalidated (for layouts prepared by another layout).
-    func prepareForReplay() {
+    func prepareIfInvalidated() {
         guard needsPrepare else { return }
         needsPrepare = false
         prepare()

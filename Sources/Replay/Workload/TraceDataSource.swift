@@ -62,17 +62,17 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
                 continue
             }
             guard let old = plan.oldSection(forNew: section) else { continue }
-            var current = sections[old]
-            current.items = plan.newCounts[section]
-            if current.sizes != nil || sectionsWithNewSizes.contains(section) {
-                current.sizes = (0..<current.items).map { item -> Size? in
+            var kept = sections[old]
+            kept.items = plan.newCounts[section]
+            if kept.sizes != nil || sectionsWithNewSizes.contains(section) {
+                kept.sizes = (0..<kept.items).map { item -> Size? in
                     let indexPath = IndexPath(item: item, section: section)
                     if let size = insertedSizes[indexPath] { return size }
                     guard let from = plan.oldIndexPath(forNew: indexPath) else { return nil }
                     return sections[from.section].sizes?[from.item]
                 }
             }
-            next.append(current)
+            next.append(kept)
         }
         staged = (next, claimedCounts ?? plan.newCounts)
     }
