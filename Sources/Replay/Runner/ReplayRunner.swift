@@ -40,7 +40,6 @@ public struct ReplayRunner: Sendable {
             throw ReplayError(.unsupported, "the budget must be positive, not \(budgetMs) ms", path: path)
         }
         let layoutName = options.layout ?? header.layout.name
-        try registry.check(header.layout, named: options.layout, path: path)
         let mode = options.mode ?? Self.defaultMode(path, readerOptions)
 
         let clock = makeClock()
