@@ -10,6 +10,7 @@ let package = Package(
     name: "Reel",
     products: [
         .library(name: "CollectionEngine", targets: ["CollectionEngine"]),
+        .library(name: "Layouts", targets: ["Layouts"]),
         .library(name: "Reporting", targets: ["Reporting"]),
         .library(name: "Replay", targets: ["Replay"]),
         .library(name: "ReelCLI", targets: ["ReelCLI"]),
@@ -28,6 +29,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "Layouts",
+            dependencies: ["CollectionEngine", .product(name: "RealModule", package: "swift-numerics")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "Reporting",
             dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")],
             swiftSettings: swiftSettings
@@ -35,7 +41,7 @@ let package = Package(
         .target(
             name: "Replay",
             dependencies: [
-                "CollectionEngine", "TraceXML", "Reporting",
+                "CollectionEngine", "Layouts", "TraceXML", "Reporting",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: swiftSettings
@@ -43,7 +49,7 @@ let package = Package(
         .target(
             name: "ReelCLI",
             dependencies: [
-                "Replay", "Reporting", "TraceXML",
+                "Replay", "Layouts", "Reporting", "TraceXML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -55,7 +61,7 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["CollectionEngine", "TraceXML", "Replay"],
+            dependencies: ["CollectionEngine", "Layouts", "TraceXML", "Replay"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -75,8 +81,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "LayoutsTests",
+            dependencies: ["Layouts", "CollectionEngine", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "ReplayTests",
-            dependencies: ["Replay", "Reporting", "TestSupport"],
+            dependencies: ["Replay", "Layouts", "Reporting", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Layouts
 import Replay
 
 /// `reel layouts`: the catalogue.

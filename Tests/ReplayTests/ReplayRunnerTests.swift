@@ -1,5 +1,6 @@
 import Testing
 import CollectionEngine
+import Layouts
 import Replay
 import Reporting
 
@@ -420,7 +421,7 @@ struct OffsetsModeDragTests {
     @Test("At release the layout is asked for its target offset, with the content's velocity; the content does not move")
     func deliveredToTheLayout() throws {
         var registry = LayoutRegistry.standard
-        registry.register(LayoutDefinition(name: "probe", summary: "test", parameters: []) { _ throws(ReplayError) in
+        registry.register(LayoutDefinition(name: "probe", summary: "test", parameters: []) { _ in
             let layout = ProbeLayout()
             layout.itemSize = Size(width: 100, height: 100)
             return layout

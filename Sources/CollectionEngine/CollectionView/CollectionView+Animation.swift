@@ -2,20 +2,35 @@ extension CollectionView {
     /// Whether anything moves with time: an update, a layout switch, a fling, a scrolling animation.
     public var isAnimating: Bool {
         !animations.isEmpty || !disappearing.isEmpty || !completions.isEmpty || deceleration != nil
-            || scrollAnimation != nil
+            || scrollAnimation != nil || isLayoutSettling || layoutTransitionAnimation != nil
     }
+
+    /// The time of the frame being laid out: the last time given to ``advanceAnimations(to:)``, in seconds
+    /// on the replay's clock (0 before the first frame).
+    ///
+    /// Layouts that depend on the time (a clock hand, springs, a jiggle) read it here, never from a clock of
+    /// their own, so that replays are reproducible (SPEC §5.7).
+    public var frameTime: Double { animationTime }
 
     /// Moves everything that moves with time to `time` (seconds, on the replay's clock): a fling or a
     /// scrolling animation moves the content; every animating view gets its interpolated attributes;
     /// finished animations end — views that left end their display and go back to their pools, and
     /// completion handlers run with `true`.
     ///
+    /// A layout that adopts ``TimeDrivenLayout`` moves its own state to the same time first.
+    ///
     /// The engine has no clock of its own: the replay calls this at the start of every frame (SPEC §5.7).
-    /// - Complexity: O(a) for a animating elements.
+    /// - Complexity: O(a) for a animating elements, plus a time-driven layout's `advance(to:)`.
     public func advanceAnimations(to time: Double) {
         animationTime = max(animationTime, time)
+        if let timeDriven = collectionViewLayout as? any TimeDrivenLayout {
+            isLayoutSettling = timeDriven.advance(to: animationTime)
+        } else {
+            isLayoutSettling = false
+        }
         guard isAnimating else { return }
         let now = animationTime
+        advanceLayoutTransition(to: now)
         advanceScrolling(to: now)
         for element in displayed {
             let id = ObjectIdentifier(element.view)

@@ -7,7 +7,8 @@ extension CollectionView {
     /// `targetContentOffset(forProposedContentOffset:)`; elements move. Elements the old layout did not
     /// display start from the old layout's attributes for them (faded in when it has none); elements that
     /// leave end at the new layout's attributes. When the animation ends, `finalizeLayoutTransition()` runs
-    /// on both layouts and `completion` with `true`.
+    /// on both layouts and `completion` with `true`. When the old layout supplies its own transition layout
+    /// (``CollectionViewLayout/transitionLayout(to:)``), the switch animates that layout's progress instead.
     public func setCollectionViewLayout(_ layout: CollectionViewLayout, animated: Bool, duration: Double = 0.3,
                                         completion: ((Bool) -> Void)? = nil) {
         let old = collectionViewLayout
@@ -17,6 +18,15 @@ extension CollectionView {
         }
         old.prepareForTransition(to: layout)
         layout.prepareForTransition(from: old)
+        if animated, duration > 0, let transition = ownTransition(from: old, to: layout) {
+            install(transition)
+            animateTransition(transition, to: 1, duration: duration) { finished in
+                old.finalizeLayoutTransition()
+                layout.finalizeLayoutTransition()
+                completion?(finished)
+            }
+            return
+        }
         switchLayout(to: layout, animated: animated, duration: duration) { finished in
             old.finalizeLayoutTransition()
             layout.finalizeLayoutTransition()
@@ -36,14 +46,58 @@ extension CollectionView {
         let old = collectionViewLayout
         old.prepareForTransition(to: layout)
         layout.prepareForTransition(from: old)
-        let transition = TransitionLayout(currentLayout: old, nextLayout: layout)
-        collectionViewLayout = transition
-        old.collectionView = self
-        layout.collectionView = self
-        old.invalidateLayout()
-        layout.invalidateLayout()
+        let transition = ownTransition(from: old, to: layout) ?? TransitionLayout(currentLayout: old, nextLayout: layout)
+        install(transition)
         interactiveCompletion = completion
         return transition
+    }
+
+    /// Whether an interactive transition is running (the layout is a ``TransitionLayout`` whose progress the
+    /// caller sets), not counting one that is animating to its end.
+    public var isInteractivelyTransitioning: Bool {
+        collectionViewLayout is TransitionLayout && layoutTransitionAnimation == nil
+    }
+
+    /// The old layout's own transition layout to `layout`, checked.
+    private func ownTransition(from old: CollectionViewLayout, to layout: CollectionViewLayout) -> TransitionLayout? {
+        guard let transition = old.transitionLayout(to: layout) else { return nil }
+        precondition(transition.currentLayout === old && transition.nextLayout === layout,
+                     "transitionLayout(to:) must return a transition layout from the layout to the new layout")
+        return transition
+    }
+
+    /// Makes `transition` the layout, with both of its layouts answering for this collection view.
+    private func install(_ transition: TransitionLayout) {
+        collectionViewLayout = transition
+        transition.currentLayout.collectionView = self
+        transition.nextLayout.collectionView = self
+        transition.currentLayout.invalidateLayout()
+        transition.nextLayout.invalidateLayout()
+    }
+
+    /// Animates `transition`'s progress from where it is to `target` (0 or 1) over `duration` seconds on the
+    /// timing curve; then installs the layout it reached and calls `completion`.
+    private func animateTransition(_ transition: TransitionLayout, to target: Double, duration: Double,
+                                   completion: @escaping (Bool) -> Void) {
+        layoutTransitionAnimation = LayoutTransitionAnimation(
+            transition: transition, from: transition.transitionProgress, to: target, start: animationTime,
+            duration: duration, completion: completion)
+        if duration <= 0 { advanceLayoutTransition(to: animationTime) }
+    }
+
+    /// Moves the running transition animation to `time`; part of ``advanceAnimations(to:)``.
+    func advanceLayoutTransition(to time: Double) {
+        guard let animation = layoutTransitionAnimation else { return }
+        let fraction = animation.duration > 0 ? min(1, max(0, (time - animation.start) / animation.duration)) : 1
+        let transition = animation.transition
+        transition.transitionProgress = animation.from + (animation.to - animation.from) * animationCurve.value(at: fraction)
+        guard fraction >= 1 else { return }
+        layoutTransitionAnimation = nil
+        let reached = animation.to >= 1 ? transition.nextLayout : transition.currentLayout
+        let left = animation.to >= 1 ? transition.currentLayout : transition.nextLayout
+        collectionViewLayout = reached
+        left.collectionView = nil
+        animation.completion(true)
     }
 
     /// Ends the interactive transition on its next layout, animating from where it is.
@@ -58,10 +112,21 @@ extension CollectionView {
         guard let transition = collectionViewLayout as? TransitionLayout else {
             preconditionFailure("no interactive transition is running")
         }
+        precondition(layoutTransitionAnimation == nil, "the interactive transition is already ending")
         let target = finish ? transition.nextLayout : transition.currentLayout
         let remaining = finish ? 1 - transition.transitionProgress : transition.transitionProgress
         let completion = interactiveCompletion
         interactiveCompletion = nil
+        if type(of: transition) != TransitionLayout.self {
+            // A layout's own transition finishes along its own path.
+            animateTransition(transition, to: finish ? 1 : 0,
+                              duration: Self.transitionDuration * max(0, min(1, remaining))) { _ in
+                transition.currentLayout.finalizeLayoutTransition()
+                transition.nextLayout.finalizeLayoutTransition()
+                completion?(true, finish)
+            }
+            return
+        }
         switchLayout(to: target, animated: true, duration: Self.transitionDuration * max(0, min(1, remaining))) { _ in
             transition.currentLayout.finalizeLayoutTransition()
             transition.nextLayout.finalizeLayoutTransition()
@@ -104,4 +169,15 @@ extension CollectionView {
         let maxY = max(minY, contentSize.height - bounds.height + contentInset.bottom)
         return Point(x: min(max(offset.x, minX), maxX), y: min(max(offset.y, minY), maxY))
     }
+}
+
+/// An animated change of a transition layout's progress: an animated switch through a layout's own
+/// transition, or the end of an interactive one.
+struct LayoutTransitionAnimation {
+    let transition: TransitionLayout
+    let from: Double
+    let to: Double
+    let start: Double
+    let duration: Double
+    let completion: (Bool) -> Void
 }

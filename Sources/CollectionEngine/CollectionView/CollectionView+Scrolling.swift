@@ -4,6 +4,27 @@ extension CollectionView {
     /// Whether the content moves along y: it is taller than the visible area.
     var scrollsVertically: Bool { contentSize.height + contentInset.vertical > bounds.height }
 
+    /// Where the finger dragging the content is, in content coordinates, as UIKit's
+    /// `panGestureRecognizer.location(in: collectionView)`: its last position in the viewport seen from the
+    /// current content offset. `nil` before the first drag; after the finger lifts, where it lifted (so a
+    /// layout that reads it while the content decelerates sees the finger's last place, as in UIKit).
+    public var panGestureLocation: Point? {
+        panFinger.map { Point(x: contentOffset.x + $0.location.x, y: contentOffset.y + $0.location.y) }
+    }
+
+    /// The phase of the last drag: `began` or `changed` while the finger is down, `ended` or `cancelled`
+    /// after it lifted; `nil` before the first drag.
+    public var panGestureState: GestureState? { panFinger?.state }
+
+    /// Records the finger's viewport `location` and `state`, and tells a layout that handles interactions.
+    private func trackFinger(_ state: GestureState, at location: Point) {
+        panFinger = (state, location)
+        if let handler = collectionViewLayout as? any LayoutInteractionHandling {
+            counters.layoutInteractions += 1
+            handler.collectionView(self, drag: state, at: panGestureLocation ?? location)
+        }
+    }
+
     /// A finger starts dragging the content at `location`, in viewport coordinates (SPEC §3). Catches a
     /// running deceleration or scrolling animation.
     public func beginDragging(at location: Point) {
@@ -11,6 +32,7 @@ extension CollectionView {
         scrollAnimation = nil
         prepareLayoutIfNeeded()
         drag = (finger: location, offset: contentOffset)
+        trackFinger(.began, at: location)
         delegate?.scrollViewWillBeginDragging(self)
     }
 
@@ -18,6 +40,13 @@ extension CollectionView {
     /// within its bounds (no rubber band).
     /// - Complexity: O(1) plus the layout's `shouldInvalidateLayout(forBoundsChange:)`.
     public func dragChanged(to location: Point) {
+        guard drag != nil else { return }
+        trackFinger(.changed, at: location)
+        moveContent(withFingerAt: location)
+    }
+
+    /// Moves the content so that the point under the finger when the drag began is under `location`.
+    private func moveContent(withFingerAt location: Point) {
         guard let drag else { return }
         let dx = scrollsHorizontally ? location.x - drag.finger.x : 0
         let dy = scrollsVertically ? location.y - drag.finger.y : 0
@@ -34,8 +63,18 @@ extension CollectionView {
     /// deceleration is retargeted to end exactly there. Callbacks in UIKit's order: will end dragging, did
     /// end dragging (will decelerate), will begin decelerating; did end decelerating when it comes to rest.
     public func endDragging(at location: Point, velocity: Point) {
-        dragChanged(to: location)
+        releaseDrag(.ended, at: location, velocity: velocity)
+    }
+
+    /// The system cancelled the drag with the finger at `location`: it ends as a release without velocity.
+    public func cancelDragging(at location: Point) {
+        releaseDrag(.cancelled, at: location, velocity: .zero)
+    }
+
+    private func releaseDrag(_ state: GestureState, at location: Point, velocity: Point) {
         guard drag != nil else { return }
+        trackFinger(state, at: location)
+        moveContent(withFingerAt: location)
         drag = nil
         let target = releaseTarget(fingerVelocity: velocity)
         let decelerate = target != contentOffset
@@ -48,9 +87,11 @@ extension CollectionView {
     /// Delivers a drag whose motion is replayed from recorded offsets (SPEC §3, offsets mode): the delegate
     /// and the layout hear it as they would a real drag — will begin dragging; at release, the target offset
     /// asked of the layout (or paging) and of the delegate's `scrollViewWillEndDragging`, then did end
-    /// dragging — but the content does not move. `velocity` is the finger's at release, as in
-    /// ``endDragging(at:velocity:)``.
-    public func deliverRecordedDrag(_ state: GestureState, velocity: Point) {
+    /// dragging — but the content does not move. The finger's `location` (viewport coordinates) goes to
+    /// ``panGestureLocation`` and to a layout that handles interactions, as in gestures mode. `velocity` is
+    /// the finger's at release, as in ``endDragging(at:velocity:)``.
+    public func deliverRecordedDrag(_ state: GestureState, at location: Point, velocity: Point) {
+        trackFinger(state, at: location)
         switch state {
         case .began:
             delegate?.scrollViewWillBeginDragging(self)

@@ -110,8 +110,14 @@ public final class CollectionView {
     var completions: [(end: Double, handler: (Bool) -> Void)] = []
     /// The time animations were last advanced to, in seconds.
     var animationTime = 0.0
+    /// Whether the time-driven layout said, at the last frame, that it is settling.
+    var isLayoutSettling = false
+    /// The running animated layout switch through a layout's own transition layout.
+    var layoutTransitionAnimation: LayoutTransitionAnimation?
     /// The dragging finger's first location and the content offset then.
     var drag: (finger: Point, offset: Point)?
+    /// The last drag's phase and the finger's last location in the viewport.
+    var panFinger: (state: GestureState, location: Point)?
     /// The running fling.
     var deceleration: Deceleration?
     /// The running animated change of the content offset.

@@ -16,7 +16,7 @@ open class ReusableView {
     public private(set) var isHidden = false
 
     /// The element the view was last dequeued for, checked when the data source returns it.
-    package var dequeuedFor: ElementKey?
+    var dequeuedFor: ElementKey?
 
     public required init() {}
 
@@ -36,7 +36,7 @@ open class ReusableView {
     open func apply(_ layoutAttributes: LayoutAttributes) {}
 
     /// Stores a copy of `attributes`, sets the standard fields and calls ``apply(_:)``.
-    package func applyLayoutAttributes(_ attributes: LayoutAttributes) {
+    func applyLayoutAttributes(_ attributes: LayoutAttributes) {
         let stored = attributes.copy()
         layoutAttributes = stored
         frame = stored.frame

@@ -16,6 +16,14 @@ public protocol LayoutInteractionHandling: CollectionViewLayout {
 
     /// A tap landed at `location`, after the collection view hit-tested it and updated the selection.
     func collectionView(_ collectionView: CollectionView, tapAt location: Point)
+
+    /// The finger dragging the content went down (`began`), moved, or lifted, at `location`.
+    ///
+    /// Delivered in both replay modes (SPEC §3): in gestures mode before the content follows the finger, in
+    /// offsets mode alongside the recorded offsets. ``CollectionView/panGestureLocation`` holds the same
+    /// location for layouts that read it when the bounds change, as UIKit layouts read
+    /// `panGestureRecognizer.location(in:)`.
+    func collectionView(_ collectionView: CollectionView, drag state: GestureState, at location: Point)
 }
 
 extension LayoutInteractionHandling {
@@ -23,4 +31,5 @@ extension LayoutInteractionHandling {
                                scale: Double) {}
     public func collectionView(_ collectionView: CollectionView, longPress state: GestureState, at location: Point) {}
     public func collectionView(_ collectionView: CollectionView, tapAt location: Point) {}
+    public func collectionView(_ collectionView: CollectionView, drag state: GestureState, at location: Point) {}
 }

@@ -12,10 +12,10 @@ open class CollectionViewLayout {
     public internal(set) weak var collectionView: CollectionView?
 
     /// Decoration view registrations, by kind.
-    package private(set) var decorationRegistrations: [String: ViewRegistration] = [:]
+    private(set) var decorationRegistrations: [String: ViewRegistration] = [:]
 
     /// Whether ``prepare()`` must run before the next query.
-    package var needsPrepare = true
+    var needsPrepare = true
 
     public init() {}
 
@@ -170,9 +170,24 @@ open class CollectionViewLayout {
 
     /// Called on both layouts when a switch has finished.
     open func finalizeLayoutTransition() {}
+
+    /// The layout that shows a switch from this layout to `newLayout`, or `nil` for the engine's own.
+    ///
+    /// UIKit asks the collection view's delegate (`collectionView(_:transitionLayoutForOldLayout:newLayout:)`);
+    /// here the old layout answers, so that a layout carries its own transition with it. When it returns one,
+    /// an interactive switch (``CollectionView/startInteractiveTransition(to:completion:)``) runs through it,
+    /// finishing or cancelling by animating its progress to 1 or 0, and an animated switch
+    /// (``CollectionView/setCollectionViewLayout(_:animated:duration:completion:)``) animates its progress
+    /// from 0 to 1 on the collection view's timing curve, a layout pass per frame. When it returns `nil`,
+    /// interactive switches use a plain ``TransitionLayout`` and animated ones move every element from the
+    /// old layout's attributes to the new one's.
+    ///
+    /// The transition layout must go from this layout to `newLayout`: its `currentLayout` is `self` and its
+    /// `nextLayout` is `newLayout`.
+    open func transitionLayout(to newLayout: CollectionViewLayout) -> TransitionLayout? { nil }
 }
 
 /// How to make a view for a reuse identifier or a decoration kind.
-package struct ViewRegistration {
-    package let make: () -> ReusableView
+struct ViewRegistration {
+    let make: () -> ReusableView
 }

@@ -6,10 +6,10 @@
 /// ``FlowLayoutInvalidationContext``) through ``CollectionViewLayout/invalidationContextClass``.
 open class InvalidationContext {
     /// Whether everything is invalid: set by ``CollectionViewLayout/invalidateLayout()`` and by data reloads.
-    public package(set) var invalidateEverything = false
+    public internal(set) var invalidateEverything = false
 
     /// Whether the number of sections or items may have changed.
-    public package(set) var invalidateDataSourceCounts = false
+    public internal(set) var invalidateDataSourceCounts = false
 
     /// Items whose attributes are invalid, or `nil` when no specific items are named.
     public private(set) var invalidatedItemIndexPaths: Set<IndexPath>?
@@ -27,12 +27,12 @@ open class InvalidationContext {
     public var contentSizeAdjustment: Size = .zero
 
     /// The new bounds when this context describes a bounds change, else `nil`.
-    public package(set) var newBounds: Rect?
+    public internal(set) var newBounds: Rect?
 
     /// The batch update this context invalidates for, else `nil`: which items and sections were inserted,
     /// deleted, moved and reloaded, so that a layout can update what changed instead of everything.
     /// (UIKit keeps this private; the engine lends it to layouts.)
-    public package(set) var updatePlan: UpdatePlan?
+    public internal(set) var updatePlan: UpdatePlan?
 
     public required init() {}
 

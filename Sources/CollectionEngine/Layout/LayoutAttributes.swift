@@ -149,7 +149,7 @@ open class LayoutAttributes: Equatable, CustomStringConvertible {
 
 extension LayoutAttributes {
     /// The key that identifies the element these attributes describe.
-    package var elementKey: ElementKey {
+    public var elementKey: ElementKey {
         ElementKey(category: representedElementCategory, kind: representedElementKind, indexPath: indexPath)
     }
 }

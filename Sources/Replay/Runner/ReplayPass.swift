@@ -147,7 +147,8 @@ final class ReplayPass {
             switch mode {
             case .offsets:
                 profiler.measure(.events) {
-                    collectionView.deliverRecordedDrag(phase.state, velocity: Point(x: velocity?.x ?? 0, y: velocity?.y ?? 0))
+                    collectionView.deliverRecordedDrag(phase.state, at: Point(x: location.x, y: location.y),
+                                                       velocity: Point(x: velocity?.x ?? 0, y: velocity?.y ?? 0))
                 }
             case .gestures: profiler.measure(.scroll) { drag(phase, at: location, velocity: velocity) }
             }
@@ -274,7 +275,7 @@ final class ReplayPass {
         case .began: collectionView.beginDragging(at: point)
         case .changed: collectionView.dragChanged(to: point)
         case .ended: collectionView.endDragging(at: point, velocity: Point(x: velocity?.x ?? 0, y: velocity?.y ?? 0))
-        case .cancelled: collectionView.endDragging(at: point, velocity: .zero)
+        case .cancelled: collectionView.cancelDragging(at: point)
         }
     }
 

@@ -1,0 +1,9 @@
+/// The layouts that ship with Reel (SPEC §6), in the order `reel layouts` lists them.
+///
+/// Every one is built on `CollectionEngine`'s public API alone — exactly what a user writing their own
+/// layout has.
+public enum Catalogue {
+    public static let definitions: [LayoutDefinition] = [
+        .flow,
+    ]
+}

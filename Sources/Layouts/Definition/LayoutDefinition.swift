@@ -1,0 +1,58 @@
+public import CollectionEngine
+
+/// A layout that traces can name: its `name`, a one-line summary, its parameters and how to build it.
+///
+/// The factory reads its parameters from a ``LayoutContext``; a malformed value throws a
+/// ``LayoutParameterError``, which the replay reports at the trace's `<layout>` element. The closure needs
+/// no annotation:
+///
+/// ```swift
+/// let spiral = LayoutDefinition(
+///     name: "my-spiral", summary: "items on a spiral",
+///     parameters: [LayoutParameter("turns", .number, default: "1.5", "turns of the spiral", range: 0.1...20)]
+/// ) { context in
+///     let layout = MySpiralLayout()
+///     layout.turns = try context.number("turns")
+///     return layout
+/// }
+/// ```
+public struct LayoutDefinition: Sendable {
+    public var name: String
+    public var summary: String
+    public var parameters: [LayoutParameter]
+    /// Builds an instance from the trace's parameters.
+    public var make: @Sendable (LayoutContext) throws -> CollectionViewLayout
+
+    public init(name: String, summary: String, parameters: [LayoutParameter],
+                make: @escaping @Sendable (LayoutContext) throws -> CollectionViewLayout) {
+        self.name = name
+        self.summary = summary
+        self.parameters = parameters
+        self.make = make
+    }
+
+    /// Builds the layout from `given` parameters (name and value, as written in a trace).
+    ///
+    /// - Throws: ``LayoutParameterError`` for an unknown parameter, a malformed or out-of-range value, or a
+    ///   combination the factory refuses.
+    public func makeLayout(parameters given: [(name: String, value: String)]) throws(LayoutParameterError)
+        -> CollectionViewLayout {
+        let context = try LayoutContext(layoutName: name, declared: parameters, given: given)
+        do {
+            return try make(context)
+        } catch let error as LayoutParameterError {
+            throw error
+        } catch {
+            throw LayoutParameterError(parameter: nil, message: "layout '\(name)' cannot be built: \(error)")
+        }
+    }
+
+    /// Checks every declared parameter's value and builds the layout once, so that a problem is found
+    /// before anything replays.
+    /// - Throws: ``LayoutParameterError``, as ``makeLayout(parameters:)``.
+    public func check(parameters given: [(name: String, value: String)]) throws(LayoutParameterError) {
+        let context = try LayoutContext(layoutName: name, declared: parameters, given: given)
+        try context.checkAll()
+        _ = try makeLayout(parameters: given)
+    }
+}

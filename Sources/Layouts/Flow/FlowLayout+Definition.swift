@@ -1,0 +1,17 @@
+public import CollectionEngine
+
+extension LayoutDefinition {
+    /// UIKit's flow layout (SPEC §5.1), with per-item sizes from the trace's `item-sizes`.
+    public static let flow: LayoutDefinition = {
+        let parameters = FlowParameters().declarations()
+        return LayoutDefinition(
+            name: "flow",
+            summary: "UIKit's flow layout: justified lines, headers and footers, sizes per item from the data",
+            parameters: parameters
+        ) { context in
+            let layout = FlowLayout()
+            try FlowParameters.apply(context, to: layout, declared: parameters)
+            return layout
+        }
+    }()
+}
