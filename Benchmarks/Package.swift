@@ -21,6 +21,16 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "LayoutBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "CollectionEngine", package: "Reel"),
+                .product(name: "Layouts", package: "Reel"),
+            ],
+            path: "Benchmarks/Layouts",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "ProfilerBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),

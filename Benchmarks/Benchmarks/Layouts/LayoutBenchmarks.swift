@@ -1,0 +1,32 @@
+import Benchmark
+import CollectionEngine
+
+/// The catalogue layouts measured, each with the motion its users give it (SPEC §6).
+let catalogue: [LayoutBenchmark] = [
+    LayoutBenchmark(layout: "flow", parameters: [("item-size", "100 100")]),
+]
+
+let counts: [(label: String, count: Int)] = [("1k", 1_000), ("100k", 100_000)]
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal],
+        timeUnits: .microseconds,
+        maxDuration: .seconds(3),
+        maxIterations: 2_000
+    )
+
+    // The cost of one frame once the first screen is displayed: time, the layout's motion, the layout pass.
+    for spec in catalogue {
+        for (label, count) in counts {
+            Benchmark("Layout.\(spec.layout).frame.\(label)") { benchmark in
+                let fixture = try LayoutFixture(spec, items: count)
+                for _ in 0..<10 { try fixture.step() }
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations { try fixture.step() }
+                benchmark.stopMeasurement()
+                blackHole(fixture.collectionView.counters)
+            }
+        }
+    }
+}
