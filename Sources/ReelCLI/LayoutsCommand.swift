@@ -6,20 +6,20 @@ import Replay
 struct LayoutsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layouts",
-        abstract: "List the layouts traces can name, with their parameters and defaults.")
+        abstract: "List the layouts traces can name, with their parameters, defaults and valid ranges.")
 
     func run() throws {
         var lines: [String] = []
         for definition in Reel.layouts.definitions {
             lines.append("\(definition.name) — \(definition.summary)")
-            let nameWidth = definition.parameters.map(\.name.count).max() ?? 0
-            let kindWidth = definition.parameters.map { Self.describe($0.kind).count }.max() ?? 0
-            let defaultWidth = definition.parameters.map { $0.defaultValue.count + 2 }.max() ?? 0
-            for parameter in definition.parameters {
-                let name = parameter.name.padding(to: nameWidth)
-                let kind = Self.describe(parameter.kind).padding(to: kindWidth)
-                let value = "\"\(parameter.defaultValue)\"".padding(to: defaultWidth)
-                lines.append("  \(name)  \(kind)  default \(value)  \(parameter.summary)")
+            let rows = definition.parameters.map { parameter in
+                [parameter.name, Self.describe(parameter.kind), "default \"\(parameter.defaultValue)\"",
+                 Self.range(of: parameter), parameter.summary]
+            }
+            let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
+            for row in rows {
+                let padded = (0..<4).map { row[$0].padding(to: widths[$0]) } + [row[4]]
+                lines.append("  " + padded.joined(separator: "  "))
             }
             lines.append("")
         }
@@ -34,6 +34,18 @@ struct LayoutsCommand: ParsableCommand {
         case .insets: "T L B R"
         case .boolean: "true|false"
         case .choice(let words): words.joined(separator: "|")
+        }
+    }
+
+    /// `in LOW…HIGH` for the kinds that carry numbers, empty for the others.
+    private static func range(of parameter: LayoutParameter) -> String {
+        switch parameter.kind {
+        case .boolean, .choice: return ""
+        case .number, .integer, .size, .insets:
+            func text(_ value: Double) -> String {
+                value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+            }
+            return "in \(text(parameter.range.lowerBound))…\(text(parameter.range.upperBound))"
         }
     }
 }

@@ -94,7 +94,27 @@ struct ReelCommandTests {
         let result = try ReelProcess.run("layouts")
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("flow — UIKit's flow layout"))
-        #expect(result.stdout.contains("  item-size                  W H                  default \"50 50\""))
+        #expect(result.stdout.contains(
+            "  item-size                  W H                  default \"50 50\"     in 0…100000        the size of items without their own"))
+        #expect(result.stdout.contains(
+            "  scroll-direction           vertical|horizontal  default \"vertical\"                     the axis the content scrolls along"))
+    }
+
+    @Test("validate rejects an unknown layout parameter and a value out of its range at the <layout> element")
+    func layoutParameters() throws {
+        let unknown = try ReelProcess.trace(layout: #"<layout name="flow" item-colour="red"/>"#, events: "",
+                                            name: "unknown-parameter")
+        let result = try ReelProcess.run("validate", unknown)
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("\(unknown):4:3: unknown parameter 'item-colour' for layout 'flow'; expected one of"))
+        let huge = try ReelProcess.trace(layout: #"<layout name="flow" item-size="1e300 10"/>"#, events: "",
+                                         name: "huge-item-size")
+        let second = try ReelProcess.run("validate", huge)
+        #expect(second.status == 1)
+        #expect(second.stdout == "\(huge):4:3: value '1e300 10' for parameter 'item-size' of layout 'flow' is out of "
+                    + "range; expected a value from 0 to 100000\n")
+        let replayed = try ReelProcess.run("replay", huge)
+        #expect(replayed.status == 1 && replayed.stderr.contains("\(huge):4:3: value '1e300 10'"))
     }
 
     @Test("snapshot prints the displayed elements at a moment, sorted, in SPEC §4's JSON")

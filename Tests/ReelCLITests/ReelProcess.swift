@@ -40,7 +40,8 @@ struct ReelProcess {
     }
 
     /// A trace in a temporary file: the header of a small grid session and `events`.
-    static func trace(events: String, name: String = #function) throws -> String {
+    static func trace(layout: String = #"<layout name="flow" item-size="100 100" section-inset="10 10 10 10"/>"#,
+                      events: String, name: String = #function) throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reel-cli-tests-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent(name.filter { $0.isLetter } + ".xml").path
@@ -48,7 +49,7 @@ struct ReelProcess {
             <?xml version="1.0" encoding="UTF-8"?>
             <trace version="1">
               <collection-view width="390" height="844" refresh-rate="60"/>
-              <layout name="flow" item-size="100 100" section-inset="10 10 10 10"/>
+              \(layout)
               <data><section items="300"/></data>
               <workload><cell reuse-identifier="cell" create="0.05" configure="0.02" prepare-for-reuse="0.01"/></workload>
               <events>
