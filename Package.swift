@@ -98,7 +98,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReelCLITests",
-            dependencies: ["reel", "Replay", "Reporting", "TestSupport"],
+            dependencies: ["reel", "Replay", "Reporting", "TestSupport", "TraceXML"],
             exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import Replay
+import TraceXML
 import TestSupport
 
 /// The shipped traces are `reel record`'s output: `Traces/record.sh` holds the commands.
@@ -63,5 +64,27 @@ struct ShippedTracesTests {
     @Test("Every shipped trace validates without a problem", arguments: ShippedTracesTests.files)
     func valid(file: String) {
         #expect(TraceChecker.validate(path: ReelProcess.root.appendingPathComponent(file).path).map(\.description) == [])
+    }
+
+    @Test("Every shipped trace replays to its end in both modes", arguments: ShippedTracesTests.files)
+    func replaysInBothModes(file: String) throws {
+        let path = ReelProcess.root.appendingPathComponent(file).path
+        let runner = ReplayRunner(makeClock: { ManualClock() })
+        for mode in ReplayMode.allCases {
+            let measurement = try runner.replay(path, options: ReplayOptions(mode: mode, repeats: 1, warmup: 0))
+            #expect(measurement.complete, "\(file) in \(mode.rawValue) mode: \(measurement.failure ?? "")")
+            #expect(measurement.repeats.first?.frames.isEmpty == false)
+        }
+    }
+
+    @Test("Every layout of the catalogue has at least one shipped trace")
+    func everyLayoutShipped() throws {
+        var shipped = Set<String>()
+        for file in Self.files {
+            let reader = try TraceReader(path: ReelProcess.root.appendingPathComponent(file).path)
+            shipped.insert(reader.header.layout.name)
+        }
+        let missing = LayoutRegistry.standard.definitions.map(\.name).filter { !shipped.contains($0) }
+        #expect(missing.isEmpty, "no shipped trace for \(missing)")
     }
 }
