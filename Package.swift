@@ -35,7 +35,10 @@ let package = Package(
         ),
         .target(
             name: "Reporting",
-            dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")],
+            dependencies: [
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "RealModule", package: "swift-numerics"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -104,7 +107,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReportingTests",
-            dependencies: ["Reporting", "TestSupport"],
+            dependencies: ["Reporting", "TestSupport", "CollectionEngine"],
             exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),
