@@ -5,5 +5,7 @@
 public enum Catalogue {
     public static let definitions: [LayoutDefinition] = [
         .flow,
+        .circle,
+        .stacked,
     ]
 }

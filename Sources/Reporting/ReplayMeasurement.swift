@@ -79,15 +79,22 @@ public struct FrameSample: Hashable, Sendable {
     public var topPathSelfNs: UInt64
     /// Cells created in this frame.
     public var cellsCreated: Int
+    /// Cell views on screen at the end of the frame, those animating out included; `nil` when not measured.
+    ///
+    /// Tells creations the display needs (more cells on screen than ever before: inserted items on a layout
+    /// that shows every item, a layout that shows more of them) from creations a reuse pool should have
+    /// spared.
+    public var cellsOnScreen: Int?
 
     public init(index: Int, time: Double, durationNs: UInt64, topPath: String? = nil, topPathSelfNs: UInt64 = 0,
-                cellsCreated: Int = 0) {
+                cellsCreated: Int = 0, cellsOnScreen: Int? = nil) {
         self.index = index
         self.time = time
         self.durationNs = durationNs
         self.topPath = topPath
         self.topPathSelfNs = topPathSelfNs
         self.cellsCreated = cellsCreated
+        self.cellsOnScreen = cellsOnScreen
     }
 }
 

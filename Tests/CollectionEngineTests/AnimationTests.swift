@@ -42,6 +42,19 @@ struct AnimationTests {
         #expect(zip(half.rowMajor, expected.rowMajor).allSatisfy { abs($0 - $1) < 1e-9 })
     }
 
+    @Test("An item animating from 180° to 193.8° turns 13.8°, through 186.9° halfway, not 346° the long way")
+    func shortWayRotation() {
+        let a = LayoutAttributes(forCellWith: IndexPath(item: 6, section: 0))
+        a.transform3D = .rotation(angle: .pi, x: 0, y: 0, z: 1)
+        let b = LayoutAttributes(forCellWith: IndexPath(item: 6, section: 0))
+        b.transform3D = .rotation(angle: 193.8 * .pi / 180, x: 0, y: 0, z: 1)
+        for (fraction, degrees) in [(0.25, 183.45), (0.5, 186.9), (0.75, 190.35)] {
+            let t = a.interpolated(to: b, fraction: fraction).transform3D
+            let expected = Transform3D.rotation(angle: degrees * .pi / 180, x: 0, y: 0, z: 1)
+            #expect(zip(t.rowMajor, expected.rowMajor).allSatisfy { abs($0 - $1) < 1e-9 }, "at \(fraction): \(t)")
+        }
+    }
+
     /// A list layout that records its transition hooks.
     final class ListLayout: FlowLayout {
         var hooks: [String] = []

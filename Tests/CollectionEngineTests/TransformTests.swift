@@ -70,6 +70,34 @@ struct TransformTests {
         expectClose(a.interpolated(to: b, fraction: 0.5), .rotation(angle: .pi / 4, x: 0, y: 0, z: 1))
     }
 
+    /// (from, to, fraction, expected) in degrees about z: each goes the shorter way round.
+    static let shortWayCases: [(Double, Double, Double, Double)] = [
+        (180, 193.8, 0.5, 186.9),
+        (180, 193.8, 0.25, 183.45),
+        (350, 10, 0.5, 0),
+        (350, 10, 0.25, 355),
+        (10, 350, 0.75, 355),
+        (-170, 170, 0.5, 180),
+        (90, 300, 0.5, 15),
+        (0, 170, 0.5, 85),
+    ]
+
+    @Test("A rotation interpolates the shorter way round, as Core Animation does", arguments: shortWayCases)
+    func shorterWayRound(_ testCase: (Double, Double, Double, Double)) {
+        let (from, to, fraction, expected) = testCase
+        func z(_ degrees: Double) -> Transform3D { .rotation(angle: degrees * .pi / 180, x: 0, y: 0, z: 1) }
+        expectClose(z(from).interpolated(to: z(to), fraction: fraction), z(expected))
+        expectClose(z(from).interpolated(to: z(to), fraction: 1), z(to))
+    }
+
+    @Test("A scaled rotation keeps its scale while turning the shorter way round")
+    func shorterWayRoundScaled() {
+        let a = Transform3D.rotation(angle: .pi, x: 0, y: 0, z: 1)
+        let b = Transform3D.rotation(angle: 193.8 * .pi / 180, x: 0, y: 0, z: 1).scaledBy(x: 0.1, y: 0.1)
+        let expected = Transform3D.rotation(angle: 186.9 * .pi / 180, x: 0, y: 0, z: 1).scaledBy(x: 0.55, y: 0.55)
+        expectClose(a.interpolated(to: b, fraction: 0.5), expected)
+    }
+
     @Test("A singular matrix does not decompose and interpolates per component")
     func singular() {
         let flat = Transform3D.scale(x: 0, y: 1)

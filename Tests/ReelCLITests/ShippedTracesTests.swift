@@ -38,10 +38,15 @@ struct ShippedTracesTests {
 
     static var files: [String] { commands.compactMap { $0.last } }
 
-    @Test("The script records all five shipped traces")
-    func script() {
-        #expect(Self.files == ["Traces/photo-grid-browse.xml", "Traces/contacts-list.xml", "Traces/horizontal-carousel.xml",
-                               "Traces/cats-wall-prepare-for-reuse.xml", "Traces/chat-messages.xml"])
+    @Test("The script records every shipped trace, each once")
+    func script() throws {
+        let shipped = try FileManager.default.contentsOfDirectory(atPath: ReelProcess.root.appendingPathComponent("Traces").path)
+            .filter { $0.hasSuffix(".xml") }.map { "Traces/\($0)" }
+        #expect(Set(Self.files) == Set(shipped) && Set(Self.files).count == Self.files.count)
+        #expect(Self.files.starts(with: ["Traces/photo-grid-browse.xml", "Traces/contacts-list.xml",
+                                         "Traces/horizontal-carousel.xml", "Traces/cats-wall-prepare-for-reuse.xml",
+                                         "Traces/chat-messages.xml"]))
+        #expect(Self.files.contains("Traces/circle-clock.xml") && Self.files.contains("Traces/stacked-albums.xml"))
     }
 
     @Test("Every shipped trace is byte for byte what its reel record command records", arguments: ShippedTracesTests.files)

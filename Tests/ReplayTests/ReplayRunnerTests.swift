@@ -134,7 +134,8 @@ struct ReplayRunnerTests {
         do {
             _ = try runner.replay(unknown.path)
         } catch {
-            #expect(error.description == "\(unknown.path):4:3: unknown layout 'flw'; expected one of 'flow'")
+            let names = Catalogue.definitions.map { "'\($0.name)'" }.joined(separator: ", ")
+            #expect(error.description == "\(unknown.path):4:3: unknown layout 'flw'; expected one of \(names)")
         }
         let badValue = try TraceFile(header: """
               <collection-view width="390" height="844"/>

@@ -56,6 +56,47 @@ struct FindingTests {
         #expect(Self.findings(Self.churn(early: 0, late: 10, lateAt: 1.0), .poolChurn).count == 1)
     }
 
+    /// Frames at 10 per second from (created, on screen) pairs.
+    static func displayed(_ frames: [(created: Int, onScreen: Int)]) -> ReplayMeasurement {
+        oneRepeat(frames.enumerated().map { index, frame in
+            FrameSample(index: index, time: Double(index) / 10, durationNs: 1_000_000, cellsCreated: frame.created,
+                        cellsOnScreen: frame.onScreen)
+        })
+    }
+
+    @Test("A layout with every item on screen creating a view per inserted item is not pool churn (the circle)")
+    func growingDisplayIsNotChurn() {
+        // 12 items at first; from 2 s on the user adds items one at a time up to 30, and deletes one between
+        // adds now and then: the deleted view goes back to the pool once it has animated out, and is reused.
+        var frames: [(created: Int, onScreen: Int)] = [(12, 12)] + Array(repeating: (0, 12), count: 19)
+        for count in 13...30 {
+            frames.append((1, count))
+            frames.append((0, count))
+            if count % 4 == 0 {
+                frames.append((0, count))  // deleted: still on screen while it animates out
+                frames.append((0, count - 1))  // back in the pool
+                frames.append((0, count))  // the next insert reuses it
+            }
+        }
+        #expect(Self.findings(Self.displayed(frames), .poolChurn).isEmpty)
+    }
+
+    @Test("Creations while the display does not grow are still pool churn")
+    func churnWithSteadyDisplay() {
+        var frames: [(created: Int, onScreen: Int)] = [(24, 24)] + Array(repeating: (0, 24), count: 9)
+        frames += Array(repeating: (1, 24), count: 6)
+        #expect(Self.findings(Self.displayed(frames), .poolChurn)
+            == ["6 cells created after the first second (24 before): reuse pool too small?"])
+        // Growth explains only the creations it needs: 3 more on screen, 8 created.
+        let mixed = Self.displayed([(24, 24)] + Array(repeating: (0, 24), count: 9) + [(8, 27)])
+        #expect(Self.findings(mixed, .poolChurn)
+            == ["5 cells created after the first second (24 before, besides 3 for more cells on screen): reuse pool too small?"])
+        // A display that shrinks and grows back to its peak needs no new views.
+        let back = Self.displayed([(24, 24)] + Array(repeating: (0, 24), count: 9) + [(0, 20), (4, 24), (0, 20), (4, 24)])
+        #expect(Self.findings(back, .poolChurn)
+            == ["8 cells created after the first second (24 before): reuse pool too small?"])
+    }
+
     // MARK: (c) a callback over budget
 
     @Test("A cell callback whose median call exceeds the budget costs more than the budget on its own")

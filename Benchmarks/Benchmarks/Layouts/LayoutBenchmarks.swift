@@ -4,6 +4,10 @@ import CollectionEngine
 /// The catalogue layouts measured, each with the motion its users give it (SPEC §6).
 let catalogue: [LayoutBenchmark] = [
     LayoutBenchmark(layout: "flow", parameters: [("item-size", "100 100")]),
+    // Never scrolls: every item is on the circle, and a pinch moves and resizes it every frame.
+    LayoutBenchmark(layout: "circle", motion: .pinch),
+    // One Hundred Pixels' albums of 20 photos, one stack each, with its label.
+    LayoutBenchmark(layout: "stacked", itemsPerSection: 20, supplementaryKinds: ["stack-label"]),
 ]
 
 let counts: [(label: String, count: Int)] = [("1k", 1_000), ("100k", 100_000)]

@@ -41,6 +41,8 @@ struct LayoutBenchmark {
     let layout: String
     var parameters: [(name: String, value: String)] = []
     var sections = 1
+    /// Items per section when the sections follow the item count (albums of 20), overriding ``sections``.
+    var itemsPerSection: Int?
     var size = Size(width: 390, height: 844)
     var motion = Motion.scroll(step: 23)
     /// Supplementary kinds the layout shows, registered with plain views.
@@ -62,8 +64,9 @@ final class LayoutFixture {
             preconditionFailure("no catalogue layout '\(spec.layout)'")
         }
         let layout = try definition.makeLayout(parameters: spec.parameters)
-        let perSection = count / spec.sections
-        items = Items(counts: (0..<spec.sections).map { $0 == 0 ? count - perSection * (spec.sections - 1) : perSection })
+        let sections = spec.itemsPerSection.map { max(1, count / $0) } ?? spec.sections
+        let perSection = count / sections
+        items = Items(counts: (0..<sections).map { $0 == 0 ? count - perSection * (sections - 1) : perSection })
         collectionView = CollectionView(frame: Rect(x: 0, y: 0, width: spec.size.width, height: spec.size.height),
                                         collectionViewLayout: layout)
         collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")

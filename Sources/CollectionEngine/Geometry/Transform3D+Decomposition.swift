@@ -38,9 +38,21 @@ extension Transform3D {
                 quaternion: Self.slerp(quaternion, other.quaternion, t))
         }
 
+        /// Spherical-linear interpolation between two unit quaternions, the shorter way round.
+        ///
+        /// `q` and `−q` describe the same rotation; when the two quaternions point into opposite
+        /// hemispheres (negative dot product), the arc between them is the longer way round the circle
+        /// (a rotation from 180° to 193.8° would spin 346°), so one of them is negated first, as Core
+        /// Animation does (SPEC §5.3).
         private static func slerp(_ a: SIMD4<Double>, _ b: SIMD4<Double>, _ t: Double) -> SIMD4<Double> {
-            let product = min(max((a * b).sum(), -1), 1)
-            if abs(product) >= 1 { return a }
+            var b = b
+            var product = (a * b).sum()
+            if product < 0 {
+                b = -b
+                product = -product
+            }
+            product = min(product, 1)
+            if product >= 1 { return a }
             let theta = Double.acos(product)
             let w = Double.sin(t * theta) / (1 - product * product).squareRoot()
             return a * (Double.cos(t * theta) - product * w) + b * w

@@ -19,6 +19,12 @@ public enum ScenarioName: String, CaseIterable, Hashable, Sendable {
     /// A chat: messages arrive at the bottom while the reader scrolls the history; a few are deleted; a new
     /// day starts a section halfway.
     case chat
+    /// The book's Circle app: pinches that move and resize the circle, Add and Trash inserting and deleting
+    /// the last item; the layout never scrolls.
+    case circle
+    /// One Hundred Pixels on an iPad: stacks pinched open part-way and let go, one opened past half into a
+    /// flow layout, then browsed.
+    case stacks
 }
 
 /// A session to record: who the user is, what they look at, for how long.
@@ -77,8 +83,8 @@ struct SimulatedUser {
         nextDecision = Int(scenario.header.collectionView.refreshRate * 0.5)
     }
 
-    private var rate: Double { scenario.header.collectionView.refreshRate }
-    private var collectionView: CollectionView { recorder.collectionView }
+    var rate: Double { scenario.header.collectionView.refreshRate }
+    var collectionView: CollectionView { recorder.collectionView }
     private var vertical: Bool { collectionView.contentSize.height > collectionView.bounds.height || collectionView.contentSize.width <= collectionView.bounds.width }
 
     mutating func act(deciding: Bool) {
@@ -87,11 +93,11 @@ struct SimulatedUser {
         for input in planned.removeValue(forKey: frame) ?? [] { recorder.input(input) }
     }
 
-    private mutating func plan(_ input: TraceEvent.Kind, at frame: Int) {
+    mutating func plan(_ input: TraceEvent.Kind, at frame: Int) {
         planned[frame, default: []].append(input)
     }
 
-    private func seconds(_ s: Double) -> Int { max(1, Int((s * rate).rounded())) }
+    func seconds(_ s: Double) -> Int { max(1, Int((s * rate).rounded())) }
 
     private mutating func decide(at frame: Int) {
         switch scenario.name {
@@ -146,6 +152,8 @@ struct SimulatedUser {
                 let end = fling(at: frame, speed: 400...3500)
                 nextDecision = end + seconds(rng.uniform(0.6...2.0))
             }
+        case .circle: decideInCircleApp(at: frame)
+        case .stacks: decideInStacksApp(at: frame)
         }
     }
 
@@ -153,7 +161,7 @@ struct SimulatedUser {
 
     /// A drag that accelerates (displacement ∝ u²) and leaves the glass at its fastest; returns the frame
     /// it ends on.
-    private mutating func fling(at frame: Int, speed: ClosedRange<Double>) -> Int {
+    mutating func fling(at frame: Int, speed: ClosedRange<Double>) -> Int {
         let size = collectionView.bounds.size
         let length = vertical ? size.height : size.width
         let offset = vertical ? collectionView.contentOffset.y : collectionView.contentOffset.x

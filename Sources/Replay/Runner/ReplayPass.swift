@@ -122,8 +122,10 @@ final class ReplayPass {
         } catch {
             failure = error
         }
-        let sample = profiler.endFrame(index: index, time: frameTime,
+        var sample = profiler.endFrame(index: index, time: frameTime,
                                        cellsCreated: collectionView.counters.cellsCreated - createdBefore)
+        // Counted after the frame's clock stopped: the count is the profiler's, not the app's.
+        sample.cellsOnScreen = collectionView.displayedElements.reduce(0) { $0 + ($1.key.category == .cell ? 1 : 0) }
         if let failure { throw failure }
         result.frames.append(sample)
         if collectionView.contentOffset != offsetBefore { result.scrollFrames += 1 }
@@ -178,6 +180,7 @@ final class ReplayPass {
                 if case .select = event.kind { collectionView.selectItem(at: indexPath) } else { collectionView.deselectItem(at: indexPath) }
             }
         case .setLayout(let description, let animated, let duration):
+            try checkNoLayoutSwitchRunning(event)
             let layout = try registry.makeLayout(for: description, path: path)
             profiler.measure(.events) { collectionView.setCollectionViewLayout(layout, animated: animated, duration: duration) }
         case .transition(let phase):
@@ -248,6 +251,7 @@ final class ReplayPass {
         switch phase {
         case .began(let description):
             guard transition == nil else { throw invalid(event, "a <transition> begins while another is running") }
+            try checkNoLayoutSwitchRunning(event)
             let layout = try registry.makeLayout(for: description, path: path)
             profiler.measure(.events) { transition = collectionView.startInteractiveTransition(to: layout) }
         case .changed(let progress):
@@ -262,6 +266,15 @@ final class ReplayPass {
             }
             transition = nil
         }
+    }
+
+    /// A layout may switch the collection view's layout itself (a pinched stack opening as a flow layout),
+    /// animating through a transition layout the trace knows nothing of; a `<transition>` or `<set-layout>`
+    /// while that runs cannot apply, and stops the replay at the event rather than in the engine.
+    private func checkNoLayoutSwitchRunning(_ event: TraceEvent) throws(ReplayError) {
+        guard transition == nil, collectionView.collectionViewLayout is TransitionLayout else { return }
+        throw invalid(event, "<\(event.kind.elementName)> while the layout's own switch to another layout is still "
+            + "animating; let it finish first")
     }
 
     private func invalid(_ event: TraceEvent, _ message: String) -> ReplayError {

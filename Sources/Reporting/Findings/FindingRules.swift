@@ -40,17 +40,38 @@ enum FindingRules {
                 + "true): \(prepares) prepares in \(scrollFrames) scroll frames")
     }
 
-    /// (b) In the first measured repeat, cells created in frames at t ≥ ``poolWarmUpSeconds`` exceed
-    /// max(``lateCreationAllowance``, ``lateCreationShare`` × those created before).
+    /// (b) In the first measured repeat, cells created in frames at t ≥ ``poolWarmUpSeconds`` that the
+    /// display's growth does not explain exceed max(``lateCreationAllowance``, ``lateCreationShare`` × those
+    /// created before).
+    ///
+    /// A frame that puts more cells on screen than any frame before it needs that many more views whatever
+    /// the pool holds: a layout that shows every item creates a view for each inserted one, a layout switch
+    /// to a denser layout creates the extra views. Those creations are not churn. Only the creations beyond
+    /// that growth count, and all of them in frames whose on-screen count is unknown.
     static func poolChurn(_ measurement: ReplayMeasurement) -> Finding? {
         guard let frames = measurement.repeats.first?.frames else { return nil }
-        let early = frames.filter { $0.time < poolWarmUpSeconds }.reduce(0) { $0 + $1.cellsCreated }
-        let late = frames.filter { $0.time >= poolWarmUpSeconds }.reduce(0) { $0 + $1.cellsCreated }
+        var early = 0, late = 0, explained = 0
+        var peak = 0
+        for frame in frames {
+            var unexplained = frame.cellsCreated
+            if let onScreen = frame.cellsOnScreen {
+                let growth = max(0, onScreen - peak)
+                peak = max(peak, onScreen)
+                unexplained = max(0, frame.cellsCreated - growth)
+            }
+            if frame.time < poolWarmUpSeconds {
+                early += frame.cellsCreated
+            } else {
+                late += unexplained
+                explained += frame.cellsCreated - unexplained
+            }
+        }
         guard Double(late) > max(Double(lateCreationAllowance), lateCreationShare * Double(early)) else { return nil }
+        let growth = explained > 0 ? ", besides \(explained) for more cells on screen" : ""
         return Finding(
             rule: .poolChurn,
             message: "\(late) \(late == 1 ? "cell" : "cells") created after the first second "
-                + "(\(early) before): reuse pool too small?")
+                + "(\(early) before\(growth)): reuse pool too small?")
     }
 
     /// (c) A path under ``callbackPrefixes`` whose median call exceeds the budget; or, more weakly, whose
