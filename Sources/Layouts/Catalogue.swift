@@ -7,5 +7,6 @@ public enum Catalogue {
         .flow,
         .circle,
         .stacked,
+        .springyFlow,
     ]
 }

@@ -66,4 +66,30 @@ struct InstrumentationTests {
         }
         #expect(run(observed: true) == run(observed: false))
     }
+
+    /// A flow subclass that asks `super` for its whole content in `prepare()`, as the book's springy layout.
+    final class WholeContentFlow: FlowLayout {
+        override func prepare() {
+            super.prepare()
+            _ = super.layoutAttributesForElements(in: Rect(origin: .zero, size: collectionViewContentSize))
+        }
+    }
+
+    @Test("Flow counts the attributes it builds: the displayed ones per pass, the whole content when asked")
+    func attributesBuilt() {
+        let plain = Harness(counts: [300], prefetching: false, configure: Harness.grid)
+        let displayed = plain.collectionView.visibleCells.count
+        #expect(displayed > 0 && plain.collectionView.counters.layoutAttributesBuilt == displayed)
+        _ = plain.layout.layoutAttributesForItem(at: IndexPath(item: 7, section: 0))
+        _ = plain.layout.layoutAttributesForSupplementaryView(ofKind: CollectionView.elementKindSectionHeader,
+                                                             at: IndexPath(item: 0, section: 0))
+        // One more for the item; a zero-size header builds nothing.
+        #expect(plain.collectionView.counters.layoutAttributesBuilt == displayed + 1)
+
+        let whole = Harness(counts: [300], prefetching: false, layout: WholeContentFlow(), configure: Harness.grid)
+        #expect(whole.collectionView.counters.layoutAttributesBuilt == 300 + displayed)
+        whole.layout.invalidateLayout()
+        whole.collectionView.layoutIfNeeded()
+        #expect(whole.collectionView.counters.layoutAttributesBuilt == 2 * (300 + displayed))
+    }
 }

@@ -46,7 +46,6 @@ struct ShippedTracesTests {
         #expect(Self.files.starts(with: ["Traces/photo-grid-browse.xml", "Traces/contacts-list.xml",
                                          "Traces/horizontal-carousel.xml", "Traces/cats-wall-prepare-for-reuse.xml",
                                          "Traces/chat-messages.xml"]))
-        #expect(Self.files.contains("Traces/circle-clock.xml") && Self.files.contains("Traces/stacked-albums.xml"))
     }
 
     @Test("Every shipped trace is byte for byte what its reel record command records", arguments: ShippedTracesTests.files)

@@ -2,6 +2,7 @@ import Testing
 import Foundation
 @testable import Replay
 import CollectionEngine
+import Layouts
 import TraceXML
 
 @Suite("Recording")
@@ -46,17 +47,41 @@ struct RecordingTests {
     @Test("Recording and replaying shows the same elements at every frame, in offsets mode and in gestures mode",
           arguments: [ScenarioName.browse, .flingStorm, .jump, .batchStorm, .chat])
     func roundTrip(name: ScenarioName) throws {
+        try checkRoundTrip(scenario(name))
+    }
+
+    @Test("A springy session replays the springs' positions at every frame in both modes: the finger reaches the layout")
+    func springyRoundTrip() throws {
+        var setup = RecordingSetup()
+        setup.layout = "springy-flow"
+        setup.items = .exactly(600)
+        for tiled in ["false", "true"] {
+            setup.parameters = [("tiled", tiled)]
+            var movingFrames = 0
+            try checkRoundTrip(Scenario(name: .springy, header: setup.header(seed: 5), duration: 6, seed: 5)) { view in
+                if let layout = view.collectionViewLayout as? SpringyFlowLayout, !layout.springs.isAtRest { movingFrames += 1 }
+            }
+            // The drags displaced the springs, so the frames compared show items off their flow positions.
+            #expect(movingFrames > 60, "tiled \(tiled)")
+        }
+    }
+
+    /// Records `scenario` for 6 s, describing every frame (and showing it to `each`), then replays it in both
+    /// modes and compares.
+    private func checkRoundTrip(_ scenario: Scenario, each: (CollectionView) -> Void = { _ in }) throws {
+        let name = scenario.name
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("reel-roundtrip-\(getpid())-\(name.rawValue).xml").path
         // Record, describing every frame as it is recorded.
-        var header = scenario(name).header
+        var header = scenario.header
         header.meta.append(MetaEntry(key: "source", value: "test"))
         let recorder = try TraceRecorder(header: header, path: path)
-        var user = SimulatedUser(scenario: scenario(name), recorder: recorder)
+        var user = SimulatedUser(scenario: scenario, recorder: recorder)
         var recorded: [Frame] = []
         for _ in 0..<Int(6 * 60) {
             user.act(deciding: true)
             try recorder.endFrame()
             recorded.append(describe(recorder.collectionView))
+            each(recorder.collectionView)
         }
         try recorder.finish()
         let offsets = try replayFrames(path, mode: .offsets)

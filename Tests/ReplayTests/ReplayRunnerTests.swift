@@ -135,6 +135,7 @@ struct ReplayRunnerTests {
             _ = try runner.replay(unknown.path)
         } catch {
             let names = Catalogue.definitions.map { "'\($0.name)'" }.joined(separator: ", ")
+            #expect(names.hasPrefix("'flow'"))
             #expect(error.description == "\(unknown.path):4:3: unknown layout 'flw'; expected one of \(names)")
         }
         let badValue = try TraceFile(header: """

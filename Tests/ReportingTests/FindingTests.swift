@@ -175,6 +175,47 @@ struct FindingTests {
         #expect(messages.first?.hasPrefix("0.667 janky frames dominated by frame/cells/configure") == true)
     }
 
+    // MARK: (e) whole-content queries
+
+    static func built(_ built: Int, prepares: Int, queries: Int, displayed: Int) -> ReplayMeasurement {
+        oneRepeat(Measurements.frames([1]), counters: [
+            Counter("layout_prepares", prepares), Counter("element_queries", queries),
+            Counter("layout_attributes_built", built), Counter("max_visible_elements", displayed),
+        ])
+    }
+
+    @Test("Attributes built per pass (the more of prepares and queries) ≥ 4 × the most displayed and ≥ 200",
+          arguments: [
+              // The book's springy layout: 2,000 items per prepare, 65 displayed.
+              (2000 * 900, 900, 1400, 65, 1286, true),
+              // At the edges: exactly 4 × displayed and exactly 200; one short of either.
+              (200 * 10, 10, 10, 50, 200, true), (199 * 10, 10, 10, 40, 199, false), (260 * 10, 10, 10, 65, 260, true),
+              (259 * 10, 10, 10, 65, 259, false),
+              // Plain flow: about what it displays per query, however few prepares.
+              (60 * 1800, 2, 1800, 70, 60, false),
+              // The tiled springs: the visible rect and a margin per prepare.
+              (95 * 900, 900, 1400, 65, 61, false),
+          ])
+    func wholeContent(built: Int, prepares: Int, queries: Int, displayed: Int, perPass: Int, fires: Bool) {
+        let passes = max(prepares, queries)
+        let expected = fires ? [
+            "the layout builds \(perPass) attributes per layout pass for at most \(displayed) displayed elements "
+                + "(\(built) in \(passes) passes): it queries the whole content on every pass (e.g. "
+                + "`layoutAttributesForElements(in:)` over the whole content in `prepare()`); query only the rect "
+                + "asked for, or keep what you computed",
+        ] : []
+        #expect(Self.findings(Self.built(built, prepares: prepares, queries: queries, displayed: displayed),
+                              .wholeContentQueries) == expected)
+    }
+
+    @Test("Without the counter, or with nothing built, there is nothing to say")
+    func wholeContentWithoutCounter() {
+        #expect(Self.findings(Self.oneRepeat(Measurements.frames([1])), .wholeContentQueries).isEmpty)
+        #expect(Self.findings(Self.built(0, prepares: 0, queries: 0, displayed: 0), .wholeContentQueries).isEmpty)
+        // No pass counted at all: the built attributes are the per-pass figure.
+        #expect(Self.findings(Self.built(300, prepares: 0, queries: 0, displayed: 1), .wholeContentQueries).count == 1)
+    }
+
     @Test("A smooth replay has no findings, and its verdict says so")
     func quiet() {
         let measurement = Self.oneRepeat(Measurements.frames(Array(repeating: 2, count: 90)), paths: [

@@ -8,6 +8,10 @@ let catalogue: [LayoutBenchmark] = [
     LayoutBenchmark(layout: "circle", motion: .pinch),
     // One Hundred Pixels' albums of 20 photos, one stack each, with its label.
     LayoutBenchmark(layout: "stacked", itemsPerSection: 20, supplementaryKinds: ["stack-label"]),
+    // The finger drags the content at the view's center; the springs read it on every bounds change.
+    LayoutBenchmark(layout: "springy-flow", motion: .drag(step: 12)),
+    LayoutBenchmark(layout: "springy-flow", parameters: [("tiled", "true")], motion: .drag(step: 12),
+                    name: "springy-flow-tiled"),
 ]
 
 let counts: [(label: String, count: Int)] = [("1k", 1_000), ("100k", 100_000)]
@@ -23,7 +27,7 @@ let benchmarks: @Sendable () -> Void = {
     // The cost of one frame once the first screen is displayed: time, the layout's motion, the layout pass.
     for spec in catalogue {
         for (label, count) in counts {
-            Benchmark("Layout.\(spec.layout).frame.\(label)") { benchmark in
+            Benchmark("Layout.\(spec.name ?? spec.layout).frame.\(label)") { benchmark in
                 let fixture = try LayoutFixture(spec, items: count)
                 for _ in 0..<10 { try fixture.step() }
                 benchmark.startMeasurement()

@@ -47,6 +47,8 @@ struct LayoutBenchmark {
     var motion = Motion.scroll(step: 23)
     /// Supplementary kinds the layout shows, registered with plain views.
     var supplementaryKinds: [String] = []
+    /// The benchmark's name when it differs from the layout's (a variant chosen by parameters).
+    var name: String? = nil
 }
 
 /// A collection view with a catalogue layout, laid out once, and the frame loop the benchmark measures.

@@ -57,6 +57,10 @@ public struct EngineCounters: Hashable, Sendable {
     public var layoutInvalidations = 0
     /// Calls of the layout's `layoutAttributesForElements(in:)`.
     public var elementQueries = 0
+    /// Attributes objects ``FlowLayout`` built to answer element, item and supplementary queries — the
+    /// collection view's, and a subclass's through `super`. A layout that queries its whole content on
+    /// every pass builds far more of them than it displays.
+    public var layoutAttributesBuilt = 0
     /// Attributes applied to views because they changed.
     public var attributesApplied = 0
     /// Attributes not applied again because they were equal to the ones the view had.

@@ -25,6 +25,7 @@ extension FlowLayout {
             }
             index += 1
         }
+        collectionView?.counters.layoutAttributesBuilt += result.count
         return result
     }
 
@@ -34,6 +35,7 @@ extension FlowLayout {
         guard indexPath.item >= 0 && indexPath.item < section.count else { return nil }
         let attributes = Self.layoutAttributesClass.init(category: .cell, kind: nil, indexPath: indexPath)
         attributes.frame = itemFrame(section, indexPath.item)
+        collectionView?.counters.layoutAttributesBuilt += 1
         return attributes
     }
 
@@ -46,7 +48,9 @@ extension FlowLayout {
         case CollectionView.elementKindSectionFooter: frame = footerFrame(section)
         default: frame = nil
         }
-        return frame.map { supplementary(Self.layoutAttributesClass, kind, indexPath.section, $0) }
+        guard let frame else { return nil }
+        collectionView?.counters.layoutAttributesBuilt += 1
+        return supplementary(Self.layoutAttributesClass, kind, indexPath.section, frame)
     }
 
     // MARK: Geometry

@@ -25,6 +25,9 @@ public enum ScenarioName: String, CaseIterable, Hashable, Sendable {
     /// One Hundred Pixels on an iPad: stacks pinched open part-way and let go, one opened past half into a
     /// flow layout, then browsed.
     case stacks
+    /// Slow drags held with the finger at varied places, quick drags and flings, drags that turn back, and
+    /// pauses that let springs settle (`springy-flow`).
+    case springy
 }
 
 /// A session to record: who the user is, what they look at, for how long.
@@ -85,7 +88,7 @@ struct SimulatedUser {
 
     var rate: Double { scenario.header.collectionView.refreshRate }
     var collectionView: CollectionView { recorder.collectionView }
-    private var vertical: Bool { collectionView.contentSize.height > collectionView.bounds.height || collectionView.contentSize.width <= collectionView.bounds.width }
+    var vertical: Bool { collectionView.contentSize.height > collectionView.bounds.height || collectionView.contentSize.width <= collectionView.bounds.width }
 
     mutating func act(deciding: Bool) {
         let frame = recorder.frame
@@ -154,6 +157,8 @@ struct SimulatedUser {
             }
         case .circle: decideInCircleApp(at: frame)
         case .stacks: decideInStacksApp(at: frame)
+        case .springy:
+            nextDecision = springyGesture(at: frame)
         }
     }
 

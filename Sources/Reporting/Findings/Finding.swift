@@ -29,5 +29,8 @@ public struct Finding: Sendable, Equatable {
         public static let callbackOverBudget = Rule(rawValue: "callback-over-budget")
         /// Janky frames where one path took at least half of the frame's time.
         public static let frameDominatedByPath = Rule(rawValue: "frame-dominated-by-path")
+        /// The layout builds many times more attributes per layout pass than it ever displays: it queries
+        /// its whole content on every pass.
+        public static let wholeContentQueries = Rule(rawValue: "whole-content-queries")
     }
 }

@@ -17,14 +17,20 @@ enum FindingRules {
     static let callbackPrefixes = ["frame/cells/", "frame/supplementary/", "frame/decoration/"]
     /// Rule (d): a path dominates a frame when its self time is at least this share of the frame's time.
     static let dominantShare = 0.5
+    /// Rule (e) fires when the attributes built per layout pass reach this multiple of the most elements
+    /// displayed at once…
+    static let wholeContentMultiple = 4.0
+    /// …and at least this many: a few dozen extra attributes per pass are not worth a word.
+    static let wholeContentMinimum = 200.0
 
-    /// Every finding about `measurement`, in rule order (a)–(d).
+    /// Every finding about `measurement`, in rule order (a)–(e).
     static func findings(in measurement: ReplayMeasurement) -> [Finding] {
         let budgetNs = measurement.budgetMs * 1_000_000
         return [layoutInvalidatedEveryScrollFrame(measurement)].compactMap { $0 }
             + [poolChurn(measurement)].compactMap { $0 }
             + callbacksOverBudget(measurement, budgetNs: budgetNs)
             + framesDominatedByPath(measurement, budgetNs: budgetNs)
+            + [wholeContentQueries(measurement)].compactMap { $0 }
     }
 
     /// (a) `layout_prepares` ≥ ``everyScrollFrameShare`` × scroll frames, with at least ``minimumScrollFrames``.
@@ -143,6 +149,28 @@ enum FindingRules {
                     + "\(milliseconds(FrameMath.ms(worst.topPathSelfNs))) of its "
                     + "\(milliseconds(FrameMath.ms(worst.durationNs))) ms")
         }
+    }
+
+    /// (e) `layout_attributes_built` per layout pass ≥ ``wholeContentMultiple`` × `max_visible_elements` and
+    /// ≥ ``wholeContentMinimum``.
+    ///
+    /// A layout pass is a `prepare()` or a query of the collection view (`element_queries`), whichever
+    /// happened more often: a layout that answers the collection view's queries from its flow builds about
+    /// what it displays per query, whereas one that asks `super` for its whole content in `prepare()` (the
+    /// book's springy layout) builds every item's attributes per prepare.
+    static func wholeContentQueries(_ measurement: ReplayMeasurement) -> Finding? {
+        func counter(_ name: String) -> Int? { measurement.counters.first(where: { $0.name == name })?.value }
+        guard let built = counter("layout_attributes_built"), built > 0 else { return nil }
+        let displayed = counter("max_visible_elements") ?? 0
+        let passes = max(1, counter("layout_prepares") ?? 0, counter("element_queries") ?? 0)
+        let perPass = Double(built) / Double(passes)
+        guard perPass >= wholeContentMinimum, perPass >= wholeContentMultiple * Double(displayed) else { return nil }
+        return Finding(
+            rule: .wholeContentQueries,
+            message: "the layout builds \(Int(perPass.rounded())) attributes per layout pass for at most \(displayed) "
+                + "displayed \(displayed == 1 ? "element" : "elements") (\(built) in \(passes) passes): it queries the "
+                + "whole content on every pass (e.g. `layoutAttributesForElements(in:)` over the whole content in "
+                + "`prepare()`); query only the rect asked for, or keep what you computed")
     }
 
     /// The name a finding gives a path: its last component, with its category for non-cell callbacks
