@@ -8,5 +8,7 @@ public enum Catalogue {
         .circle,
         .stacked,
         .springyFlow,
+        .coverFlow,
+        .coverFlowCached,
     ]
 }

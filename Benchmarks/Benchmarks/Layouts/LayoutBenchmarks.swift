@@ -12,6 +12,9 @@ let catalogue: [LayoutBenchmark] = [
     LayoutBenchmark(layout: "springy-flow", motion: .drag(step: 12)),
     LayoutBenchmark(layout: "springy-flow", parameters: [("tiled", "true")], motion: .drag(step: 12),
                     name: "springy-flow-tiled"),
+    // The book's portrait phone; the covers scroll horizontally.
+    LayoutBenchmark(layout: "cover-flow", size: Size(width: 320, height: 480), motion: .scroll(step: 23)),
+    LayoutBenchmark(layout: "cover-flow-cached", size: Size(width: 320, height: 480), motion: .scroll(step: 23)),
 ]
 
 let counts: [(label: String, count: Int)] = [("1k", 1_000), ("100k", 100_000)]

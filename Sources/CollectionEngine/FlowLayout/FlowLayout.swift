@@ -51,11 +51,22 @@ open class FlowLayout: CollectionViewLayout {
         return newBounds.size != collectionView.bounds.size
     }
 
+    /// The context for a change of bounds to `newBounds`: a change of size asks the delegate for every
+    /// metric again and reflows; a change that keeps the size (scrolling) asks for nothing and keeps every
+    /// position, even when a subclass invalidates on every bounds change (SPEC §5.1).
+    ///
+    /// As UIKit's: `invalidateFlowLayoutDelegateMetrics` is set only when the size changes. Positions do
+    /// not depend on the content offset, so scrolling leaves ``FlowLayoutInvalidationContext/invalidateFlowLayoutAttributes``
+    /// off too; `prepare()` then re-flows nothing.
+    /// - Complexity: O(1).
     open override func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
         let context = super.invalidationContext(forBoundsChange: newBounds)
         if let flow = context as? FlowLayoutInvalidationContext {
-            // Sizes often depend on the width (rotation): ask the delegate again.
-            flow.invalidateFlowLayoutDelegateMetrics = true
+            // Sizes often depend on the width (rotation): only a new size asks the delegate again. The
+            // collection view's bounds still hold the old value here.
+            let resized = collectionView.map { newBounds.size != $0.bounds.size } ?? true
+            flow.invalidateFlowLayoutDelegateMetrics = resized
+            flow.invalidateFlowLayoutAttributes = resized
         }
         return context
     }

@@ -28,6 +28,9 @@ public enum ScenarioName: String, CaseIterable, Hashable, Sendable {
     /// Slow drags held with the finger at varied places, quick drags and flings, drags that turn back, and
     /// pauses that let springs settle (`springy-flow`).
     case springy
+    /// Cover Flow: horizontal swipes that snap to an album, pauses, taps on the albums beside the centered
+    /// one to bring them to the center, the odd tap on the centered one.
+    case coverFlow = "cover-flow"
 }
 
 /// A session to record: who the user is, what they look at, for how long.
@@ -159,6 +162,8 @@ struct SimulatedUser {
         case .stacks: decideInStacksApp(at: frame)
         case .springy:
             nextDecision = springyGesture(at: frame)
+        case .coverFlow:
+            nextDecision = browseCovers(at: frame)
         }
     }
 

@@ -26,7 +26,7 @@ final class ReplayPass {
     private var transition: TransitionLayout?
     private let profiler: Profiler
     private let header: TraceHeader
-    private let refreshRate: Double
+    let refreshRate: Double
     private let path: String
     private var result = Result()
 

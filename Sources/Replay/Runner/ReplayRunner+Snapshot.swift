@@ -1,5 +1,5 @@
 public import Reporting
-import CollectionEngine
+package import CollectionEngine
 import TraceXML
 
 extension ReplayRunner {
@@ -15,20 +15,8 @@ extension ReplayRunner {
         guard time >= 0, time.isFinite else {
             throw ReplayError(.unsupported, "the time must be a number of seconds from 0, not \(time)", path: path)
         }
-        let reader: TraceReader
-        do {
-            reader = try TraceReader(path: path, options: TraceReader.Options(allowsTruncation: options.allowsTruncation))
-        } catch {
-            throw ReplayError(error)
-        }
-        let header = reader.header
-        let rate = options.refreshRate ?? header.collectionView.refreshRate
-        let layout = try registry.makeLayout(for: header.layout, named: options.layout, path: path)
-        let frame = Int((time * rate).rounded(.down))
-        let readerOptions = TraceReader.Options(allowsTruncation: options.allowsTruncation)
-        let mode = options.mode ?? Self.defaultMode(path, readerOptions)
-        let pass = ReplayPass(header: header, path: path, layout: layout, registry: registry, mode: mode,
-                              refreshRate: rate, budgetNs: .max, clock: ManualClock())
+        let (pass, reader) = try makeQuietPass(path, options: options)
+        let frame = Int((time * pass.refreshRate).rounded(.down))
         let result = pass.run(reader, stopBefore: frame + 1)
         if let failure = result.failure { throw failure }
         let collectionView = pass.collectionView
@@ -39,6 +27,41 @@ extension ReplayRunner {
             elements: collectionView.displayedElements.compactMap { key, view in
                 view.layoutAttributes.map { SnapshotReport.Element(key, $0, selected: (view as? CollectionViewCell)?.isSelected ?? false) }
             })
+    }
+}
+
+extension ReplayRunner {
+    /// Replays the whole trace once, on a clock that spends no real time, and hands `body` the collection
+    /// view after each frame (its index, from 0); returns the engine's counters at the end.
+    ///
+    /// What ``snapshot(_:at:options:)`` shows at every frame, in one pass: tests compare layouts frame by
+    /// frame with it (`cover-flow-cached` against `cover-flow`).
+    /// - Throws: ``ReplayError`` when the trace cannot be replayed.
+    package func forEachFrame(_ path: String, options: ReplayOptions = ReplayOptions(),
+                              _ body: (Int, CollectionView) -> Void) throws(ReplayError) -> EngineCounters {
+        let (pass, reader) = try makeQuietPass(path, options: options)
+        let result = pass.run(reader) { index in body(index, pass.collectionView) }
+        if let failure = result.failure { throw failure }
+        return result.counters
+    }
+
+    /// A pass over the trace at `path` with the options' layout, mode and rate, measured by a clock that
+    /// spends no real time, and the reader positioned at its first event.
+    private func makeQuietPass(_ path: String, options: ReplayOptions) throws(ReplayError) -> (ReplayPass, TraceReader) {
+        let readerOptions = TraceReader.Options(allowsTruncation: options.allowsTruncation)
+        let reader: TraceReader
+        do {
+            reader = try TraceReader(path: path, options: readerOptions)
+        } catch {
+            throw ReplayError(error)
+        }
+        let header = reader.header
+        let rate = options.refreshRate ?? header.collectionView.refreshRate
+        let layout = try registry.makeLayout(for: header.layout, named: options.layout, path: path)
+        let mode = options.mode ?? Self.defaultMode(path, readerOptions)
+        let pass = ReplayPass(header: header, path: path, layout: layout, registry: registry, mode: mode,
+                              refreshRate: rate, budgetNs: .max, clock: ManualClock())
+        return (pass, reader)
     }
 }
 
