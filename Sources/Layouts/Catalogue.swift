@@ -5,10 +5,12 @@
 public enum Catalogue {
     public static let definitions: [LayoutDefinition] = [
         .flow,
+        .decoratedFlow,
+        .dimensionsFlow,
+        .coverFlow,
+        .coverFlowCached,
         .circle,
         .stacked,
         .springyFlow,
-        .coverFlow,
-        .coverFlowCached,
     ]
 }

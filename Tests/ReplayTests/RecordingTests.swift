@@ -13,6 +13,19 @@ struct RecordingTests {
         setup.sections = name == .chat ? 2 : 1
         setup.items = .exactly(400)
         if name == .chat { setup.itemSizes = (.exactly(390), .between(36, 140)) }
+        // The book's apps with their own layouts: a survey of 3 photos a question on an iPad, a photo gallery.
+        if name == .survey {
+            setup.layout = "decorated-flow"
+            setup.parameters = []
+            setup.items = .exactly(3)
+            (setup.width, setup.height) = (768, 1024)
+        }
+        if name == .dimensions {
+            setup.layout = "dimensions-flow"
+            setup.parameters = []
+        }
+        // A survey's content is short and still for seconds while the user reads: give it time to answer.
+        let duration = name == .survey ? max(duration, 12) : duration
         return Scenario(name: name, header: setup.header(seed: seed), duration: duration, seed: seed)
     }
 
@@ -45,7 +58,7 @@ struct RecordingTests {
     }
 
     @Test("Recording and replaying shows the same elements at every frame, in offsets mode and in gestures mode",
-          arguments: [ScenarioName.browse, .flingStorm, .jump, .batchStorm, .chat])
+          arguments: [ScenarioName.browse, .flingStorm, .jump, .batchStorm, .chat, .survey, .dimensions])
     func roundTrip(name: ScenarioName) throws {
         try checkRoundTrip(scenario(name))
     }
@@ -96,5 +109,19 @@ struct RecordingTests {
             Issue.record("gestures mode differs at frame \(index)")
             break
         }
+    }
+
+    @Test("The survey user answers with the app's batch and copies from menus; the dimensions user toggles with taps")
+    func bookScenarios() throws {
+        let survey = String(decoding: try scenario(.survey, seed: 4, duration: 45).record(), as: UTF8.self)
+        #expect(survey.contains("<insert-section at=\"1\" items=\"3\"/>"))
+        #expect(survey.contains("<reload-section at=\"0\" items=\"3\"/>"))
+        #expect(survey.contains("counts-after=\"3 3 3\""))
+        #expect(survey.contains("<scroll-to-item") && survey.contains("<long-press") && survey.contains("action=\"copy\""))
+        let taps = survey.components(separatedBy: "<tap ").count - 1
+        #expect(taps == survey.components(separatedBy: "<batch ").count - 1 && taps >= 4)
+        let dimensions = String(decoding: try scenario(.dimensions, seed: 11, duration: 30).record(), as: UTF8.self)
+        #expect(dimensions.components(separatedBy: "<tap ").count - 1 >= 4)
+        #expect(dimensions.contains("phase=\"ended\""))
     }
 }

@@ -15,6 +15,11 @@ let catalogue: [LayoutBenchmark] = [
     // The book's portrait phone; the covers scroll horizontally.
     LayoutBenchmark(layout: "cover-flow", size: Size(width: 320, height: 480), motion: .scroll(step: 23)),
     LayoutBenchmark(layout: "cover-flow-cached", size: Size(width: 320, height: 480), motion: .scroll(step: 23)),
+    // The survey on the book's iPad: 333 sections, so 3 photos a section at 1k as in the app; at 100k a section
+    // holds 300, and each binder on screen asks for every item of its section (the book's tallest-item scan).
+    LayoutBenchmark(layout: "decorated-flow", sections: 333, size: Size(width: 768, height: 1024),
+                    supplementaryKinds: ["header"]),
+    LayoutBenchmark(layout: "dimensions-flow"),
 ]
 
 let counts: [(label: String, count: Int)] = [("1k", 1_000), ("100k", 100_000)]

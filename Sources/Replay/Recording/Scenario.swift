@@ -31,6 +31,13 @@ public enum ScenarioName: String, CaseIterable, Hashable, Sendable {
     /// Cover Flow: horizontal swipes that snap to an album, pauses, taps on the albums beside the centered
     /// one to bring them to the center, the odd tap on the centered one.
     case coverFlow = "cover-flow"
+    /// The book's BetterSurvey: read a question's photos, tap one; the app inserts the next question and
+    /// reloads the answered one in one animated batch, then scrolls to it; now and then a long press copies
+    /// a photo's name from its menu.
+    case survey
+    /// The book's Dimensions: browse photos with flings; a tap toggles aspect-fit and square every few
+    /// seconds.
+    case dimensions
 }
 
 /// A session to record: who the user is, what they look at, for how long.
@@ -164,6 +171,8 @@ struct SimulatedUser {
             nextDecision = springyGesture(at: frame)
         case .coverFlow:
             nextDecision = browseCovers(at: frame)
+        case .survey: decideSurvey(at: frame)
+        case .dimensions: decideDimensions(at: frame)
         }
     }
 
