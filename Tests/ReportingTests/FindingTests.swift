@@ -26,6 +26,15 @@ struct FindingTests {
         #expect(Self.findings(measurement, .layoutInvalidatedEveryScrollFrame) == expected)
     }
 
+    @Test("Prepares that the layout asked for itself, not the bounds changes, are not this finding (springs)",
+          arguments: [(1198, 1198, true), (1079, 1198, true), (1078, 1198, false), (0, 1198, false)])
+    func boundsInvalidations(bounds: Int, scrollFrames: Int, fires: Bool) {
+        let measurement = Self.oneRepeat(Measurements.frames([1]), counters: [
+            Counter("layout_prepares", 1920), Counter("bounds_invalidations", bounds),
+        ], scrollFrames: scrollFrames)
+        #expect(Self.findings(measurement, .layoutInvalidatedEveryScrollFrame).count == (fires ? 1 : 0))
+    }
+
     @Test("Without a layout_prepares counter there is nothing to say")
     func noPrepareCounter() {
         let measurement = Self.oneRepeat(Measurements.frames([1]), scrollFrames: 100)

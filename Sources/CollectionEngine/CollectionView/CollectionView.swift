@@ -210,6 +210,7 @@ public final class CollectionView {
         guard newBounds != bounds else { return }
         let layout = collectionViewLayout
         if layout.shouldInvalidateLayout(forBoundsChange: newBounds) {
+            counters.boundsInvalidations += 1
             layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: newBounds))
         }
         let scrolled = newBounds.origin != bounds.origin

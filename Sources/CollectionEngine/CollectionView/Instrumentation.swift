@@ -55,6 +55,10 @@ public struct EngineCounters: Hashable, Sendable {
     public var decorationReused = 0
     public var layoutPrepares = 0
     public var layoutInvalidations = 0
+    /// Invalidations asked for by the layout's `shouldInvalidateLayout(forBoundsChange:)` returning `true`
+    /// (included in ``layoutInvalidations``): on every scroll step for a layout that re-lays out as the
+    /// content moves, as Cover Flow does.
+    public var boundsInvalidations = 0
     /// Calls of the layout's `layoutAttributesForElements(in:)`.
     public var elementQueries = 0
     /// Attributes objects ``FlowLayout`` built to answer element, item and supplementary queries — the

@@ -113,6 +113,7 @@ extension EngineCounters {
             Counter("supplementary_configured", supplementaryConfigured),
             Counter("decoration_created", decorationCreated), Counter("decoration_reused", decorationReused),
             Counter("layout_prepares", layoutPrepares), Counter("layout_invalidations", layoutInvalidations),
+            Counter("bounds_invalidations", boundsInvalidations),
             Counter("element_queries", elementQueries), Counter("layout_attributes_built", layoutAttributesBuilt),
             Counter("attributes_applied", attributesApplied),
             Counter("attributes_unchanged", attributesUnchanged), Counter("batch_updates", batchUpdates),

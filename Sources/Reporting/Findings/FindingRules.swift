@@ -33,12 +33,18 @@ enum FindingRules {
             + [wholeContentQueries(measurement)].compactMap { $0 }
     }
 
-    /// (a) `layout_prepares` ≥ ``everyScrollFrameShare`` × scroll frames, with at least ``minimumScrollFrames``.
+    /// (a) `layout_prepares` ≥ ``everyScrollFrameShare`` × scroll frames, with at least ``minimumScrollFrames``,
+    /// and the bounds changes themselves asked for those invalidations (`bounds_invalidations` at the same
+    /// share) — a layout that invalidates itself as it moves (springs) re-prepares as often without its
+    /// `shouldInvalidateLayout(forBoundsChange:)` returning true. A report without `bounds_invalidations`
+    /// (written before it was counted) is judged on its prepares alone.
     static func layoutInvalidatedEveryScrollFrame(_ measurement: ReplayMeasurement) -> Finding? {
         let scrollFrames = measurement.scrollFrames
+        func counter(_ name: String) -> Int? { measurement.counters.first(where: { $0.name == name })?.value }
         guard scrollFrames >= minimumScrollFrames,
-              let prepares = measurement.counters.first(where: { $0.name == "layout_prepares" })?.value,
-              Double(prepares) >= everyScrollFrameShare * Double(scrollFrames)
+              let prepares = counter("layout_prepares"),
+              Double(prepares) >= everyScrollFrameShare * Double(scrollFrames),
+              Double(counter("bounds_invalidations") ?? prepares) >= everyScrollFrameShare * Double(scrollFrames)
         else { return nil }
         return Finding(
             rule: .layoutInvalidatedEveryScrollFrame,
