@@ -39,26 +39,34 @@ open class TransitionLayout: CollectionViewLayout {
         for attributes in currentLayout.layoutAttributesForElements(in: rect) { from[attributes.elementKey] = attributes }
         for attributes in nextLayout.layoutAttributesForElements(in: rect) { to[attributes.elementKey] = attributes }
         return Set(from.keys).union(to.keys).sorted().compactMap { key in
-            blend(from[key] ?? currentLayout.attributes(for: key), to[key] ?? nextLayout.attributes(for: key))
+            transitionAttributes(from: from[key] ?? currentLayout.attributes(for: key), to: to[key] ?? nextLayout.attributes(for: key))
         }
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-        blend(currentLayout.layoutAttributesForItem(at: indexPath), nextLayout.layoutAttributesForItem(at: indexPath))
+        transitionAttributes(from: currentLayout.layoutAttributesForItem(at: indexPath),
+                             to: nextLayout.layoutAttributesForItem(at: indexPath))
     }
 
     open override func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
-        blend(currentLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath),
-              nextLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath))
+        transitionAttributes(from: currentLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath),
+                             to: nextLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath))
     }
 
     open override func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
-        blend(currentLayout.layoutAttributesForDecorationView(ofKind: kind, at: indexPath),
-              nextLayout.layoutAttributesForDecorationView(ofKind: kind, at: indexPath))
+        transitionAttributes(from: currentLayout.layoutAttributesForDecorationView(ofKind: kind, at: indexPath),
+                             to: nextLayout.layoutAttributesForDecorationView(ofKind: kind, at: indexPath))
     }
 
-    private func blend(_ a: LayoutAttributes?, _ b: LayoutAttributes?) -> LayoutAttributes? {
-        switch (a, b) {
+    /// The attributes of one element at ``transitionProgress``, from its attributes in ``currentLayout``
+    /// (`current`) and in ``nextLayout`` (`next`); every query of the transition goes through it.
+    ///
+    /// By default both are interpolated (SPEC §5.3's interpolation), and an element only one layout has
+    /// fades in or out. A transition layout of a layout's own overrides it to move elements along its own
+    /// path, and gets the queries of both layouts for free.
+    /// - Returns: The element's attributes, or `nil` when neither layout has it.
+    open func transitionAttributes(from current: LayoutAttributes?, to next: LayoutAttributes?) -> LayoutAttributes? {
+        switch (current, next) {
         case let (a?, b?): a.interpolated(to: b, fraction: transitionProgress)
         case let (a?, nil): a.interpolated(to: CollectionView.faded(a), fraction: transitionProgress)
         case let (nil, b?): CollectionView.faded(b).interpolated(to: b, fraction: transitionProgress)
