@@ -32,6 +32,31 @@ struct ReelCommandTests {
         #expect(result.stdout.hasPrefix("{\n  \"format\": \"reel-report\",\n  \"version\": 1,\n  \"complete\": true,"))
     }
 
+    @Test("replay --repeat 3 carries each repeat's figures and their spread in JSON, and the spread in text")
+    func spread() throws {
+        let trace = try ReelProcess.trace(events: """
+            <scroll t="0.1" x="0" y="300"/>
+            <scroll t="0.2" x="0" y="900"/>
+            """)
+        let json = try ReelProcess.run("replay", trace, "--format", "json", "--repeat", "3", "--warmup", "0", "--quiet")
+        #expect(json.status == 0)
+        let report = try #require(try Report.decode(json: json.stdout).first)
+        #expect(report.perRepeat.count == 3)
+        for figure in Figure.summary where figure != .initialDisplay {
+            #expect(figure.perRepeatValues(in: report)?.count == 3, "\(figure.declaration.name) per repeat")
+        }
+        let configure = Figure.hotPathSelfTime("frame/cells/configure")
+        #expect(configure.perRepeatValues(in: report)?.count == 3)
+        #expect(json.stdout.contains("\"figure\": \"frame_time_ms.p50\", \"min\": "))
+        #expect(json.stdout.contains("\"figure\": \"hot_paths[frame/cells/configure].self_ms\", \"min\": "))
+        #expect(json.stdout.contains("\"hot_paths_self_ms\": {"))
+        #expect(json.stdout.contains("\"noise_warnings\": ["))
+        let text = try ReelProcess.run("replay", trace, "--repeat", "3", "--warmup", "0", "--quiet")
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("repeats median"))
+        #expect(text.stdout.contains("repeats min / median / max"))
+    }
+
     @Test("--output writes the report atomically and prints nothing")
     func output() throws {
         let trace = try ReelProcess.trace(events: "<scroll t=\"0.1\" x=\"0\" y=\"300\"/>")

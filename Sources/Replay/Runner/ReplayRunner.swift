@@ -103,32 +103,6 @@ public struct ReplayRunner: Sendable {
     }
 }
 
-extension EngineCounters {
-    /// The counters with SPEC §4's names, in report order.
-    var reportCounters: [Counter] {
-        [
-            Counter("cells_created", cellsCreated), Counter("cells_reused", cellsReused),
-            Counter("cells_configured", cellsConfigured), Counter("cells_prefetched", cellsPrefetched),
-            Counter("supplementary_created", supplementaryCreated), Counter("supplementary_reused", supplementaryReused),
-            Counter("supplementary_configured", supplementaryConfigured),
-            Counter("decoration_created", decorationCreated), Counter("decoration_reused", decorationReused),
-            Counter("layout_prepares", layoutPrepares), Counter("layout_invalidations", layoutInvalidations),
-            Counter("bounds_invalidations", boundsInvalidations),
-            Counter("element_queries", elementQueries), Counter("layout_attributes_built", layoutAttributesBuilt),
-            Counter("attributes_applied", attributesApplied),
-            Counter("attributes_unchanged", attributesUnchanged), Counter("batch_updates", batchUpdates),
-            Counter("items_inserted", itemsInserted), Counter("items_deleted", itemsDeleted),
-            Counter("items_moved", itemsMoved), Counter("items_reloaded", itemsReloaded),
-            Counter("sections_inserted", sectionsInserted), Counter("sections_deleted", sectionsDeleted),
-            Counter("sections_moved", sectionsMoved), Counter("sections_reloaded", sectionsReloaded),
-            Counter("max_visible_elements", maxVisibleElements),
-            Counter("taps", taps), Counter("highlights", highlights), Counter("selections", selections),
-            Counter("deselections", deselections), Counter("menus_shown", menusShown),
-            Counter("menu_actions", menuActions), Counter("layout_interactions", layoutInteractions),
-        ]
-    }
-}
-
 extension Reporting.Environment {
     /// This machine and build.
     static var current: Reporting.Environment {

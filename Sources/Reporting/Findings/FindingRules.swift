@@ -40,11 +40,10 @@ enum FindingRules {
     /// (written before it was counted) is judged on its prepares alone.
     static func layoutInvalidatedEveryScrollFrame(_ measurement: ReplayMeasurement) -> Finding? {
         let scrollFrames = measurement.scrollFrames
-        func counter(_ name: String) -> Int? { measurement.counters.first(where: { $0.name == name })?.value }
         guard scrollFrames >= minimumScrollFrames,
-              let prepares = counter("layout_prepares"),
+              let prepares = measurement.counter(.layoutPrepares),
               Double(prepares) >= everyScrollFrameShare * Double(scrollFrames),
-              Double(counter("bounds_invalidations") ?? prepares) >= everyScrollFrameShare * Double(scrollFrames)
+              Double(measurement.counter(.boundsInvalidations) ?? prepares) >= everyScrollFrameShare * Double(scrollFrames)
         else { return nil }
         return Finding(
             rule: .layoutInvalidatedEveryScrollFrame,
@@ -165,10 +164,9 @@ enum FindingRules {
     /// what it displays per query, whereas one that asks `super` for its whole content in `prepare()` (the
     /// book's springy layout) builds every item's attributes per prepare.
     static func wholeContentQueries(_ measurement: ReplayMeasurement) -> Finding? {
-        func counter(_ name: String) -> Int? { measurement.counters.first(where: { $0.name == name })?.value }
-        guard let built = counter("layout_attributes_built"), built > 0 else { return nil }
-        let displayed = counter("max_visible_elements") ?? 0
-        let passes = max(1, counter("layout_prepares") ?? 0, counter("element_queries") ?? 0)
+        guard let built = measurement.counter(.layoutAttributesBuilt), built > 0 else { return nil }
+        let displayed = measurement.counter(.maxVisibleElements) ?? 0
+        let passes = max(1, measurement.counter(.layoutPrepares) ?? 0, measurement.counter(.elementQueries) ?? 0)
         let perPass = Double(built) / Double(passes)
         guard perPass >= wholeContentMinimum, perPass >= wholeContentMultiple * Double(displayed) else { return nil }
         return Finding(

@@ -6,9 +6,16 @@ extension Report {
 
     /// The report as SPEC §4's JSON object: SPEC's keys in SPEC's order, then the keys Reel added since.
     ///
-    /// Added keys: `hitch_band`, `verdict`, `findings`, `warnings`, `failure`, `markers`, `per_repeat`, per-call
-    /// `call_p50_ms`/`call_p99_ms`/`call_max_ms` and `repeat` in frame rows, and `frame_samples` when asked.
+    /// The figures' keys and order come from ``Figure``'s declarations. Added keys: `hitch_band`, `verdict`,
+    /// `findings`, `warnings`, `failure`, `markers`, `per_repeat` (each repeat's timing figures, under the same
+    /// keys as the report's, and `hot_paths_self_ms`), `initial_display_ms` when measured, `spread` (one object
+    /// per timing figure: `figure` its name, `min`, `median`, `max` of the per-repeat values, `noisy`),
+    /// `noise_warnings`, per-call `call_p50_ms`/`call_p99_ms`/`call_max_ms` and `repeat` in frame rows, and
+    /// `frame_samples` when asked.
     func json(includeFrames: Bool) -> JSONValue {
+        func member(_ figure: Figure) -> JSONValue.Member? {
+            figure.value(in: self).map { .init(figure.declaration.key, .number($0)) }
+        }
         var members: [JSONValue.Member] = [
             .init("format", .string(Self.jsonFormat)),
             .init("version", .int(Self.jsonVersion)),
@@ -22,13 +29,10 @@ extension Report {
             .init("warmup", .int(warmup)),
             .init("frames", .number(frames)),
             .init("session_s", .number(sessionSeconds)),
-            .init("frame_time_ms", frameTimeMs.json),
-            .init("janky_frames", .number(jankyFrames)),
-            .init("dropped_frames", .number(droppedFrames)),
-            .init("hitch_time_ms", .number(hitchTimeMs)),
-            .init("hitch_time_ratio_ms_per_s", .number(hitchTimeRatio)),
-            .init("effective_fps", .number(effectiveFPS)),
-            .init("peak_fps", .number(peakFPS)),
+            .init("frame_time_ms", .object(Figure.frameTimes.compactMap(member))),
+        ]
+        members += Figure.frameRates.compactMap(member)
+        members += [
             .init("counters", .object(counters.map { .init($0.name, .int($0.value)) })),
             .init("hot_paths", .array(hotPaths.map(\.json))),
             .init("worst_frames", .array(worstFrames.map(\.json))),
@@ -48,21 +52,15 @@ extension Report {
             .init("markers", .array(markers.map {
                 .object([.init("t", .number($0.time)), .init("label", .string($0.label))])
             })),
-            .init("per_repeat", .array(perRepeat.map(\.json))),
+            .init("per_repeat", .array(perRepeat.map { $0.json(pathOrder: hotPaths.map(\.path)) })),
         ]
+        members += [Figure.initialDisplay].compactMap(member)
+        members.append(.init("spread", .array(spreads.map(\.json))))
+        members.append(.init("noise_warnings", .array(noiseWarnings.map(JSONValue.string))))
         if includeFrames {
             members.append(.init("frame_samples", .array(frameSamples.map(\.json))))
         }
         return .object(members)
-    }
-}
-
-extension Report.FrameTimes {
-    var json: JSONValue {
-        .object([
-            .init("mean", .number(mean)), .init("p50", .number(p50)), .init("p90", .number(p90)),
-            .init("p95", .number(p95)), .init("p99", .number(p99)), .init("max", .number(max)),
-        ])
     }
 }
 
@@ -94,13 +92,46 @@ extension Report.FrameRow {
 }
 
 extension Report.RepeatFigures {
+    /// The figures written before spreads were kept, in their order.
+    static let firstFigures: [Figure] = [.jankyFrames, .droppedFrames, .hitchTime]
+
+    /// The repeat's figures under the report's keys: the first ones in their original order, then every other
+    /// summary figure the repeat carries, then `hot_paths_self_ms` in `pathOrder` (paths missing from it
+    /// after, sorted).
+    func json(pathOrder: [String]) -> JSONValue {
+        var members: [JSONValue.Member] = [.init("frames", .int(frames))]
+        members += Self.firstFigures.compactMap { figure in self[figure].map { .init(figure.declaration.key, .number($0)) } }
+        members.append(.init("frame_time_ms", .object(Figure.frameTimes.compactMap { figure in
+            self[figure].map { .init(figure.declaration.key, .number($0)) }
+        })))
+        for figure in Figure.summary where !Self.firstFigures.contains(figure) && !Figure.frameTimes.contains(figure) {
+            if let value = self[figure] {
+                members.append(.init(figure.declaration.key, .number(value)))
+            }
+        }
+        if let selfMs = hotPathSelfMs {
+            let known = Set(pathOrder)
+            let order = pathOrder.filter { selfMs[$0] != nil } + selfMs.keys.filter { !known.contains($0) }.sorted()
+            members.append(.init("hot_paths_self_ms", .object(order.compactMap { path in
+                selfMs[path].map { .init(path, .number($0)) }
+            })))
+        }
+        return .object(members)
+    }
+}
+
+extension Report.FigureSpread {
+    /// `{"figure": "frame_time_ms.p50", "min": …, "median": …, "max": …, "noisy": false}`.
+    ///
+    /// The disagreement noise allows is not written: it derives from unrounded figures, so a report read back
+    /// would print it differently.
     var json: JSONValue {
         .object([
-            .init("frames", .int(frames)),
-            .init("janky_frames", .int(jankyFrames)),
-            .init("dropped_frames", .int(droppedFrames)),
-            .init("hitch_time_ms", .number(hitchTimeMs)),
-            .init("frame_time_ms", frameTimeMs.json),
+            .init("figure", .string(figure.declaration.name)),
+            .init("min", .number(spread.min)),
+            .init("median", .number(spread.median)),
+            .init("max", .number(spread.max)),
+            .init("noisy", .bool(isNoisy)),
         ])
     }
 }

@@ -44,6 +44,9 @@ extension Report {
         guard version == Self.jsonVersion else {
             throw fields.error("version", "unsupported version \(version); this reel reads version \(Self.jsonVersion)")
         }
+        func figure(_ figure: Figure) throws(JSONReadError) -> Double {
+            try fields.double(figure.declaration.key)
+        }
         self.init(
             complete: try fields.bool("complete"), trace: try fields.string("trace"),
             layout: try fields.string("layout"), mode: try fields.string("mode"),
@@ -51,10 +54,10 @@ extension Report {
             repeats: try fields.int("repeats"), warmup: try fields.int("warmup"), frames: try fields.double("frames"),
             sessionSeconds: try fields.double("session_s"),
             frameTimeMs: try FrameTimes(fields.object("frame_time_ms")),
-            jankyFrames: try fields.double("janky_frames"), droppedFrames: try fields.double("dropped_frames"),
-            hitchTimeMs: try fields.double("hitch_time_ms"),
-            hitchTimeRatio: try fields.double("hitch_time_ratio_ms_per_s"),
-            effectiveFPS: try fields.double("effective_fps"), peakFPS: try fields.double("peak_fps"),
+            jankyFrames: try figure(.jankyFrames), droppedFrames: try figure(.droppedFrames),
+            hitchTimeMs: try figure(.hitchTime),
+            hitchTimeRatio: try figure(.hitchTimeRatio),
+            effectiveFPS: try figure(.effectiveFPS), peakFPS: try figure(.peakFPS),
             counters: try Self.counters(fields), hotPaths: try fields.objects("hot_paths", HotPath.init),
             worstFrames: try fields.objects("worst_frames", FrameRow.init),
             environment: try Environment(fields.object("environment")),
@@ -94,9 +97,12 @@ extension Environment {
 }
 
 extension Report.FrameTimes {
+    /// Reads a `frame_time_ms` object under its figures' declared keys.
     fileprivate init(_ fields: JSONFields) throws(JSONReadError) {
-        self.init(mean: try fields.double("mean"), p50: try fields.double("p50"), p90: try fields.double("p90"),
-                  p95: try fields.double("p95"), p99: try fields.double("p99"), max: try fields.double("max"))
+        self = .zero
+        for statistic in Figure.FrameTimeStatistic.allCases {
+            self[statistic] = try fields.double(Figure.frameTime(statistic).declaration.key)
+        }
     }
 }
 
@@ -121,9 +127,29 @@ extension Report.FrameRow {
 }
 
 extension Report.RepeatFigures {
+    /// Reads a `per_repeat` element; the figures added since the first version (hitch ratio, effective and peak
+    /// fps, initial display, `hot_paths_self_ms`) are read when present and `nil` otherwise.
     fileprivate init(_ fields: JSONFields) throws(JSONReadError) {
+        func optional(_ figure: Figure) throws(JSONReadError) -> Double? {
+            let key = figure.declaration.key
+            return fields.has(key) ? try fields.double(key) : nil
+        }
+        var selfMs: [String: Double]?
+        if fields.has("hot_paths_self_ms") {
+            var paths: [String: Double] = [:]
+            for member in try fields.members("hot_paths_self_ms") {
+                guard case .number(let value) = member.value else {
+                    throw fields.error("hot_paths_self_ms", "'\(member.key)' is not a number")
+                }
+                paths[member.key] = value
+            }
+            selfMs = paths
+        }
         self.init(frames: try fields.int("frames"), jankyFrames: try fields.int("janky_frames"),
                   droppedFrames: try fields.int("dropped_frames"), hitchTimeMs: try fields.double("hitch_time_ms"),
-                  frameTimeMs: try Report.FrameTimes(fields.object("frame_time_ms")))
+                  frameTimeMs: try Report.FrameTimes(fields.object("frame_time_ms")),
+                  hitchTimeRatio: try optional(.hitchTimeRatio), effectiveFPS: try optional(.effectiveFPS),
+                  peakFPS: try optional(.peakFPS), initialDisplayMs: try optional(.initialDisplay),
+                  hotPathSelfMs: selfMs)
     }
 }

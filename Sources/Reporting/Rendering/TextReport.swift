@@ -19,7 +19,7 @@ enum TextReport {
         } else if !report.complete {
             lines.append("INCOMPLETE: the replay stopped before the end of the trace")
         }
-        lines += report.warnings.map { "warning: \($0)" }
+        lines += (report.warnings + report.noiseWarnings).map { "warning: \($0)" }
         lines.append("")
         lines += figures(report)
         lines.append("")
@@ -54,21 +54,55 @@ enum TextReport {
         ].joined(separator: " · ")
     }
 
+    /// The frame-time table and the frame-rate figures, each as ``Figure`` declares it; with two repeats or
+    /// more, each figure's per-repeat minimum, median and maximum.
     private static func figures(_ report: Report) -> [String] {
-        let times = report.frameTimeMs
-        var table = TextTable(["Frame time (ms)", "mean", "p50", "p90", "p95", "p99", "max"],
-                              alignments: [.left] + Array(repeating: .right, count: 6))
-        table.append([""] + [times.mean, times.p50, times.p90, times.p95, times.p99, times.max].map { fixed($0, 3) })
-        let share = report.frames > 0 ? 100 * report.jankyFrames / report.frames : 0
-        var figures = TextTable(["", ""], alignments: [.left, .left])
-        figures.append(["Janky frames", "\(number(report.jankyFrames)) (\(fixed(share, 1)) % of frames)"])
-        figures.append(["Dropped frames", number(report.droppedFrames)])
-        figures.append(["Hitch time", "\(fixed(report.hitchTimeMs, 1)) ms"])
-        figures.append(["Hitch time ratio",
-                        "\(fixed(report.hitchTimeRatio, 1)) ms/s (\(report.hitchBand.rawValue))"])
-        figures.append(["Effective fps", fixed(report.effectiveFPS, 1)])
-        figures.append(["Peak fps", fixed(report.peakFPS, 1)])
-        return table.lines() + [""] + figures.lines().dropFirst()
+        var spreads: [Figure: Spread] = [:]
+        for entry in report.spreads {
+            spreads[entry.figure] = entry.spread
+        }
+        let showsSpread = report.perRepeat.count >= 2
+        var table = TextTable(["Frame time (ms)"] + Figure.frameTimes.map(\.declaration.key),
+                              alignments: [.left] + Figure.frameTimes.map { _ in .right })
+        table.append([""] + Figure.frameTimes.map { text($0, $0.value(in: report) ?? 0) })
+        if showsSpread {
+            for (name, statistic) in [("repeats min", \Spread.min), ("repeats median", \.median), ("repeats max", \.max)] {
+                table.append([name] + Figure.frameTimes.map { figure in
+                    spreads[figure].map { text(figure, $0[keyPath: statistic]) } ?? "-"
+                })
+            }
+        }
+        var figures = TextTable(["", "", showsSpread ? "repeats min / median / max" : ""],
+                                alignments: [.left, .left, .left])
+        for figure in Figure.frameRates + [.initialDisplay] {
+            guard let value = figure.value(in: report) else { continue }
+            let spread = showsSpread ? spreads[figure].map { spread in
+                [spread.min, spread.median, spread.max].map { text(figure, $0) }.joined(separator: " / ")
+            } : nil
+            figures.append([figure.declaration.label, text(figure, value, in: report, withUnit: true), spread ?? ""])
+        }
+        return table.lines() + [""] + figures.lines().dropFirst(showsSpread ? 0 : 1)
+    }
+
+    /// A figure's value as text, with its declared decimals (per-repeat means of frame counts in their shortest
+    /// form); with its unit and, for janky frames and the hitch ratio, their share and band.
+    private static func text(_ figure: Figure, _ value: Double, in report: Report? = nil,
+                             withUnit: Bool = false) -> String {
+        let declaration = figure.declaration
+        let number = declaration.unit == .frames ? number(value) : fixed(value, declaration.decimals)
+        guard withUnit, let report else { return number }
+        switch figure {
+        case .jankyFrames:
+            let share = report.frames > 0 ? 100 * value / report.frames : 0
+            return "\(number) (\(fixed(share, 1)) % of frames)"
+        case .hitchTimeRatio:
+            return "\(number) \(declaration.unit.rawValue) (\(report.hitchBand.rawValue))"
+        default:
+            switch declaration.unit {
+            case .milliseconds, .millisecondsPerSecond: return "\(number) \(declaration.unit.rawValue)"
+            case .frames, .framesPerSecond, .count: return number
+            }
+        }
     }
 
     private static func hotPaths(_ report: Report) -> [String] {

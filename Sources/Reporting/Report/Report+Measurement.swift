@@ -18,17 +18,16 @@ extension Report {
         precondition(measurement.refreshRate > 0, "the refresh rate is positive, not \(measurement.refreshRate) Hz")
         let budgetNs = measurement.budgetMs * 1_000_000
         let repeatCount = measurement.repeats.count
-        let perRepeat = measurement.repeats.map { RepeatFigures($0, budgetNs: budgetNs, budgetMs: measurement.budgetMs) }
+        let perRepeat = measurement.repeats.map {
+            RepeatFigures($0, budgetNs: budgetNs, budgetMs: measurement.budgetMs, refreshRate: measurement.refreshRate)
+        }
         func mean(_ total: Double) -> Double { repeatCount == 0 ? 0 : total / Double(repeatCount) }
 
         let frames = mean(Double(perRepeat.reduce(0) { $0 + $1.frames }))
         let dropped = mean(Double(perRepeat.reduce(0) { $0 + $1.droppedFrames }))
         let hitchTime = mean(perRepeat.reduce(0) { $0 + $1.hitchTimeMs })
         let session = frames / measurement.refreshRate
-        let peak = measurement.repeats.map { repeated in
-            FrameMath.peakFPS(slots: repeated.frames.map { 1 + FrameMath.dropped($0.durationNs, budgetNs: budgetNs) },
-                              refreshRate: measurement.refreshRate)
-        }.max() ?? 0
+        let peak = perRepeat.compactMap(\.peakFPS).max() ?? 0
         let samples = measurement.repeats.enumerated().flatMap { repeatIndex, repeated in
             repeated.frames.map { FrameRow($0, repeatIndex: repeatIndex) }
         }
@@ -111,14 +110,26 @@ extension Report.FrameRow {
 }
 
 extension Report.RepeatFigures {
-    /// The figures of one measured repeat.
-    init(_ measured: RepeatMeasurement, budgetNs: Double, budgetMs: Double) {
+    /// The figures of one measured repeat: what the report's figures are over all repeats, for this one.
+    init(_ measured: RepeatMeasurement, budgetNs: Double, budgetMs: Double, refreshRate: Double) {
         let durations = measured.frames.map(\.durationNs)
-        let dropped = durations.reduce(0) { $0 + FrameMath.dropped($1, budgetNs: budgetNs) }
+        let droppedPerFrame = durations.map { FrameMath.dropped($0, budgetNs: budgetNs) }
+        let dropped = droppedPerFrame.reduce(0, +)
+        let frames = Double(durations.count)
+        let session = frames / refreshRate
+        let hitchTime = Double(dropped) * budgetMs
+        var selfMs: [String: Double] = [:]
+        for path in measured.paths {
+            selfMs[path.path, default: 0] += FrameMath.ms(path.selfNs)
+        }
         self.init(frames: durations.count,
                   jankyFrames: durations.count { FrameMath.isJanky($0, budgetNs: budgetNs) },
-                  droppedFrames: dropped, hitchTimeMs: Double(dropped) * budgetMs,
-                  frameTimeMs: FrameMath.frameTimes(durations))
+                  droppedFrames: dropped, hitchTimeMs: hitchTime,
+                  frameTimeMs: FrameMath.frameTimes(durations),
+                  hitchTimeRatio: session > 0 ? hitchTime / session : 0,
+                  effectiveFPS: frames > 0 ? refreshRate * frames / (frames + Double(dropped)) : 0,
+                  peakFPS: FrameMath.peakFPS(slots: droppedPerFrame.map { 1 + $0 }, refreshRate: refreshRate),
+                  hotPathSelfMs: selfMs)
     }
 }
 

@@ -110,6 +110,11 @@ public struct Report: Sendable, Equatable {
     public func counter(_ name: String) -> Int? {
         counters.first { $0.name == name }?.value
     }
+
+    /// The value of `counter`, if the replay reported it.
+    public func counter(_ counter: EngineCounter) -> Int? {
+        self.counter(counter.key)
+    }
 }
 
 extension Report {
@@ -210,14 +215,32 @@ extension Report {
         public var hitchTimeMs: Double
         /// Statistics of the repeat's frame times, ms.
         public var frameTimeMs: FrameTimes
+        /// Hitch time per second of the repeat's session, ms/s; `nil` in reports written before it was kept.
+        public var hitchTimeRatio: Double?
+        /// The repeat's effective frames per second; `nil` in reports written before it was kept.
+        public var effectiveFPS: Double?
+        /// The repeat's best one-second window, fps; `nil` in reports written before it was kept.
+        public var peakFPS: Double?
+        /// The repeat's initial display (frame 0), ms, when measured.
+        public var initialDisplayMs: Double?
+        /// The self time of each span path in the repeat, ms (a path the repeat did not run is missing, and
+        /// counts as 0); `nil` in reports written before it was kept.
+        public var hotPathSelfMs: [String: Double]?
 
         /// Creates figures already computed.
-        public init(frames: Int, jankyFrames: Int, droppedFrames: Int, hitchTimeMs: Double, frameTimeMs: FrameTimes) {
+        public init(frames: Int, jankyFrames: Int, droppedFrames: Int, hitchTimeMs: Double, frameTimeMs: FrameTimes,
+                    hitchTimeRatio: Double? = nil, effectiveFPS: Double? = nil, peakFPS: Double? = nil,
+                    initialDisplayMs: Double? = nil, hotPathSelfMs: [String: Double]? = nil) {
             self.frames = frames
             self.jankyFrames = jankyFrames
             self.droppedFrames = droppedFrames
             self.hitchTimeMs = hitchTimeMs
             self.frameTimeMs = frameTimeMs
+            self.hitchTimeRatio = hitchTimeRatio
+            self.effectiveFPS = effectiveFPS
+            self.peakFPS = peakFPS
+            self.initialDisplayMs = initialDisplayMs
+            self.hotPathSelfMs = hotPathSelfMs
         }
     }
 }
