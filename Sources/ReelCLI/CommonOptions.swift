@@ -20,6 +20,33 @@ struct ReplaySelection: ParsableArguments {
     }
 }
 
+/// What a replay measures: the clock, and the frames the figures cover (SPEC §4).
+struct MeasurementSelection: ParsableArguments {
+    @Option(help: "The clock frames are measured and the workload is spent on: the main thread's CPU time, which a busy machine does not inflate, or the monotonic clock.")
+    var clock: ReplayClockKind = .cpu
+
+    @Flag(name: .customLong("include-initial-display"),
+          help: "Count frame 0, the first screen's layout pass, among the frame figures (it is always reported apart).")
+    var includesInitialDisplay = false
+
+    @Option(name: .customLong("from-marker"), help: ArgumentHelp("Measure the frames from this <marker> on.", valueName: "label"))
+    var fromMarker: String?
+
+    @Option(name: .customLong("to-marker"), help: ArgumentHelp("Measure the frames up to this <marker>.", valueName: "label"))
+    var toMarker: String?
+
+    /// `options` with this selection applied.
+    func applied(to options: ReplayOptions) -> ReplayOptions {
+        var options = options
+        options.clock = clock
+        options.includesInitialDisplay = includesInitialDisplay
+        options.fromMarker = fromMarker
+        options.toMarker = toMarker
+        return options
+    }
+}
+
 extension ReplayMode: ExpressibleByArgument {}
+extension ReplayClockKind: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}
 extension ScenarioName: ExpressibleByArgument {}

@@ -13,6 +13,8 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var selection: ReplaySelection
 
+    @OptionGroup var measurement: MeasurementSelection
+
     @Option(help: ArgumentHelp("The frame budget, overriding 1000 / refresh rate.", valueName: "ms"))
     var budget: Double?
 
@@ -44,8 +46,9 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let runner = ReplayRunner(registry: Reel.layouts)
-        let options = ReplayOptions(layout: selection.layout, mode: selection.mode, refreshRate: selection.refreshRate,
-                                    budgetMs: budget, repeats: repeats, warmup: warmup)
+        let options = measurement.applied(to: ReplayOptions(
+            layout: selection.layout, mode: selection.mode, refreshRate: selection.refreshRate, budgetMs: budget,
+            repeats: repeats, warmup: warmup))
         var reports: [Report] = []
         var failed = false
         for trace in traces {

@@ -31,10 +31,15 @@ public struct ReplayMeasurement: Sendable {
     /// Things the user should know that are not failures (a truncated trace, ignored events).
     public var warnings: [String]
     public var environment: Environment
+    /// The clock frames were measured on: `cpu` (the main thread's CPU time) or `wall` (monotonic).
+    public var clock: String
+    /// The frames the frame figures cover; ``repeats`` holds every frame regardless.
+    public var window: MeasurementWindow
 
     public init(trace: String, layout: String, mode: String, refreshRate: Double, budgetMs: Double, warmup: Int,
                 repeats: [RepeatMeasurement], complete: Bool, failure: String? = nil, counters: [Counter],
-                scrollFrames: Int, markers: [Marker] = [], warnings: [String] = [], environment: Environment) {
+                scrollFrames: Int, markers: [Marker] = [], warnings: [String] = [], environment: Environment,
+                clock: String = "wall", window: MeasurementWindow = .wholeSession) {
         self.trace = trace
         self.layout = layout
         self.mode = mode
@@ -49,6 +54,8 @@ public struct ReplayMeasurement: Sendable {
         self.markers = markers
         self.warnings = warnings
         self.environment = environment
+        self.clock = clock
+        self.window = window
     }
 }
 

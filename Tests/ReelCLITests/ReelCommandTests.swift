@@ -25,7 +25,9 @@ struct ReelCommandTests {
         #expect(result.stderr == "")
         let report = try #require(try Report.decode(json: result.stdout).first)
         #expect(report.complete && report.trace == trace && report.layout == "flow" && report.repeats == 2)
-        #expect(report.frames == 13)
+        // 13 frames; frame 0, the initial display, is reported apart.
+        #expect(report.frames == 12)
+        #expect(report.initialDisplay != nil && report.clock == "cpu")
         // At y = 300, nine lines show (27 cells) and the tenth is prefetched: 30 cells at the peak.
         #expect(report.counter("cells_created") == 30)
         #expect(report.counter("layout_prepares") == 1)
@@ -82,8 +84,64 @@ struct ReelCommandTests {
         let report = try #require(try Report.decode(json: result.stdout).first)
         #expect(!report.complete)
         // The bad event cannot say which frame it belonged to: the replay stops after the last frame whose
-        // events were all read (frame 6, which ran the good event at 0.1 s).
-        #expect(report.frames == 7)
+        // events were all read (frame 6, which ran the good event at 0.1 s): frames 1–6 after the initial
+        // display.
+        #expect(report.frames == 6)
+    }
+
+    @Test("--clock names the measuring clock in the report, in JSON and in text")
+    func clock() throws {
+        let trace = try ReelProcess.trace(events: "<scroll t=\"0.1\" x=\"0\" y=\"300\"/>")
+        for clock in ["cpu", "wall"] {
+            let json = try ReelProcess.run("replay", trace, "--clock", clock, "-f", "json", "--repeat", "1", "--warmup", "0")
+            #expect(json.status == 0)
+            #expect(try Report.decode(json: json.stdout).first?.clock == clock)
+            #expect(json.stdout.contains("\"clock\": \"\(clock)\""))
+            let text = try ReelProcess.run("replay", trace, "--clock", clock, "--repeat", "1", "--warmup", "0")
+            #expect(text.stdout.contains(" · clock \(clock) · "))
+        }
+        let bad = try ReelProcess.run("replay", trace, "--clock", "gpu")
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("The value 'gpu' is invalid for '--clock <clock>'"))
+    }
+
+    @Test("The initial display is reported apart; --include-initial-display counts it among the frame figures")
+    func initialDisplay() throws {
+        let trace = try ReelProcess.trace(events: "<scroll t=\"0.1\" x=\"0\" y=\"300\"/>")
+        let apart = try ReelProcess.run("replay", trace, "-f", "json", "--repeat", "1", "--warmup", "0")
+        let included = try ReelProcess.run("replay", trace, "-f", "json", "--repeat", "1", "--warmup", "0",
+                                           "--include-initial-display")
+        let a = try #require(try Report.decode(json: apart.stdout).first)
+        let b = try #require(try Report.decode(json: included.stdout).first)
+        #expect(a.frames == 6 && b.frames == 7)
+        #expect(a.initialDisplay?.topPath != nil && b.initialDisplay != nil)
+        #expect(!a.window.includesInitialDisplay && b.window.includesInitialDisplay)
+        let text = try ReelProcess.run("replay", trace, "--repeat", "1", "--warmup", "0")
+        #expect(text.stdout.contains("Measured: frames after the initial display"))
+        #expect(text.stdout.contains("Initial display "))
+    }
+
+    @Test("--from-marker and --to-marker measure the frames between two markers; an unknown label exits 1")
+    func markers() throws {
+        let trace = try ReelProcess.trace(events: """
+            <scroll t="0.1" x="0" y="300"/>
+            <marker t="0.2" label="start"/>
+            <scroll t="0.3" x="0" y="600"/>
+            <marker t="0.5" label="end"/>
+            <scroll t="0.6" x="0" y="900"/>
+            """)
+        let result = try ReelProcess.run("replay", trace, "-f", "json", "--repeat", "1", "--warmup", "0",
+                                         "--from-marker", "start", "--to-marker", "end")
+        #expect(result.status == 0)
+        let report = try #require(try Report.decode(json: result.stdout).first)
+        // The markers run in frames 12 and 30: frames 12…29 are measured.
+        #expect(report.frames == 18)
+        #expect(report.window.from?.label == "start" && report.window.to?.label == "end")
+        #expect(result.stdout.contains("\"summary\": \"from marker 'start' (0.2 s) to marker 'end' (0.5 s), initial display excluded\""))
+        let unknown = try ReelProcess.run("replay", trace, "--from-marker", "begin")
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr == "\(trace): --from-marker names no marker 'begin'; the trace's markers are 'start', 'end'\n")
+        #expect(unknown.stdout == "")
     }
 
     @Test("Usage errors exit 64; bad input exits 1", arguments: [

@@ -17,8 +17,24 @@ final class Items: CollectionViewDataSource {
     }
 }
 
-/// A scrolling collection view, observed by the profiler or not.
-func scrollingFixture(profiled: Bool) -> (CollectionView, Profiler?, Items) {
+/// The clocks a profiler can measure on: the wall clock, the CPU clock as replays use it (a monotonic read
+/// between preemptions), and the naive CPU clock (a system call per read), for comparison.
+enum MeasuringClock: String, CaseIterable {
+    case wall
+    case cpu
+    case cpuNaive = "cpu-naive"
+
+    func make() -> any ReplayClock {
+        switch self {
+        case .wall: MonotonicClock()
+        case .cpu: ThreadCPUClock()
+        case .cpuNaive: ThreadCPUClock(detectsPreemption: false)
+        }
+    }
+}
+
+/// A scrolling collection view, observed by the profiler (on `clock`) or not.
+func scrollingFixture(profiledOn clock: MeasuringClock?) -> (CollectionView, Profiler?, Items) {
     let layout = FlowLayout()
     layout.itemSize = Size(width: 100, height: 100)
     layout.sectionInset = EdgeInsets(all: 10)
@@ -26,7 +42,7 @@ func scrollingFixture(profiled: Bool) -> (CollectionView, Profiler?, Items) {
     let collectionView = CollectionView(frame: Rect(x: 0, y: 0, width: 390, height: 844), collectionViewLayout: layout)
     collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
     collectionView.dataSource = items
-    let profiler = profiled ? Profiler(clock: MonotonicClock(), budgetNs: 16_666_667) : nil
+    let profiler = clock.map { Profiler(clock: $0.make(), budgetNs: 16_666_667) }
     collectionView.observer = profiler
     collectionView.layoutIfNeeded()
     return (collectionView, profiler, items)
@@ -40,24 +56,39 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 1_000
     )
 
-    // One span: two monotonic clock reads and the bookkeeping, per begin/end pair.
-    Benchmark("Profiler.span", configuration: .init(scalingFactor: .kilo)) { benchmark in
-        let profiler = Profiler(clock: MonotonicClock(), budgetNs: 16_666_667)
-        profiler.beginFrame()
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            profiler.begin(.events)
-            profiler.end()
+    // One clock read, per clock.
+    for clock in MeasuringClock.allCases {
+        Benchmark("Clock.now.\(clock.rawValue)", configuration: .init(scalingFactor: .kilo)) { benchmark in
+            let measuring = clock.make()
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(measuring.now())
+            }
+            benchmark.stopMeasurement()
         }
-        benchmark.stopMeasurement()
-        blackHole(profiler.endFrame(index: 0, time: 0, cellsCreated: 0))
     }
 
-    // The same frames with and without the profiler observing: the difference is what measuring costs.
-    for profiled in [false, true] {
-        Benchmark("Profiler.frame.\(profiled ? "observed" : "unobserved")", configuration: .init(scalingFactor: .kilo)) {
-            benchmark in
-            let (collectionView, profiler, items) = scrollingFixture(profiled: profiled)
+    // One span: two clock reads and the bookkeeping, per begin/end pair, per clock.
+    for clock in MeasuringClock.allCases {
+        Benchmark("Profiler.span.\(clock.rawValue)", configuration: .init(scalingFactor: .kilo)) { benchmark in
+            let profiler = Profiler(clock: clock.make(), budgetNs: 16_666_667)
+            profiler.beginFrame()
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                profiler.begin(.events)
+                profiler.end()
+            }
+            benchmark.stopMeasurement()
+            blackHole(profiler.endFrame(index: 0, time: 0, cellsCreated: 0))
+        }
+    }
+
+    // The same frames with and without the profiler observing, per clock: the difference is what measuring
+    // costs (SPEC: within 5 % of a frame).
+    for clock in [nil] + MeasuringClock.allCases.map(Optional.some) {
+        let name = clock.map { "observed.\($0.rawValue)" } ?? "unobserved"
+        Benchmark("Profiler.frame.\(name)", configuration: .init(scalingFactor: .kilo)) { benchmark in
+            let (collectionView, profiler, items) = scrollingFixture(profiledOn: clock)
             var y = 0.0
             var index = 0
             benchmark.startMeasurement()

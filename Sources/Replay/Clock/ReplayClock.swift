@@ -7,12 +7,45 @@ import Darwin
 /// The time source of a replay, injected so that tests are exact.
 ///
 /// The profiler reads ``now()`` around every span; the workload model calls ``spend(_:)`` to spend an
-/// app's recorded cost as main-thread time.
+/// app's recorded cost as main-thread time on the same clock, so that what is spent is what is measured.
 public protocol ReplayClock: AnyObject {
-    /// Monotonic nanoseconds since an arbitrary origin.
+    /// The clock's name as reports print it (`"cpu"`, `"wall"`).
+    var name: String { get }
+    /// Nanoseconds since an arbitrary origin; never decreases.
     func now() -> UInt64
-    /// Spends `nanoseconds` of main-thread time.
+    /// Spends `nanoseconds` of main-thread time, as this clock counts it.
     func spend(_ nanoseconds: UInt64)
+    /// Reads the clock where a frame begins: a clock may trade an exact, costlier reading there for cheaper
+    /// ones inside the frame. ``now()`` by default.
+    func frameStart() -> UInt64
+    /// Reads the clock where the frame that began at `start` ends; never less than `start`, and the value
+    /// later readings continue from. ``now()`` by default.
+    func frameEnd(start: UInt64) -> UInt64
+}
+
+extension ReplayClock {
+    public var name: String { "custom" }
+
+    public func frameStart() -> UInt64 { now() }
+
+    public func frameEnd(start: UInt64) -> UInt64 { now() }
+}
+
+/// Which clock a replay measures frames and spends the workload on (SPEC §4).
+public enum ReplayClockKind: String, CaseIterable, Hashable, Sendable {
+    /// The main thread's CPU time: other processes on a busy machine stretch neither the workload nor the
+    /// measurement. ``ThreadCPUClock``.
+    case cpu
+    /// The monotonic clock: what a user waits, including the time other processes take. ``MonotonicClock``.
+    case wall
+
+    /// A new clock of this kind.
+    public func makeClock() -> any ReplayClock {
+        switch self {
+        case .cpu: ThreadCPUClock()
+        case .wall: MonotonicClock()
+        }
+    }
 }
 
 /// The machine's monotonic clock (`CLOCK_MONOTONIC`); ``spend(_:)`` busy-waits on it.
@@ -23,16 +56,21 @@ public protocol ReplayClock: AnyObject {
 public final class MonotonicClock: ReplayClock {
     public init() {}
 
-    public func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
-    }
+    public var name: String { ReplayClockKind.wall.rawValue }
+
+    public func now() -> UInt64 { Self.read(CLOCK_MONOTONIC) }
 
     public func spend(_ nanoseconds: UInt64) {
         guard nanoseconds > 0 else { return }
         let end = now() &+ nanoseconds
         while now() < end {}
+    }
+
+    /// One `clock_gettime` of `clock`, in nanoseconds.
+    static func read(_ clock: clockid_t) -> UInt64 {
+        var time = timespec()
+        clock_gettime(clock, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 }
 
@@ -42,6 +80,8 @@ public final class ManualClock: ReplayClock {
     public private(set) var time: UInt64 = 0
 
     public init() {}
+
+    public var name: String { "manual" }
 
     public func now() -> UInt64 { time }
 

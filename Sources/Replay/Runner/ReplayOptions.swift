@@ -23,9 +23,20 @@ public struct ReplayOptions: Hashable, Sendable {
     /// Whether a trace cut off by a crashed recorder is replayed up to its last complete event (with a
     /// warning) rather than refused.
     public var allowsTruncation: Bool
+    /// The clock frames are measured and the workload is spent on (SPEC §4); the main thread's CPU time by
+    /// default.
+    public var clock: ReplayClockKind
+    /// Whether frame 0, the initial display, counts among the frames the frame figures cover; it is always
+    /// reported apart as well.
+    public var includesInitialDisplay: Bool
+    /// The label of the `<marker>` the measured frames start at.
+    public var fromMarker: String?
+    /// The label of the `<marker>` the measured frames end at (the first one after ``fromMarker``).
+    public var toMarker: String?
 
     public init(layout: String? = nil, mode: ReplayMode? = nil, refreshRate: Double? = nil, budgetMs: Double? = nil,
-                repeats: Int = 3, warmup: Int = 1, allowsTruncation: Bool = true) {
+                repeats: Int = 3, warmup: Int = 1, allowsTruncation: Bool = true, clock: ReplayClockKind = .cpu,
+                includesInitialDisplay: Bool = false, fromMarker: String? = nil, toMarker: String? = nil) {
         self.layout = layout
         self.mode = mode
         self.refreshRate = refreshRate
@@ -33,6 +44,10 @@ public struct ReplayOptions: Hashable, Sendable {
         self.repeats = repeats
         self.warmup = warmup
         self.allowsTruncation = allowsTruncation
+        self.clock = clock
+        self.includesInitialDisplay = includesInitialDisplay
+        self.fromMarker = fromMarker
+        self.toMarker = toMarker
     }
 }
 

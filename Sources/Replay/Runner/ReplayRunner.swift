@@ -6,77 +6,42 @@ import Foundation
 /// Replays traces through the engine and measures every frame (SPEC §3, §4).
 public struct ReplayRunner: Sendable {
     public var registry: LayoutRegistry
-    /// Makes the clock for a replay; the machine's monotonic clock unless a test injects another.
-    public var makeClock: @Sendable () -> any ReplayClock
+    /// Makes the clock for a replay instead of ``ReplayOptions/clock``'s, when a test injects one.
+    public var makeClock: (@Sendable () -> any ReplayClock)?
 
-    public init(registry: LayoutRegistry = .standard,
-                makeClock: @escaping @Sendable () -> any ReplayClock = { MonotonicClock() }) {
+    public init(registry: LayoutRegistry = .standard, makeClock: (@Sendable () -> any ReplayClock)? = nil) {
         self.registry = registry
         self.makeClock = makeClock
     }
 
     /// Replays the trace at `path` `options.warmup + options.repeats` times and returns what the measured
-    /// passes measured.
+    /// passes measured: a loop over one ``ReplaySession``, its warm-up passes discarded.
     ///
     /// A replay that stops on a bad event returns the frames measured so far, with ``ReplayMeasurement``'s
     /// `complete` false and `failure` naming the place.
     ///
     /// - Throws: ``ReplayError`` when nothing can be measured: an unreadable trace or header, an unknown
-    ///   layout or parameter.
+    ///   layout, parameter or marker.
     public func replay(_ path: String, options: ReplayOptions = ReplayOptions(),
                        progress: (ReplayProgress) -> Void = { _ in }) throws(ReplayError) -> ReplayMeasurement {
         guard options.repeats >= 1, options.warmup >= 0 else {
             throw ReplayError(.unsupported, "a replay needs at least one measured repeat", path: path)
         }
-        let readerOptions = TraceReader.Options(allowsTruncation: options.allowsTruncation)
-        let first = try open(path, readerOptions)
-        let header = first.header
-        let refreshRate = options.refreshRate ?? header.collectionView.refreshRate
-        guard refreshRate > 0, refreshRate.isFinite else {
-            throw ReplayError(.unsupported, "the refresh rate must be positive, not \(refreshRate)", path: path)
-        }
-        let budgetMs = options.budgetMs ?? 1000 / refreshRate
-        guard budgetMs > 0, budgetMs.isFinite else {
-            throw ReplayError(.unsupported, "the budget must be positive, not \(budgetMs) ms", path: path)
-        }
-        let layoutName = options.layout ?? header.layout.name
-        let mode = options.mode ?? Self.defaultMode(path, readerOptions)
-
-        let clock = makeClock()
+        let session = try ReplaySession(trace: path, options: options, registry: registry, clock: makeClock?())
         let passes = options.warmup + options.repeats
-        var measured: [RepeatMeasurement] = []
-        var firstMeasured: ReplayPass.Result?
-        var failure: ReplayError?
-        var warnings: [String] = []
+        var measured: [ReplaySession.Pass] = []
         var framesPerPass: Int?
         for pass in 0..<passes {
-            let reader = try pass == 0 ? first : open(path, readerOptions)
-            let layout = try registry.makeLayout(for: header.layout, named: options.layout, path: path)
-            let replay = ReplayPass(header: header, path: path, layout: layout, registry: registry, mode: mode,
-                                    refreshRate: refreshRate, budgetNs: UInt64((budgetMs * 1_000_000).rounded()),
-                                    clock: clock)
-            let result = replay.run(reader) { frame in
+            let result = try session.runPass { frame in
                 progress(ReplayProgress(pass: pass, passes: passes, frame: frame + 1, framesPerPass: framesPerPass))
             }
-            framesPerPass = framesPerPass ?? result.frames.count
-            if pass == 0 {
-                warnings += reader.warnings.map(\.description)
-            }
+            framesPerPass = framesPerPass ?? result.measurement.frames.count
             if pass >= options.warmup || result.failure != nil {
-                measured.append(RepeatMeasurement(frames: result.frames, paths: result.paths))
-                firstMeasured = firstMeasured ?? result
+                measured.append(result)
             }
-            if let error = result.failure {
-                failure = error
-                break
-            }
+            if result.failure != nil { break }
         }
-        let reference = firstMeasured ?? ReplayPass.Result()
-        return ReplayMeasurement(
-            trace: path, layout: layoutName, mode: mode.rawValue, refreshRate: refreshRate, budgetMs: budgetMs,
-            warmup: options.warmup, repeats: measured, complete: failure == nil, failure: failure?.description,
-            counters: reference.counters.reportCounters, scrollFrames: reference.scrollFrames,
-            markers: reference.markers, warnings: warnings, environment: .current)
+        return session.measurement(of: measured, warmup: options.warmup)
     }
 
     /// Offsets mode when the trace has `<scroll>` events (SPEC §3), else gestures mode. Reads up to the first
@@ -91,14 +56,6 @@ public struct ReplayRunner: Sendable {
         } catch {
             // The replay itself reports the trace's errors where it meets them.
             return .offsets
-        }
-    }
-
-    private func open(_ path: String, _ options: TraceReader.Options) throws(ReplayError) -> TraceReader {
-        do {
-            return try TraceReader(path: path, options: options)
-        } catch {
-            throw ReplayError(error)
         }
     }
 }

@@ -12,7 +12,7 @@ extension Figure {
         case .hitchTimeRatio: report.hitchTimeRatio
         case .effectiveFPS: report.effectiveFPS
         case .peakFPS: report.peakFPS
-        case .initialDisplay: Self.mean(report.perRepeat.compactMap(\.initialDisplayMs))
+        case .initialDisplay: report.initialDisplay?.ms
         case .counter(let counter): report.counter(counter).map(Double.init)
         case .hotPathSelfTime(let path): report.hotPaths.first { $0.path == path }?.selfMs
         }

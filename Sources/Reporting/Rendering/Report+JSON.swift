@@ -6,12 +6,13 @@ extension Report {
 
     /// The report as SPEC §4's JSON object: SPEC's keys in SPEC's order, then the keys Reel added since.
     ///
-    /// The figures' keys and order come from ``Figure``'s declarations. Added keys: `hitch_band`, `verdict`,
-    /// `findings`, `warnings`, `failure`, `markers`, `per_repeat` (each repeat's timing figures, under the same
-    /// keys as the report's, and `hot_paths_self_ms`), `initial_display_ms` when measured, `spread` (one object
-    /// per timing figure: `figure` its name, `min`, `median`, `max` of the per-repeat values, `noisy`),
-    /// `noise_warnings`, per-call `call_p50_ms`/`call_p99_ms`/`call_max_ms` and `repeat` in frame rows, and
-    /// `frame_samples` when asked.
+    /// The figures' keys and order come from ``Figure``'s declarations. Added keys: `clock`, `hitch_band`,
+    /// `verdict`, `findings`, `warnings`, `failure`, `markers`, `per_repeat` (each repeat's timing figures, under
+    /// the same keys as the report's, and `hot_paths_self_ms`), `initial_display_ms` and
+    /// `initial_display_top_path` (frame 0, reported apart), `window` (the frames the figures cover), `spread`
+    /// (one object per timing figure: `figure` its name, `min`, `median`, `max` of the per-repeat values,
+    /// `noisy`), `noise_warnings`, per-call `call_p50_ms`/`call_p99_ms`/`call_max_ms` and `repeat` in frame rows,
+    /// and `frame_samples` when asked.
     func json(includeFrames: Bool) -> JSONValue {
         func member(_ figure: Figure) -> JSONValue.Member? {
             figure.value(in: self).map { .init(figure.declaration.key, .number($0)) }
@@ -42,6 +43,7 @@ extension Report {
                 .init("swift", .string(environment.swift)),
                 .init("build", .string(environment.build)),
             ])),
+            .init("clock", .string(clock)),
             .init("hitch_band", .string(hitchBand.rawValue)),
             .init("verdict", .string(verdict)),
             .init("findings", .array(findings.map {
@@ -53,8 +55,10 @@ extension Report {
                 .object([.init("t", .number($0.time)), .init("label", .string($0.label))])
             })),
             .init("per_repeat", .array(perRepeat.map { $0.json(pathOrder: hotPaths.map(\.path)) })),
+            .init("initial_display_ms", initialDisplay.map { .number($0.ms) } ?? .null),
+            .init("initial_display_top_path", .optional(initialDisplay?.topPath)),
+            .init("window", window.json),
         ]
-        members += [Figure.initialDisplay].compactMap(member)
         members.append(.init("spread", .array(spreads.map(\.json))))
         members.append(.init("noise_warnings", .array(noiseWarnings.map(JSONValue.string))))
         if includeFrames {
@@ -132,6 +136,17 @@ extension Report.FigureSpread {
             .init("median", .number(spread.median)),
             .init("max", .number(spread.max)),
             .init("noisy", .bool(isNoisy)),
+        ])
+    }
+}
+
+extension MeasurementWindow {
+    var json: JSONValue {
+        .object([
+            .init("includes_initial_display", .bool(includesInitialDisplay)),
+            .init("from_marker", .optional(from?.label)),
+            .init("to_marker", .optional(to?.label)),
+            .init("summary", .string(summary)),
         ])
     }
 }

@@ -47,6 +47,10 @@ extension Report {
         func figure(_ figure: Figure) throws(JSONReadError) -> Double {
             try fields.double(figure.declaration.key)
         }
+        let markers = try fields.objects("markers", optional: true) { marker throws(JSONReadError) in
+            Marker(time: try marker.double("t"), label: try marker.string("label"))
+        }
+        let initialDisplayMs: Double? = fields.has("initial_display_ms") ? try fields.double("initial_display_ms") : nil
         self.init(
             complete: try fields.bool("complete"), trace: try fields.string("trace"),
             layout: try fields.string("layout"), mode: try fields.string("mode"),
@@ -67,11 +71,15 @@ extension Report {
             },
             warnings: try fields.strings("warnings", optional: true),
             failure: try fields.optionalString("failure"),
-            markers: try fields.objects("markers", optional: true) { marker throws(JSONReadError) in
-                Marker(time: try marker.double("t"), label: try marker.string("label"))
-            },
+            markers: markers,
             perRepeat: try fields.objects("per_repeat", optional: true, RepeatFigures.init),
-            frameSamples: try fields.objects("frame_samples", optional: true, FrameRow.init))
+            frameSamples: try fields.objects("frame_samples", optional: true, FrameRow.init),
+            // Reports written before the clock was named measured on the monotonic clock.
+            clock: fields.has("clock") ? try fields.string("clock") : "wall",
+            initialDisplay: try initialDisplayMs.map { ms throws(JSONReadError) in
+                InitialDisplay(ms: ms, topPath: try fields.optionalString("initial_display_top_path"))
+            },
+            window: fields.has("window") ? try MeasurementWindow(fields.object("window"), markers: markers) : .wholeSession)
     }
 }
 
@@ -151,5 +159,18 @@ extension Report.RepeatFigures {
                   hitchTimeRatio: try optional(.hitchTimeRatio), effectiveFPS: try optional(.effectiveFPS),
                   peakFPS: try optional(.peakFPS), initialDisplayMs: try optional(.initialDisplay),
                   hotPathSelfMs: selfMs)
+    }
+}
+
+extension MeasurementWindow {
+    /// A window read back; its markers' times come from the report's markers.
+    fileprivate init(_ fields: JSONFields, markers: [Marker]) throws(JSONReadError) {
+        func marker(_ key: String) throws(JSONReadError) -> Marker? {
+            try fields.optionalString(key).map { label in
+                markers.first { $0.label == label } ?? Marker(time: 0, label: label)
+            }
+        }
+        self.init(includesInitialDisplay: try fields.bool("includes_initial_display"), from: try marker("from_marker"),
+                  to: try marker("to_marker"))
     }
 }

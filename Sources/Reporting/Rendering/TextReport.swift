@@ -48,7 +48,8 @@ enum TextReport {
     private static func header(_ report: Report) -> String {
         let warmup = report.warmup > 0 ? " (+\(report.warmup) warm-up)" : ""
         return [
-            report.trace, "layout \(report.layout)", report.mode, "\(number(report.refreshRateHz)) Hz",
+            report.trace, "layout \(report.layout)", report.mode, "clock \(report.clock)",
+            "\(number(report.refreshRateHz)) Hz",
             "budget \(fixed(report.budgetMs, 2)) ms", "\(report.repeats) \(report.repeats == 1 ? "repeat" : "repeats")\(warmup)",
             "\(number(report.frames)) frames", "\(number(report.sessionSeconds)) s",
         ].joined(separator: " · ")
@@ -74,14 +75,18 @@ enum TextReport {
         }
         var figures = TextTable(["", "", showsSpread ? "repeats min / median / max" : ""],
                                 alignments: [.left, .left, .left])
-        for figure in Figure.frameRates + [.initialDisplay] {
+        for figure in Figure.frameRates {
             guard let value = figure.value(in: report) else { continue }
             let spread = showsSpread ? spreads[figure].map { spread in
                 [spread.min, spread.median, spread.max].map { text(figure, $0) }.joined(separator: " / ")
             } : nil
             figures.append([figure.declaration.label, text(figure, value, in: report, withUnit: true), spread ?? ""])
         }
-        return table.lines() + [""] + figures.lines().dropFirst(showsSpread ? 0 : 1)
+        if let initial = report.initialDisplay {
+            let apart = report.window.includesInitialDisplay ? "" : ", not in the figures above"
+            figures.append(["Initial display", "\(fixed(initial.ms, 3)) ms (\(initial.topPath ?? "-"))\(apart)", ""])
+        }
+        return ["Measured: \(report.window.summary)"] + table.lines() + [""] + figures.lines().dropFirst(showsSpread ? 0 : 1)
     }
 
     /// A figure's value as text, with its declared decimals (per-repeat means of frame counts in their shortest

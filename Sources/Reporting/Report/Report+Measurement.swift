@@ -11,6 +11,9 @@ extension Report {
     /// which is the same as computing them over all repeats pooled. Percentiles and worst frames pool the frames
     /// of every measured repeat; peak fps is the best repeat's. A measurement without repeats or frames gives
     /// zeros everywhere.
+    ///
+    /// The frame figures cover the frames of the measurement's ``MeasurementWindow``; frame 0 is reported apart
+    /// as the initial display (mean over repeats), and counters and hot paths cover whole passes.
     /// - Parameter measurement: What the replay measured; its budget and refresh rate must be positive.
     /// - Complexity: O(*n* log *n*) in the number of frames over all repeats.
     public init(_ measurement: ReplayMeasurement) {
@@ -18,8 +21,16 @@ extension Report {
         precondition(measurement.refreshRate > 0, "the refresh rate is positive, not \(measurement.refreshRate) Hz")
         let budgetNs = measurement.budgetMs * 1_000_000
         let repeatCount = measurement.repeats.count
-        let perRepeat = measurement.repeats.map {
-            RepeatFigures($0, budgetNs: budgetNs, budgetMs: measurement.budgetMs, refreshRate: measurement.refreshRate)
+        let window = measurement.window
+        // The frame figures cover the window's frames; counters and hot paths whole passes.
+        let measured = measurement.repeats.map { repeated in
+            repeated.frames.filter { window.contains(frame: $0.index, refreshRate: measurement.refreshRate) }
+        }
+        let initialFrames = measurement.repeats.map { $0.frames.first { $0.index == 0 } }
+        let perRepeat = measurement.repeats.indices.map { index in
+            RepeatFigures(measured[index], initial: initialFrames[index],
+                          paths: measurement.repeats[index].paths, budgetNs: budgetNs, budgetMs: measurement.budgetMs,
+                          refreshRate: measurement.refreshRate)
         }
         func mean(_ total: Double) -> Double { repeatCount == 0 ? 0 : total / Double(repeatCount) }
 
@@ -31,19 +42,27 @@ extension Report {
         let samples = measurement.repeats.enumerated().flatMap { repeatIndex, repeated in
             repeated.frames.map { FrameRow($0, repeatIndex: repeatIndex) }
         }
+        let windowSamples = measured.enumerated().flatMap { repeatIndex, frames in
+            frames.map { FrameRow($0, repeatIndex: repeatIndex) }
+        }
+        let initialTimes = initialFrames.compactMap { $0.map { FrameMath.ms($0.durationNs) } }
+        let initialDisplay = initialTimes.isEmpty ? nil : InitialDisplay(
+            ms: initialTimes.reduce(0, +) / Double(initialTimes.count),
+            topPath: initialFrames.lazy.compactMap { $0 }.first?.topPath)
 
         self.init(
             complete: measurement.complete, trace: measurement.trace, layout: measurement.layout,
             mode: measurement.mode, refreshRateHz: measurement.refreshRate, budgetMs: measurement.budgetMs,
             repeats: repeatCount, warmup: measurement.warmup, frames: frames, sessionSeconds: session,
-            frameTimeMs: FrameMath.frameTimes(measurement.repeats.flatMap { $0.frames.map(\.durationNs) }),
+            frameTimeMs: FrameMath.frameTimes(measured.flatMap { $0.map(\.durationNs) }),
             jankyFrames: mean(Double(perRepeat.reduce(0) { $0 + $1.jankyFrames })), droppedFrames: dropped,
             hitchTimeMs: hitchTime, hitchTimeRatio: session > 0 ? hitchTime / session : 0,
             effectiveFPS: frames > 0 ? measurement.refreshRate * frames / (frames + dropped) : 0, peakFPS: peak,
             counters: measurement.counters, hotPaths: Self.hotPaths(measurement.repeats),
-            worstFrames: Self.worstFrames(samples), environment: measurement.environment,
+            worstFrames: Self.worstFrames(windowSamples), environment: measurement.environment,
             warnings: measurement.warnings, failure: measurement.failure, markers: measurement.markers,
-            perRepeat: perRepeat, frameSamples: samples)
+            perRepeat: perRepeat, frameSamples: samples, clock: measurement.clock, initialDisplay: initialDisplay,
+            window: window)
         findings = FindingRules.findings(in: measurement)
     }
 
@@ -110,16 +129,18 @@ extension Report.FrameRow {
 }
 
 extension Report.RepeatFigures {
-    /// The figures of one measured repeat: what the report's figures are over all repeats, for this one.
-    init(_ measured: RepeatMeasurement, budgetNs: Double, budgetMs: Double, refreshRate: Double) {
-        let durations = measured.frames.map(\.durationNs)
+    /// The figures of one repeat's measured frames (the window's), its initial display and its paths: what the
+    /// report's figures are over all repeats, for this one.
+    init(_ frames: [FrameSample], initial: FrameSample?, paths: [PathMeasurement], budgetNs: Double, budgetMs: Double,
+         refreshRate: Double) {
+        let durations = frames.map(\.durationNs)
         let droppedPerFrame = durations.map { FrameMath.dropped($0, budgetNs: budgetNs) }
         let dropped = droppedPerFrame.reduce(0, +)
-        let frames = Double(durations.count)
-        let session = frames / refreshRate
+        let count = Double(durations.count)
+        let session = count / refreshRate
         let hitchTime = Double(dropped) * budgetMs
         var selfMs: [String: Double] = [:]
-        for path in measured.paths {
+        for path in paths {
             selfMs[path.path, default: 0] += FrameMath.ms(path.selfNs)
         }
         self.init(frames: durations.count,
@@ -127,8 +148,9 @@ extension Report.RepeatFigures {
                   droppedFrames: dropped, hitchTimeMs: hitchTime,
                   frameTimeMs: FrameMath.frameTimes(durations),
                   hitchTimeRatio: session > 0 ? hitchTime / session : 0,
-                  effectiveFPS: frames > 0 ? refreshRate * frames / (frames + Double(dropped)) : 0,
+                  effectiveFPS: count > 0 ? refreshRate * count / (count + Double(dropped)) : 0,
                   peakFPS: FrameMath.peakFPS(slots: droppedPerFrame.map { 1 + $0 }, refreshRate: refreshRate),
+                  initialDisplayMs: initial.map { FrameMath.ms($0.durationNs) },
                   hotPathSelfMs: selfMs)
     }
 }

@@ -65,6 +65,13 @@ public struct Report: Sendable, Equatable {
     public var perRepeat: [RepeatFigures]
     /// Every frame of every measured repeat, in order (printed by JSON only when asked, `--frames`).
     public var frameSamples: [FrameRow]
+    /// The clock frames were measured on: `cpu` (the main thread's CPU time) or `wall` (monotonic).
+    public var clock: String
+    /// Frame 0 of the session, reported apart from the frame figures (SPEC §4); `nil` when not measured.
+    public var initialDisplay: InitialDisplay?
+    /// The frames the frame figures (percentiles, janky and dropped frames, hitch time, fps, worst frames)
+    /// cover. Counters and hot paths cover whole passes.
+    public var window: MeasurementWindow
 
     /// Creates a report from figures already computed (a decoded JSON report, a test).
     public init(complete: Bool, trace: String, layout: String, mode: String, refreshRateHz: Double, budgetMs: Double,
@@ -73,7 +80,8 @@ public struct Report: Sendable, Equatable {
                 effectiveFPS: Double, peakFPS: Double, counters: [Counter], hotPaths: [HotPath],
                 worstFrames: [FrameRow], environment: Environment, findings: [Finding] = [], warnings: [String] = [],
                 failure: String? = nil, markers: [Marker] = [], perRepeat: [RepeatFigures] = [],
-                frameSamples: [FrameRow] = []) {
+                frameSamples: [FrameRow] = [], clock: String = "wall", initialDisplay: InitialDisplay? = nil,
+                window: MeasurementWindow = .wholeSession) {
         self.complete = complete
         self.trace = trace
         self.layout = layout
@@ -101,6 +109,9 @@ public struct Report: Sendable, Equatable {
         self.markers = markers
         self.perRepeat = perRepeat
         self.frameSamples = frameSamples
+        self.clock = clock
+        self.initialDisplay = initialDisplay
+        self.window = window
     }
 
     /// Apple's band for ``hitchTimeRatio``.
@@ -177,6 +188,20 @@ extension Report {
             self.callP50Ms = callP50Ms
             self.callP99Ms = callP99Ms
             self.callMaxMs = callMaxMs
+        }
+    }
+
+    /// Frame 0, the first layout pass that creates the first screen of views (Android's time to initial
+    /// display).
+    public struct InitialDisplay: Sendable, Equatable {
+        /// Its time, mean over the measured repeats, ms.
+        public var ms: Double
+        /// The span path with the most self time in it (in the first measured repeat).
+        public var topPath: String?
+
+        public init(ms: Double, topPath: String?) {
+            self.ms = ms
+            self.topPath = topPath
         }
     }
 

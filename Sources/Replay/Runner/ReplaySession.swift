@@ -1,0 +1,235 @@
+public import Reporting
+import CollectionEngine
+import TraceXML
+import Foundation
+
+/// One trace opened with one layout, replayed one pass at a time: what `reel compare` interleaves (A B C,
+/// then B C A, …) and what `reel gate` adds repeats to.
+///
+/// The session reads the trace's header, resolves the layout, the mode, the refresh rate, the budget, the
+/// clock and the measurement window once; each ``runPass(progress:)`` then builds a fresh collection view
+/// and layout and replays the whole trace on the session's clock. A trace that is not a regular file (a
+/// pipe, `/dev/stdin`) is read into memory once, so every pass reads the same bytes.
+///
+/// ```swift
+/// let a = try ReplaySession(trace: "Traces/photo-grid-browse.xml", options: ReplayOptions(layout: "flow"))
+/// let b = try ReplaySession(trace: "Traces/photo-grid-browse.xml", options: ReplayOptions(layout: "circle"))
+/// var passes: [ReplaySession.Pass] = []
+/// for _ in 0..<10 { passes += [try a.runPass(), try b.runPass()] }
+/// ```
+///
+/// A pass that stops on a bad event returns the frames it measured with ``Pass/failure`` set, and stops the
+/// session: a later ``runPass(progress:)`` throws that error. A session is not `Sendable`: its clock
+/// measures the thread that runs it.
+public final class ReplaySession {
+    /// What one pass measured.
+    public struct Pass: Sendable {
+        /// Every frame of the pass and the time per span path.
+        public var measurement: RepeatMeasurement
+        /// Reel's exact counters, in report order.
+        public var counters: [Counter]
+        /// Frames in which the content offset changed.
+        public var scrollFrames: Int
+        /// The trace's markers, as the pass met them.
+        public var markers: [Marker]
+        /// Why the pass stopped early, when it did.
+        public var failure: ReplayError?
+    }
+
+    /// The trace's path, as given.
+    public let trace: String
+    /// The registry name of the layout the passes use.
+    public let layout: String
+    public let mode: ReplayMode
+    public let refreshRate: Double
+    /// The frame budget, in milliseconds.
+    public let budgetMs: Double
+    /// The frames the report's frame figures cover.
+    public let window: MeasurementWindow
+    /// The clock every pass measures and spends the workload on.
+    public let clock: any ReplayClock
+    /// Passes run so far, including one that failed.
+    public private(set) var passesRun = 0
+    /// The error that stopped the session, if a pass failed.
+    public private(set) var failure: ReplayError?
+    /// Things the user should know that are not failures (a truncated trace), known after the first pass.
+    public private(set) var warnings: [String] = []
+
+    private let source: Source
+    private let readerOptions: TraceReader.Options
+    private let header: TraceHeader
+    private let layoutOverride: String?
+    private let registry: LayoutRegistry
+    private var firstReader: TraceReader?
+
+    /// Where passes read the trace from.
+    private enum Source {
+        /// A regular file, re-opened by every pass.
+        case file
+        /// The bytes of a trace that cannot be read twice.
+        case memory([UInt8])
+    }
+
+    /// Opens `path`, reads its header and resolves everything a pass needs.
+    ///
+    /// - Parameters:
+    ///   - path: The trace.
+    ///   - options: The layout, mode, refresh rate, budget, clock and window; `repeats` and `warmup` are the
+    ///     caller's business.
+    ///   - registry: Where layouts are found.
+    ///   - clock: A clock to use instead of `options.clock`'s (tests inject a ``ManualClock``).
+    /// - Throws: ``ReplayError`` when the trace or its header cannot be read, the layout or a parameter is
+    ///   unknown, an override is out of range, or a window's marker is not in the trace.
+    public init(trace path: String, options: ReplayOptions = ReplayOptions(), registry: LayoutRegistry = .standard,
+                clock: (any ReplayClock)? = nil) throws(ReplayError) {
+        trace = path
+        self.registry = registry
+        layoutOverride = options.layout
+        readerOptions = TraceReader.Options(allowsTruncation: options.allowsTruncation)
+        source = try Self.source(path)
+        let first = try Self.open(source, path, readerOptions)
+        firstReader = first
+        header = first.header
+        refreshRate = options.refreshRate ?? header.collectionView.refreshRate
+        guard refreshRate > 0, refreshRate.isFinite else {
+            throw ReplayError(.unsupported, "the refresh rate must be positive, not \(refreshRate)", path: path)
+        }
+        budgetMs = options.budgetMs ?? 1000 / refreshRate
+        guard budgetMs > 0, budgetMs.isFinite else {
+            throw ReplayError(.unsupported, "the budget must be positive, not \(budgetMs) ms", path: path)
+        }
+        // Resolving the layout now refuses an unknown one before anything is replayed.
+        _ = try registry.makeLayout(for: header.layout, named: options.layout, path: path)
+        layout = options.layout ?? header.layout.name
+        let scan = Self.scan(source, path, readerOptions, markers: options.fromMarker != nil || options.toMarker != nil)
+        mode = options.mode ?? (scan.hasScroll ? .offsets : .gestures)
+        do {
+            window = try Self.window(options, markers: scan.markers, refreshRate: refreshRate, path: path)
+        } catch {
+            // A marker missing because the trace breaks off before it: the trace's error is the one to name.
+            throw scan.error ?? error
+        }
+        self.clock = clock ?? options.clock.makeClock()
+    }
+
+    /// Replays the whole trace once and returns what the pass measured.
+    ///
+    /// - Parameter progress: Called after each frame with its index, from 0.
+    /// - Throws: The error that stopped an earlier pass, or a ``ReplayError`` when the trace cannot be opened
+    ///   again; a bad event met during this pass is in the returned pass's ``Pass/failure`` instead.
+    public func runPass(progress: (Int) -> Void = { _ in }) throws(ReplayError) -> Pass {
+        if let failure { throw failure }
+        let reader: TraceReader
+        if let first = firstReader {
+            reader = first
+            firstReader = nil
+        } else {
+            reader = try Self.open(source, trace, readerOptions)
+        }
+        let layoutObject = try registry.makeLayout(for: header.layout, named: layoutOverride, path: trace)
+        let pass = ReplayPass(header: header, path: trace, layout: layoutObject, registry: registry, mode: mode,
+                              refreshRate: refreshRate, budgetNs: UInt64((budgetMs * 1_000_000).rounded()),
+                              clock: clock)
+        let result = pass.run(reader, progress: progress)
+        if passesRun == 0 { warnings += reader.warnings.map(\.description) }
+        passesRun += 1
+        failure = result.failure
+        return Pass(measurement: RepeatMeasurement(frames: result.frames, paths: result.paths),
+                    counters: result.counters.reportCounters, scrollFrames: result.scrollFrames,
+                    markers: result.markers, failure: result.failure)
+    }
+
+    /// The measurement of `passes` of this session, as reports read it: their frames as the measured
+    /// repeats, the counters, scroll frames and markers of the first of them, and the last one's failure.
+    /// - Parameters:
+    ///   - passes: The measured passes, in order; warm-up passes left out.
+    ///   - warmup: How many passes were run first and left out.
+    public func measurement(of passes: [Pass], warmup: Int) -> ReplayMeasurement {
+        let reference = passes.first
+        let failed = passes.last?.failure
+        return ReplayMeasurement(
+            trace: trace, layout: layout, mode: mode.rawValue, refreshRate: refreshRate, budgetMs: budgetMs,
+            warmup: warmup, repeats: passes.map(\.measurement), complete: failed == nil,
+            failure: failed?.description, counters: reference?.counters ?? EngineCounters().reportCounters,
+            scrollFrames: reference?.scrollFrames ?? 0, markers: reference?.markers ?? [], warnings: warnings,
+            environment: .current, clock: clock.name, window: window)
+    }
+}
+
+extension ReplaySession {
+    private static func source(_ path: String) throws(ReplayError) -> Source {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            // TraceReader names the problem (no such file, permission denied) when it opens the path.
+            return .file
+        }
+        guard status.st_mode & S_IFMT != S_IFREG else { return .file }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ReplayError(.trace, "cannot open the trace for reading", path: path)
+        }
+        defer { try? handle.close() }
+        do {
+            return .memory([UInt8](try handle.readToEnd() ?? Data()))
+        } catch {
+            throw ReplayError(.trace, "cannot read the trace: \(error.localizedDescription)", path: path)
+        }
+    }
+
+    private static func open(_ source: Source, _ path: String,
+                             _ options: TraceReader.Options) throws(ReplayError) -> TraceReader {
+        do {
+            switch source {
+            case .file: return try TraceReader(path: path, options: options)
+            case .memory(let bytes): return try TraceReader(bytes: bytes, path: path, options: options)
+            }
+        } catch {
+            throw ReplayError(error)
+        }
+    }
+
+    /// Whether the trace has `<scroll>` events (SPEC §3: offsets mode then), and its markers when asked.
+    /// Reads up to the first `<scroll>` unless markers are asked for, in constant memory.
+    private static func scan(_ source: Source, _ path: String, _ options: TraceReader.Options,
+                             markers wanted: Bool) -> (hasScroll: Bool, markers: [Marker], error: ReplayError?) {
+        var hasScroll = false
+        var markers: [Marker] = []
+        do {
+            let reader = try open(source, path, options)
+            while let event = try reader.next() {
+                switch event.kind {
+                case .scroll: hasScroll = true
+                case .marker(let label): markers.append(Marker(time: event.time, label: label))
+                default: break
+                }
+                if hasScroll && !wanted { break }
+            }
+        } catch {
+            // The replay itself reports the trace's errors where it meets them (in offsets mode, as before
+            // sessions did).
+            return (true, markers, (error as? TraceError).map(ReplayError.init) ?? (error as? ReplayError))
+        }
+        return (hasScroll, markers, nil)
+    }
+
+    /// The window of `options`, its markers found in the trace.
+    private static func window(_ options: ReplayOptions, markers: [Marker], refreshRate: Double,
+                               path: String) throws(ReplayError) -> MeasurementWindow {
+        func find(_ label: String, after start: Marker?, option: String) throws(ReplayError) -> Marker {
+            if let found = markers.first(where: { $0.label == label && $0.time >= (start?.time ?? 0) }) { return found }
+            let known = markers.isEmpty ? "the trace has no markers"
+                : "the trace's markers are " + markers.map { "'\($0.label)'" }.joined(separator: ", ")
+            if start != nil, markers.contains(where: { $0.label == label }) {
+                throw ReplayError(.unsupported, "\(option) '\(label)' comes before --from-marker '\(start?.label ?? "")'",
+                                  path: path)
+            }
+            throw ReplayError(.unsupported, "\(option) names no marker '\(label)'; \(known)", path: path)
+        }
+        let from = try options.fromMarker.map { label throws(ReplayError) in
+            try find(label, after: nil, option: "--from-marker")
+        }
+        let to = try options.toMarker.map { label throws(ReplayError) in
+            try find(label, after: from, option: "--to-marker")
+        }
+        return MeasurementWindow(includesInitialDisplay: options.includesInitialDisplay, from: from, to: to)
+    }
+}
