@@ -24,7 +24,7 @@ public struct Reel: ParsableCommand {
         discussion: """
             Exit codes: 0 success; 1 bad input or runtime failure (an unreadable or invalid trace, I/O); 64 usage error.
             """,
-        subcommands: [ReplayCommand.self, SnapshotCommand.self, RecordCommand.self, ValidateCommand.self, LayoutsCommand.self])
+        subcommands: [ReplayCommand.self, CompareCommand.self, SnapshotCommand.self, RecordCommand.self, ValidateCommand.self, LayoutsCommand.self])
 
     public init() {}
 

@@ -26,6 +26,8 @@ extension JSONValue {
             output += value ? "true" : "false"
         case .number(let value):
             output += Self.format(value)
+        case .precise(let value):
+            output += value.isFinite ? (value == 0 ? "0" : "\(value)") : "null"
         case .string(let value):
             Self.writeString(value, to: &output)
         case .array(let elements):

@@ -6,6 +6,9 @@ enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
+    /// A number written in full, the shortest text that reads back as the same double, rather than rounded to
+    /// three decimals: a p-value, which rounding would turn into 0.
+    case precise(Double)
     case string(String)
     case array([JSONValue])
     case object([Member])

@@ -1,0 +1,53 @@
+/// The forms a comparison can be printed in (`reel compare --format`).
+public enum ComparisonFormat: String, CaseIterable, Sendable {
+    /// A terminal table in the manner of `benchstat`, 80 columns for two layouts.
+    case text
+    /// Stable keys: every figure with every layout's values, per-repeat values, change and p-value.
+    case json
+    /// GitHub tables, for CI step summaries and pull-request comments.
+    case markdown
+    /// One self-contained page with the layouts' frame times charted on one axis.
+    case html
+
+    /// The comparisons in this format, ending with a newline.
+    /// - Parameter comparisons: One comparison per trace, in the order the traces were given; JSON writes an
+    ///   array when there are several, one object for one.
+    public func render(_ comparisons: [Comparison]) -> String {
+        render(comparisons.map { .success($0) }, asArray: comparisons.count > 1)
+    }
+
+    /// The outcome of every trace named, in order, in this format, ending with a newline.
+    /// - Parameters:
+    ///   - outcomes: One per trace named: its comparison, or why there is none.
+    ///   - asArray: Whether JSON writes an array (several traces named: always, even when one succeeded) or
+    ///     the one element alone.
+    public func render(_ outcomes: [Result<Comparison, ComparisonFailure>], asArray: Bool) -> String {
+        switch self {
+        case .text:
+            return outcomes.map { outcome in
+                switch outcome {
+                case .success(let comparison): ComparisonText.lines(of: comparison).joined(separator: "\n") + "\n"
+                case .failure(let failure): "Compare \(failure.trace)\nFAILED: \(failure.message)\n"
+                }
+            }.joined(separator: "\n")
+        case .json:
+            let values = outcomes.map { outcome in
+                switch outcome {
+                case .success(let comparison): comparison.json
+                case .failure(let failure): failure.json
+                }
+            }
+            let document = !asArray && values.count == 1 ? values[0] : .array(values)
+            return document.serialized() + "\n"
+        case .markdown:
+            return outcomes.map { outcome in
+                switch outcome {
+                case .success(let comparison): ComparisonMarkdown.render([comparison])
+                case .failure(let failure): "## Compare `\(failure.trace)`\n\n**Failed**: \(failure.message)\n"
+                }
+            }.joined(separator: "\n")
+        case .html:
+            return ComparisonHTML.render(outcomes)
+        }
+    }
+}
