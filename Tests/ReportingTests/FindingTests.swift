@@ -173,6 +173,19 @@ struct FindingTests {
         ])
     }
 
+    @Test("The initial display is not among the dominated frames unless the report includes it")
+    func initialDisplayApart() {
+        let frames = [
+            Measurements.frame(0, ms: 48, top: "frame/cells/configure", topMs: 29),
+            Measurements.frame(1, ms: 5, top: "frame/cells/configure", topMs: 4),
+        ]
+        var measurement = Self.oneRepeat(frames)
+        measurement.window = MeasurementWindow(includesInitialDisplay: false)
+        #expect(Self.findings(measurement, .frameDominatedByPath).isEmpty)
+        measurement.window = .wholeSession
+        #expect(Self.findings(measurement, .frameDominatedByPath).count == 1)
+    }
+
     @Test("Dominated frames are counted per repeat")
     func dominatedPerRepeat() {
         let frame = Measurements.frame(0, ms: 20, top: "frame/cells/configure", topMs: 15)

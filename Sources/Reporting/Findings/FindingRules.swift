@@ -131,9 +131,14 @@ enum FindingRules {
     /// frames first, each with its slowest frame as the example.
     ///
     /// The count is per repeat (frames over all measured repeats divided by the repeats), like `janky_frames`.
+    /// Only the measured frames count (the window's: frame 0, the initial display, is reported apart).
     static func framesDominatedByPath(_ measurement: ReplayMeasurement, budgetNs: Double) -> [Finding] {
         var groups: [String: [FrameSample]] = [:]
-        for frame in measurement.repeats.flatMap(\.frames) where FrameMath.isJanky(frame.durationNs, budgetNs: budgetNs) {
+        // The frames the report's figures cover: the initial display is reported apart unless included.
+        let window = measurement.window
+        for frame in measurement.repeats.flatMap(\.frames)
+        where FrameMath.isJanky(frame.durationNs, budgetNs: budgetNs)
+            && window.contains(frame: frame.index, refreshRate: measurement.refreshRate) {
             guard let path = frame.topPath,
                   Double(frame.topPathSelfNs) >= dominantShare * Double(frame.durationNs)
             else { continue }
