@@ -49,4 +49,5 @@ struct MeasurementSelection: ParsableArguments {
 extension ReplayMode: ExpressibleByArgument {}
 extension ReplayClockKind: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}
+extension GateFormat: ExpressibleByArgument {}
 extension ScenarioName: ExpressibleByArgument {}

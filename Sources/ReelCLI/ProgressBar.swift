@@ -10,14 +10,20 @@ struct ProgressBar {
     }
 
     mutating func update(_ progress: ReplayProgress) {
+        update(pass: progress.pass, passes: progress.passes, frame: progress.frame,
+               framesPerPass: progress.framesPerPass)
+    }
+
+    /// Draws frame `frame` of pass `pass` (from 0) of `passes`, each of `framesPerPass` frames when known.
+    mutating func update(pass: Int, passes: Int, frame: Int, framesPerPass: Int?) {
         let width = 30
         let fraction: Double?
-        if let perPass = progress.framesPerPass, perPass > 0 {
-            fraction = (Double(progress.pass) + Double(progress.frame) / Double(perPass)) / Double(progress.passes)
+        if let perPass = framesPerPass, perPass > 0 {
+            fraction = (Double(pass) + Double(frame) / Double(perPass)) / Double(passes)
         } else {
             fraction = nil
         }
-        let step = Int((fraction ?? 0) * 200) + progress.pass * 1_000_000 + (fraction == nil ? progress.frame / 60 : 0)
+        let step = Int((fraction ?? 0) * 200) + pass * 1_000_000 + (fraction == nil ? frame / 60 : 0)
         guard step != lastDrawn else { return }
         lastDrawn = step
         let bar: String
@@ -26,7 +32,7 @@ struct ProgressBar {
             bar = "[" + String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled) + "] "
                 + "\(Int(fraction * 100))%"
         } else {
-            bar = "[pass \(progress.pass + 1)/\(progress.passes)] frame \(progress.frame)"
+            bar = "[pass \(pass + 1)/\(passes)] frame \(frame)"
         }
         StandardError.write("\r\u{1B}[K\(label) \(bar)")
     }

@@ -159,11 +159,15 @@ public struct Environment: Hashable, Sendable {
     public var swift: String
     /// `release` or `debug`.
     public var build: String
+    /// The processor's model name (`/proc/cpuinfo`'s `model name`); `nil` when unknown or in reports written
+    /// before Reel recorded it.
+    public var cpuModel: String?
 
-    public init(host: String, cores: Int, swift: String, build: String) {
+    public init(host: String, cores: Int, swift: String, build: String, cpuModel: String? = nil) {
         self.host = host
         self.cores = cores
         self.swift = swift
         self.build = build
+        self.cpuModel = cpuModel
     }
 }

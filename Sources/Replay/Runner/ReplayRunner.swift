@@ -78,6 +78,7 @@ extension Reporting.Environment {
         let swift = "6.1"
         #endif
         return Reporting.Environment(host: ProcessInfo.processInfo.hostName,
-                                     cores: ProcessInfo.processInfo.activeProcessorCount, swift: swift, build: build)
+                                     cores: ProcessInfo.processInfo.activeProcessorCount, swift: swift, build: build,
+                                     cpuModel: cpuModel)
     }
 }

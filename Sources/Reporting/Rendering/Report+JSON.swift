@@ -42,7 +42,7 @@ extension Report {
                 .init("cores", .int(environment.cores)),
                 .init("swift", .string(environment.swift)),
                 .init("build", .string(environment.build)),
-            ])),
+            ] + (environment.cpuModel.map { [.init("cpu_model", .string($0))] } ?? []))),
             .init("clock", .string(clock)),
             .init("hitch_band", .string(hitchBand.rawValue)),
             .init("verdict", .string(verdict)),

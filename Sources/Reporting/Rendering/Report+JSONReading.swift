@@ -100,7 +100,7 @@ extension Report {
 extension Environment {
     fileprivate init(_ fields: JSONFields) throws(JSONReadError) {
         self.init(host: try fields.string("host"), cores: try fields.int("cores"), swift: try fields.string("swift"),
-                  build: try fields.string("build"))
+                  build: try fields.string("build"), cpuModel: try fields.optionalString("cpu_model"))
     }
 }
 

@@ -1,0 +1,68 @@
+/// The forms `reel gate` prints its judgement in (`--format`).
+public enum GateFormat: String, CaseIterable, Sendable {
+    /// Verdict first, then regressions, improvements, unchanged and not-judged figures, for an 80-column
+    /// terminal.
+    case text
+    /// A `reel-gate` object: the verdict and, per trace, every figure with its values, change and p-value.
+    case json
+    /// For CI step summaries and pull-request comments: the verdict line and a table per trace.
+    case markdown
+    /// JUnit XML: one test suite, one test case per figure (per trace), a failure per regression.
+    case junit
+
+    /// `judgements` (one per trace, in order) in this format, ending with a newline.
+    public func render(_ judgements: [GateJudgement]) -> String {
+        switch self {
+        case .text: GateJudgement.text(judgements)
+        case .json: GateJudgement.json(judgements).serialized() + "\n"
+        case .markdown: GateJudgement.markdown(judgements)
+        case .junit: GateJudgement.junit(judgements)
+        }
+    }
+}
+
+extension FigureJudgement {
+    /// The figure's short name, one `--metric` accepts: `frame_time_ms.p50`, `janky_frames`, a counter's key,
+    /// a hot path's span path.
+    public var name: String {
+        switch figure {
+        case .counter(let counter): counter.key
+        case .hotPathSelfTime(let path): path
+        default: figure.declaration.name
+        }
+    }
+
+    /// `p=0.000 n=10+10` for a tested timing figure, `exact` for a judged counter, else the reason.
+    var evidence: String {
+        if let pValue { return "\(GateText.pValue(pValue)) n=\(baselineRepeats)+\(currentRepeats)" }
+        if figure.declaration.kind == .counter && verdict != .notJudged { return "exact" }
+        return reason
+    }
+}
+
+extension GateJudgement {
+    /// `FAIL: 2 regressions, 1 improvement, 20 unchanged, 9 not judged` or `PASS: …`.
+    public var summaryLine: String {
+        func count(_ n: Int, _ word: String, _ plural: String) -> String { "\(n) \(n == 1 ? word : plural)" }
+        return (passed ? "PASS" : "FAIL") + ": "
+            + [count(regressions.count, "regression", "regressions"),
+               count(improvements.count, "improvement", "improvements"),
+               "\(unchanged.count) unchanged", "\(notJudged.count) not judged"].joined(separator: ", ")
+    }
+
+    /// `reel gate: PASS (3 traces, no regression)` — the overall verdict of several judgements.
+    static func verdictLine(_ judgements: [GateJudgement]) -> String {
+        let regressions = judgements.reduce(0) { $0 + $1.regressions.count }
+        let failed = judgements.filter { !$0.passed }.count
+        let traces = "\(judgements.count) trace\(judgements.count == 1 ? "" : "s")"
+        if regressions == 0 { return "reel gate: PASS (\(traces), no regression)" }
+        return "reel gate: FAIL (\(regressions) regression\(regressions == 1 ? "" : "s") in \(failed) of \(traces))"
+    }
+
+    /// `timing: 10 + 10 repeats, max regression 10 %, α = 0.01`.
+    var policyLine: String {
+        let repeats = figures.first { $0.pValue != nil }.map { "\($0.baselineRepeats) + \($0.currentRepeats) repeats, " } ?? ""
+        return "timing: \(repeats)max regression \(GateText.number(policy.maxRegression * 100, decimals: 0)) %, "
+            + "α = \(Self.alphaText(policy.alpha)), two-sided Mann-Whitney U; counters exact"
+    }
+}

@@ -1,0 +1,44 @@
+extension GateJudgement {
+    /// The text form: the overall verdict first, then per trace its verdict, notes, and the figures grouped
+    /// regressions, improvements, unchanged, not judged.
+    static func text(_ judgements: [GateJudgement]) -> String {
+        var lines = [verdictLine(judgements)]
+        for judgement in judgements {
+            lines.append("")
+            lines += GateText.wrap("\(judgement.trace) (\(judgement.layout))"
+                                   + (judgement.baselinePath.map { " against \($0)" } ?? ""))
+            lines.append(judgement.summaryLine)
+            lines += GateText.wrap(judgement.policyLine)
+            lines += judgement.notes.flatMap { GateText.wrap($0) }
+            for verdict in FigureJudgement.Verdict.allCases {
+                // Zero counters are hidden (SPEC §8), as in the replay's text report.
+                let group = judgement.figures.filter { row in
+                    row.verdict == verdict
+                        && !(row.figure.declaration.kind == .counter && row.baseline ?? 0 == 0 && row.current ?? 0 == 0)
+                }
+                guard !group.isEmpty else { continue }
+                lines.append("")
+                lines.append(verdict == .notJudged ? "not judged (reported only)" : verdict.rawValue == "unchanged"
+                             ? "unchanged" : verdict.rawValue + "s")
+                var table = TextTable(["figure", "baseline", "current", "change", ""],
+                                      alignments: [.left, .right, .right, .right, .left])
+                for row in group {
+                    table.append([row.name, GateText.value(row.baseline, of: row.figure),
+                                  GateText.value(row.current, of: row.figure), row.changeText,
+                                  row.textEvidence])
+                }
+                lines += table.lines(indent: "  ")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension FigureJudgement {
+    /// The last column of a text row: `~ p=0.432` (benchstat's `~` when not significant), `p=0.000`, `exact`,
+    /// or why the figure was not judged. The repeats are on the policy line.
+    fileprivate var textEvidence: String {
+        if let pValue { return (significant ? "" : "~ ") + GateText.pValue(pValue) }
+        return evidence
+    }
+}
