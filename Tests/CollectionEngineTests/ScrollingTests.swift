@@ -84,6 +84,103 @@ struct ScrollingTests {
         #expect(h.collectionView.contentOffset.y == page)
     }
 
+    /// A paging grid on a 390 × 844 viewport at `page` (pages are 844 tall), dragged by `distance` points
+    /// (positive: forward, the finger moving up) and released at the finger's `velocity`.
+    private func pagedDrag(from page: Double = 2, distance: Double, velocity: Double) -> Harness {
+        let h = grid()
+        let cv = h.collectionView
+        cv.isPagingEnabled = true
+        cv.setContentOffset(Point(x: 0, y: page * 844), animated: false)
+        cv.beginDragging(at: Point(x: 200, y: 700))
+        cv.dragChanged(to: Point(x: 200, y: 700 - distance))
+        cv.endDragging(at: Point(x: 200, y: 700 - distance), velocity: Point(x: 0, y: velocity))
+        return h
+    }
+
+    @Test("With paging, a fling moves at most one page from the page the drag began on, however strong",
+          arguments: [(100.0, -20_000.0, 3.0), (-100, 20_000, 1), (1266, -20_000, 3), (-1266, 20_000, 1),
+                      (30, -50_000, 3), (400, 9_000, 2)])
+    func pagingOnePagePerFling(distance: Double, velocity: Double, page: Double) {
+        let h = pagedDrag(distance: distance, velocity: velocity)
+        h.collectionView.advanceAnimations(to: 10)
+        #expect(h.collectionView.contentOffset == Point(x: 0, y: page * 844))
+        #expect(h.collectionView.warnings.isEmpty)
+    }
+
+    @Test("With paging and no velocity, a drag past half a page settles on the next page; a shorter one goes back",
+          arguments: [(423.0, 3.0), (-423, 1), (421, 2), (-421, 2), (0, 2)])
+    func pagingWithoutVelocity(distance: Double, page: Double) {
+        let h = pagedDrag(distance: distance, velocity: 0)
+        h.collectionView.advanceAnimations(to: 10)
+        #expect(h.collectionView.contentOffset == Point(x: 0, y: page * 844))
+    }
+
+    @Test("A paging settle is a 0.3 s quadratic ease-out onto the page, frame by frame, not a deceleration")
+    func pagingSettle() {
+        let h = pagedDrag(distance: 100, velocity: -2000)
+        let cv = h.collectionView
+        let start = cv.frameTime, from = 2 * 844.0 + 100, to = 3 * 844.0
+        #expect(cv.isDecelerating)
+        h.data.log.removeAll()
+        var previous = cv.contentOffset.y
+        for frame in 1...18 {
+            let t = Double(frame) / 60
+            cv.advanceAnimations(to: start + t)
+            let y = cv.contentOffset.y
+            #expect(y >= previous, "frame \(frame): \(y) after \(previous)")
+            previous = y
+            if frame < 18 {
+                let eased = 1 - (1 - t / PageSettle.duration) * (1 - t / PageSettle.duration)
+                #expect(abs(y - (from + (to - from) * eased)) < 1e-6, "frame \(frame)")
+                #expect(y < to && cv.isDecelerating, "frame \(frame) is not yet at rest")
+            }
+        }
+        // 18 frames at 60 Hz are 0.3 s: at rest on the page, and the delegate told so once.
+        #expect(PageSettle.duration == 0.3)
+        #expect(cv.contentOffset == Point(x: 0, y: to))
+        #expect(!cv.isDecelerating && !cv.isAnimating)
+        #expect(h.data.log.entries.filter { $0 == "didEndDecelerating" }.count == 1)
+    }
+
+    @Test("A paging target cannot be moved by the delegate: the change is ignored and UIKit's log line recorded")
+    func pagingTargetIsNotTheDelegates() {
+        let h = grid()
+        let cv = h.collectionView
+        cv.isPagingEnabled = true
+        var heard: Point?
+        h.data.adjustTarget = { target in
+            heard = target
+            return Point(x: 0, y: 5000)
+        }
+        fling(h, velocity: -500)
+        cv.advanceAnimations(to: 0.1)
+        cv.advanceAnimations(to: 10)
+        #expect(heard == Point(x: 0, y: 844))
+        #expect(cv.contentOffset == Point(x: 0, y: 844))
+        #expect(cv.warnings == [EngineWarning(kind: .pagingTargetModified,
+                                              message: "Stop offset can not be modified for paging scroll views",
+                                              time: 0)])
+        // A delegate that leaves the target alone raises nothing.
+        h.data.adjustTarget = { $0 }
+        cv.beginDragging(at: Point(x: 200, y: 600))
+        cv.dragChanged(to: Point(x: 200, y: 500))
+        cv.endDragging(at: Point(x: 200, y: 500), velocity: Point(x: 0, y: -500))
+        cv.advanceAnimations(to: 20)
+        #expect(cv.contentOffset == Point(x: 0, y: 2 * 844))
+        #expect(cv.warnings.count == 1)
+    }
+
+    @Test("A delegate's change of a paging target is ignored in offsets mode too, with the warning")
+    func pagingTargetInRecordedDrags() {
+        let h = grid()
+        let cv = h.collectionView
+        cv.isPagingEnabled = true
+        h.data.adjustTarget = { _ in Point(x: 0, y: 3000) }
+        cv.deliverRecordedDrag(.began, at: Point(x: 200, y: 600), velocity: .zero)
+        cv.deliverRecordedDrag(.ended, at: Point(x: 200, y: 500), velocity: Point(x: 0, y: -500))
+        #expect(cv.warnings.map(\.kind) == [.pagingTargetModified])
+    }
+
     @Test("Flings stop at the ends of the content; drags cannot pull it past them")
     func clamping() {
         let h = grid(60)

@@ -29,9 +29,11 @@ extension CollectionView {
     /// running deceleration or scrolling animation.
     public func beginDragging(at location: Point) {
         deceleration = nil
+        pageSettle = nil
         scrollAnimation = nil
         prepareLayoutIfNeeded()
         drag = (finger: location, offset: contentOffset)
+        dragStartOffset = contentOffset
         trackFinger(.began, at: location)
         delegate?.scrollViewWillBeginDragging(self)
     }
@@ -58,10 +60,12 @@ extension CollectionView {
     ///
     /// Where the content comes to rest (SPEC §5.4): the fling's natural rest, v·r/(1−r)/1000 points away,
     /// clamped to the content and passed through the layout's
-    /// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)` — or, with paging, the nearest
-    /// page in the direction of the velocity; the delegate's `scrollViewWillEndDragging` may change it. The
-    /// deceleration is retargeted to end exactly there. Callbacks in UIKit's order: will end dragging, did
-    /// end dragging (will decelerate), will begin decelerating; did end decelerating when it comes to rest.
+    /// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`; the delegate's
+    /// `scrollViewWillEndDragging` may change it, and the deceleration is retargeted to end exactly there.
+    /// With paging, the page chosen by `pageTarget(velocity:from:)`, which the delegate may not change (see
+    /// ``warnings``), reached in UIKit's short paging settle (0.3 s, see `PageSettle`). Callbacks in UIKit's
+    /// order: will end dragging, did end dragging (will decelerate), will begin decelerating; did end
+    /// decelerating when it comes to rest.
     public func endDragging(at location: Point, velocity: Point) {
         releaseDrag(.ended, at: location, velocity: velocity)
     }
@@ -81,7 +85,11 @@ extension CollectionView {
         delegate?.scrollViewDidEndDragging(self, willDecelerate: decelerate)
         guard decelerate else { return }
         delegate?.scrollViewWillBeginDecelerating(self)
-        deceleration = Deceleration(from: contentOffset, to: target, at: animationTime, rate: decelerationRate)
+        if isPagingEnabled {
+            pageSettle = PageSettle(from: contentOffset, to: target, start: animationTime)
+        } else {
+            deceleration = Deceleration(from: contentOffset, to: target, at: animationTime, rate: decelerationRate)
+        }
     }
 
     /// Delivers a drag whose motion is replayed from recorded offsets (SPEC §3, offsets mode): the delegate
@@ -94,6 +102,7 @@ extension CollectionView {
         trackFinger(state, at: location)
         switch state {
         case .began:
+            dragStartOffset = contentOffset
             delegate?.scrollViewWillBeginDragging(self)
         case .ended, .cancelled:
             let target = releaseTarget(fingerVelocity: state == .ended ? velocity : .zero)
@@ -104,22 +113,28 @@ extension CollectionView {
     }
 
     /// Where a release at the finger's `velocity` comes to rest: the fling's natural rest, clamped, through
-    /// the layout's target offset (or paging's page), then the delegate's `scrollViewWillEndDragging`,
-    /// clamped again.
+    /// the layout's target offset, then the delegate's `scrollViewWillEndDragging`, clamped again. With
+    /// paging, the page; the delegate hears it but its change is ignored with UIKit's log line in
+    /// ``warnings``, as UIKit ignores it.
     private func releaseTarget(fingerVelocity velocity: Point) -> Point {
         let scrolling = Point(x: scrollsHorizontally ? -velocity.x : 0, y: scrollsVertically ? -velocity.y : 0)
-        var target: Point
+        let delegateVelocity = Point(x: scrolling.x / 1000, y: scrolling.y / 1000)
         if isPagingEnabled {
-            target = pageTarget(velocity: scrolling)
-        } else {
-            let proposed = clampedOffset(Point(
-                x: contentOffset.x + decelerationRate.restingDistance(forVelocity: scrolling.x),
-                y: contentOffset.y + decelerationRate.restingDistance(forVelocity: scrolling.y)))
-            target = collectionViewLayout.targetContentOffset(forProposedContentOffset: proposed,
-                                                              withScrollingVelocity: scrolling)
+            let page = pageTarget(velocity: scrolling, from: dragStartOffset ?? contentOffset)
+            var proposed = page
+            delegate?.scrollViewWillEndDragging(self, withVelocity: delegateVelocity, targetContentOffset: &proposed)
+            if proposed != page {
+                warnings.append(EngineWarning(kind: .pagingTargetModified,
+                                              message: EngineWarning.pagingTargetModifiedMessage, time: animationTime))
+            }
+            return page
         }
-        delegate?.scrollViewWillEndDragging(self, withVelocity: Point(x: scrolling.x / 1000, y: scrolling.y / 1000),
-                                            targetContentOffset: &target)
+        let proposed = clampedOffset(Point(
+            x: contentOffset.x + decelerationRate.restingDistance(forVelocity: scrolling.x),
+            y: contentOffset.y + decelerationRate.restingDistance(forVelocity: scrolling.y)))
+        var target = collectionViewLayout.targetContentOffset(forProposedContentOffset: proposed,
+                                                              withScrollingVelocity: scrolling)
+        delegate?.scrollViewWillEndDragging(self, withVelocity: delegateVelocity, targetContentOffset: &target)
         return clampedOffset(target)
     }
 
@@ -127,12 +142,13 @@ extension CollectionView {
     public var isDragging: Bool { drag != nil }
 
     /// Whether the content is decelerating after a drag.
-    public var isDecelerating: Bool { deceleration != nil }
+    public var isDecelerating: Bool { deceleration != nil || pageSettle != nil }
 
     /// Moves the content to `offset`; animated, over 0.3 s on the ease-in-ease-out curve, ending with
     /// `scrollViewDidEndScrollingAnimation`. As UIKit's, the offset is not clamped.
     public func setContentOffset(_ offset: Point, animated: Bool) {
         deceleration = nil
+        pageSettle = nil
         guard animated, offset != contentOffset else {
             scrollAnimation = nil
             contentOffset = offset
@@ -178,17 +194,21 @@ extension CollectionView {
         return offset
     }
 
-    /// With paging, the nearest page (a multiple of the bounds' size) in the direction of the velocity on
-    /// each axis; the nearest page when the velocity is zero.
-    private func pageTarget(velocity: Point) -> Point {
-        func page(_ offset: Double, _ size: Double, _ velocity: Double) -> Double {
+    /// The page a paging scroll view settles on, on each axis (pages are multiples of the bounds' size): with
+    /// velocity, the nearest page in its direction; without, the nearest page, so a drag past half a page
+    /// goes on to the next one and a shorter one goes back. Never more than one page from the page the drag
+    /// began on (`start`, rounded to the nearest page): as in UIKit, a fling never skips pages, however
+    /// strong. Clamped to the content.
+    private func pageTarget(velocity: Point, from start: Point) -> Point {
+        func page(_ offset: Double, _ start: Double, _ size: Double, _ velocity: Double) -> Double {
             guard size > 0 else { return offset }
             let position = offset / size
             let index = velocity > 0 ? position.rounded(.up) : velocity < 0 ? position.rounded(.down) : position.rounded()
-            return index * size
+            let origin = (start / size).rounded()
+            return min(max(index, origin - 1), origin + 1) * size
         }
-        return clampedOffset(Point(x: page(contentOffset.x, bounds.width, velocity.x),
-                                   y: page(contentOffset.y, bounds.height, velocity.y)))
+        return clampedOffset(Point(x: page(contentOffset.x, start.x, bounds.width, velocity.x),
+                                   y: page(contentOffset.y, start.y, bounds.height, velocity.y)))
     }
 
     /// Moves a deceleration or a scrolling animation to `time`; part of ``advanceAnimations(to:)``.
@@ -200,6 +220,13 @@ extension CollectionView {
             if time >= animation.start + animation.duration {
                 scrollAnimation = nil
                 delegate?.scrollViewDidEndScrollingAnimation(self)
+            }
+        }
+        if let pageSettle {
+            contentOffset = pageSettle.offset(at: time)
+            if pageSettle.isFinished(at: time) {
+                self.pageSettle = nil
+                delegate?.scrollViewDidEndDecelerating(self)
             }
         }
         if let deceleration {

@@ -120,11 +120,18 @@ public final class CollectionView {
     var panFinger: (state: GestureState, location: Point)?
     /// The running fling.
     var deceleration: Deceleration?
+    /// The running settle of a paging scroll view onto its page.
+    var pageSettle: PageSettle?
+    /// Where the content was when the last drag began: paging moves at most one page from there.
+    var dragStartOffset: Point?
+    /// What the app did that UIKit only logs, in the order it happened (see ``EngineWarning``).
+    public internal(set) var warnings: [EngineWarning] = []
     /// The running animated change of the content offset.
     var scrollAnimation: ScrollAnimation?
     /// How fast flings slow down; UIScrollView's normal rate by default.
     public var decelerationRate = DecelerationRate.normal
-    /// Whether flings come to rest on multiples of the bounds' size.
+    /// Whether a released drag settles on a multiple of the bounds' size, at most one page from where the
+    /// drag began, in UIKit's short paging animation (SPEC §5.4).
     public var isPagingEnabled = false
 
     /// The completion handler of the running interactive transition.
