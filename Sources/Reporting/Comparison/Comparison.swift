@@ -62,3 +62,19 @@ public struct Comparison: Sendable {
         return summary + paths
     }
 }
+
+extension Comparison {
+    /// How the comparison was run and how to read its values, in words, for the markup formats: `escape`
+    /// makes plain text safe for the format, `layout` marks the base layout's name, and `tilde` is the
+    /// format's `~`.
+    func description(escape: (String) -> String, layout: (String) -> String, tilde: String) -> String {
+        let base = reports[0]
+        let warmup = base.warmup > 0 ? " (+\(base.warmup) warm-up)" : ""
+        return escape("\(base.mode) · clock \(base.clock) · \(JSONValue.format(base.refreshRateHz)) Hz · budget "
+            + "\(String(format: "%.2f", base.budgetMs)) ms · \(base.repeats) repeats per layout\(warmup), interleaved, "
+            + "\(base.window.summary). Each value is the median over the repeats ± its 95 % confidence interval; "
+            + "changes are against ") + layout(base.layout) + escape(", ") + tilde
+            + escape(" where a two-sided Mann-Whitney U test gives p > \(JSONValue.format(alpha)).")
+    }
+}
+

@@ -50,14 +50,8 @@ enum ComparisonHTML {
     }
 
     private static func section(_ comparison: Comparison) -> String {
-        let base = comparison.reports[0]
         var html = ["<section>", "<h2>\(escape(comparison.trace))</h2>"]
-        let warmup = base.warmup > 0 ? " (+\(base.warmup) warm-up)" : ""
-        html.append("<p>\(escape(base.mode)) · clock \(escape(base.clock)) · \(JSONValue.format(base.refreshRateHz)) Hz · budget "
-            + "\(String(format: "%.2f", base.budgetMs)) ms · \(base.repeats) repeats per layout\(warmup), interleaved, \(base.window.summary). "
-            + "Each value is the median over the repeats ± its 95 % confidence interval; changes are against "
-            + "<b>\(escape(base.layout))</b>, ~ where a two-sided Mann-Whitney U test gives p &gt; "
-            + "\(JSONValue.format(comparison.alpha)).</p>")
+        html.append("<p>" + comparison.description(escape: escape, layout: { "<b>\(escape($0))</b>" }, tilde: "~") + "</p>")
         for report in comparison.reports {
             if let failure = report.failure {
                 html.append("<p class=\"warning\">Incomplete (\(escape(report.layout))): \(escape(failure))</p>")

@@ -10,15 +10,9 @@ enum ComparisonMarkdown {
     }
 
     private static func section(_ comparison: Comparison) -> String {
-        let base = comparison.reports[0]
         let layouts = comparison.layouts
         var lines = ["## Compare `\(comparison.trace)`", ""]
-        let warmup = base.warmup > 0 ? " (+\(base.warmup) warm-up)" : ""
-        lines.append("\(base.mode) · clock \(base.clock) · \(JSONValue.format(base.refreshRateHz)) Hz · budget "
-            + "\(String(format: "%.2f", base.budgetMs)) ms · \(base.repeats) repeats per layout\(warmup), interleaved, \(base.window.summary). "
-            + "Each value is the median over the repeats ± its 95 % confidence interval; changes are against "
-            + "`\(cell(base.layout))`, `~` where a two-sided Mann-Whitney U test gives p > "
-            + "\(JSONValue.format(comparison.alpha)).")
+        lines.append(comparison.description(escape: { $0 }, layout: { "`\(cell($0))`" }, tilde: "`~`"))
         for report in comparison.reports {
             if let failure = report.failure {
                 lines += ["", "**Incomplete** (`\(cell(report.layout))`): \(cell(failure))"]
