@@ -42,10 +42,8 @@ struct LayoutsCommand: ParsableCommand {
         switch parameter.kind {
         case .boolean, .choice: return ""
         case .number, .integer, .size, .insets:
-            func text(_ value: Double) -> String {
-                value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-            }
-            return "in \(text(parameter.range.lowerBound))…\(text(parameter.range.upperBound))"
+            let bounds = parameter.rangeBounds
+            return "in \(bounds.lower)…\(bounds.upper)"
         }
     }
 }

@@ -125,12 +125,12 @@ public struct LayoutContext: Sendable {
     }
 
     private func checked(_ name: String, _ text: String, _ value: Double) throws(LayoutParameterError) -> Double {
-        guard let range = declared[name]?.range, range.contains(value) else {
-            let range = declared[name]?.range ?? 0...0
+        guard let parameter = declared[name], parameter.range.contains(value) else {
+            let bounds: (lower: String, upper: String) = declared[name]?.rangeBounds ?? (lower: "0", upper: "0")
             throw LayoutParameterError(
                 parameter: name,
                 message: "value '\(text)' for parameter '\(name)' of layout '\(layoutName)' is out of range; "
-                    + "expected \(Self.describe(range))")
+                    + "expected a value from \(bounds.lower) to \(bounds.upper)")
         }
         return value
     }
@@ -140,13 +140,6 @@ public struct LayoutContext: Sendable {
         return LayoutParameterError(
             parameter: name,
             message: "invalid value '\(text)' for parameter '\(name)' of layout '\(layoutName)'; expected \(expectation)")
-    }
-
-    private static func describe(_ range: ClosedRange<Double>) -> String {
-        func text(_ value: Double) -> String {
-            value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-        }
-        return "a value from \(text(range.lowerBound)) to \(text(range.upperBound))"
     }
 
     private static func number(_ text: String) -> Double? {

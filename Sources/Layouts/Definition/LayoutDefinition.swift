@@ -37,14 +37,7 @@ public struct LayoutDefinition: Sendable {
     ///   combination the factory refuses.
     public func makeLayout(parameters given: [(name: String, value: String)]) throws(LayoutParameterError)
         -> CollectionViewLayout {
-        let context = try LayoutContext(layoutName: name, declared: parameters, given: given)
-        do {
-            return try make(context)
-        } catch let error as LayoutParameterError {
-            throw error
-        } catch {
-            throw LayoutParameterError(parameter: nil, message: "layout '\(name)' cannot be built: \(error)")
-        }
+        try build(LayoutContext(layoutName: name, declared: parameters, given: given))
     }
 
     /// Checks every declared parameter's value and builds the layout once, so that a problem is found
@@ -53,6 +46,17 @@ public struct LayoutDefinition: Sendable {
     public func check(parameters given: [(name: String, value: String)]) throws(LayoutParameterError) {
         let context = try LayoutContext(layoutName: name, declared: parameters, given: given)
         try context.checkAll()
-        _ = try makeLayout(parameters: given)
+        _ = try build(context)
+    }
+
+    /// Runs the factory, turning an error of its own into a ``LayoutParameterError``.
+    private func build(_ context: LayoutContext) throws(LayoutParameterError) -> CollectionViewLayout {
+        do {
+            return try make(context)
+        } catch let error as LayoutParameterError {
+            throw error
+        } catch {
+            throw LayoutParameterError(parameter: nil, message: "layout '\(name)' cannot be built: \(error)")
+        }
     }
 }

@@ -68,4 +68,12 @@ public struct LayoutParameter: Hashable, Sendable {
         self.summary = summary
         self.range = range ?? kind.defaultRange
     }
+
+    /// The bounds of ``range`` as written in messages and listings: whole numbers without a decimal point.
+    public var rangeBounds: (lower: String, upper: String) {
+        func text(_ value: Double) -> String {
+            value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        }
+        return (text(range.lowerBound), text(range.upperBound))
+    }
 }
