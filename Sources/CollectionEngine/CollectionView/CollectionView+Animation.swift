@@ -23,11 +23,7 @@ extension CollectionView {
     /// - Complexity: O(a) for a animating elements, plus a time-driven layout's `advance(to:)`.
     public func advanceAnimations(to time: Double) {
         animationTime = max(animationTime, time)
-        if let timeDriven = collectionViewLayout as? any TimeDrivenLayout {
-            isLayoutSettling = timeDriven.advance(to: animationTime)
-        } else {
-            isLayoutSettling = false
-        }
+        isLayoutSettling = timeDrivenLayout?.advance(to: animationTime) ?? false
         guard isAnimating else { return }
         let now = animationTime
         advanceLayoutTransition(to: now)

@@ -75,6 +75,7 @@ public final class CollectionView {
     public var collectionViewLayout: CollectionViewLayout {
         didSet {
             guard collectionViewLayout !== oldValue else { return }
+            timeDrivenLayout = collectionViewLayout as? any TimeDrivenLayout
             oldValue.collectionView = nil
             collectionViewLayout.collectionView = self
             // A new layout may register other view classes under the same decoration kinds.
@@ -112,6 +113,8 @@ public final class CollectionView {
     var animationTime = 0.0
     /// Whether the time-driven layout said, at the last frame, that it is settling.
     var isLayoutSettling = false
+    /// The layout, when it moves with time: cast once when the layout is set, not on every frame.
+    var timeDrivenLayout: (any TimeDrivenLayout)?
     /// The running animated layout switch through a layout's own transition layout.
     var layoutTransitionAnimation: LayoutTransitionAnimation?
     /// The dragging finger's first location and the content offset then.
@@ -151,6 +154,7 @@ public final class CollectionView {
         self.bounds = Rect(origin: .zero, size: frame.size)
         self.collectionViewLayout = layout
         layout.collectionView = self
+        timeDrivenLayout = layout as? any TimeDrivenLayout
     }
 
     // MARK: Data
