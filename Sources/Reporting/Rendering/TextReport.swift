@@ -82,11 +82,16 @@ enum TextReport {
             } : nil
             figures.append([figure.declaration.label, text(figure, value, in: report, withUnit: true), spread ?? ""])
         }
-        if let initial = report.initialDisplay {
+        // The initial display's line is long and has no spread: it follows the table rather than widening its
+        // value column, in the same label column.
+        let initial = report.initialDisplay.map { initial in
             let apart = report.window.includesInitialDisplay ? "" : ", not in the figures above"
-            figures.append(["Initial display", "\(fixed(initial.ms, 3)) ms (\(initial.topPath ?? "-"))\(apart)", ""])
+            let label = "Initial display"
+            let padding = String(repeating: " ", count: max(0, figures.width(of: 0) - label.count))
+            return "\(label)\(padding)  \(fixed(initial.ms, 3)) ms (\(initial.topPath ?? "-"))\(apart)"
         }
-        return ["Measured: \(report.window.summary)"] + table.lines() + [""] + figures.lines().dropFirst(showsSpread ? 0 : 1)
+        return ["Measured: \(report.window.summary)"] + table.lines() + [""]
+            + figures.lines().dropFirst(showsSpread ? 0 : 1) + (initial.map { [$0] } ?? [])
     }
 
     /// A figure's value as text, with its declared decimals (per-repeat means of frame counts in their shortest

@@ -23,9 +23,12 @@ struct TextTable {
         rows.append(row)
     }
 
+    /// The width of `column`: its widest cell's.
+    func width(of column: Int) -> Int { rows.map { $0[column].count }.max() ?? 0 }
+
     /// The lines of the table, each indented by `indent` and without trailing spaces.
     func lines(indent: String = "") -> [String] {
-        let widths = alignments.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let widths = alignments.indices.map(width(of:))
         return rows.map { row in
             let cells = row.enumerated().map { column, cell in
                 let padding = String(repeating: " ", count: widths[column] - cell.count)
