@@ -261,4 +261,58 @@ struct LayoutHooksTests {
         let transition = view.startInteractiveTransition(to: to)
         #expect(type(of: transition) == TransitionLayout.self)
     }
+
+    /// A flow layout with an edit mode that refuses selection, and a rotation handler that changes two
+    /// properties, as the tutorials' view controllers do.
+    final class ModalLayout: FlowLayout, LayoutInteractionHandling {
+        var editing = false
+        var sizesHeard: [(old: Size, new: Size)] = []
+
+        func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
+            !editing
+        }
+
+        func collectionView(_ collectionView: CollectionView, willResizeTo size: Size) {
+            sizesHeard.append((collectionView.bounds.size, size))
+            let landscape = size.width > size.height
+            itemSize = landscape ? Size(width: 80, height: 80) : Size(width: 50, height: 50)
+            sectionInset = landscape ? EdgeInsets(top: 0, left: 40, bottom: 0, right: 40) : .zero
+        }
+    }
+
+    @Test("A layout's shouldSelectItemAt, asked after the delegate's, refuses selection; highlighting still happens")
+    func layoutRefusesSelection() {
+        let layout = ModalLayout()
+        let (view, dataSource) = collectionView(layout, counts: [20])
+        defer { withExtendedLifetime(dataSource) {} }
+        view.layoutIfNeeded()
+        layout.editing = true
+        view.handleTap(at: Point(x: 25, y: 25))
+        #expect(view.indexPathsForSelectedItems.isEmpty)
+        #expect(view.counters.highlights == 1 && view.counters.selections == 0)
+        layout.editing = false
+        view.handleTap(at: Point(x: 25, y: 25))
+        #expect(view.indexPathsForSelectedItems == [IndexPath(item: 0, section: 0)])
+    }
+
+    @Test("A resize reaches the layout before the bounds change, and its two invalidations make one prepare")
+    func resizeHook() {
+        let layout = ModalLayout()
+        let (view, dataSource) = collectionView(layout, counts: [20])
+        defer { withExtendedLifetime(dataSource) {} }
+        view.layoutIfNeeded()
+        let prepares = view.counters.layoutPrepares, invalidations = view.counters.layoutInvalidations
+        view.frame = Rect(x: 0, y: 0, width: 844, height: 390)
+        view.layoutIfNeeded()
+        #expect(layout.sizesHeard.count == 1)
+        #expect(layout.sizesHeard.first?.old == Size(width: 320, height: 480))
+        #expect(layout.sizesHeard.first?.new == Size(width: 844, height: 390))
+        #expect(view.counters.layoutInvalidations - invalidations >= 2)
+        #expect(view.counters.layoutPrepares - prepares == 1)
+        #expect(view.cellForItem(at: IndexPath(item: 0, section: 0))?.layoutAttributes?.frame
+                == Rect(x: 40, y: 0, width: 80, height: 80))
+        // A frame change that keeps the size (a move) is not a resize.
+        view.frame = Rect(x: 10, y: 10, width: 844, height: 390)
+        #expect(layout.sizesHeard.count == 1)
+    }
 }

@@ -19,7 +19,8 @@ extension CollectionView {
     /// ``allowsSelection`` on, it runs UIKit's sequence with the delegate: `shouldHighlightItemAt` →
     /// the cell's `isHighlighted` becomes `true` → `didHighlightItemAt` → (the finger lifts) `isHighlighted`
     /// becomes `false` → `didUnhighlightItemAt` → then, if the highlight was allowed:
-    /// - single selection: `shouldSelectItemAt`; if allowed, every other selected item is deselected with
+    /// - single selection: `shouldSelectItemAt` (the delegate's, then a ``LayoutInteractionHandling``
+    ///   layout's); if allowed, every other selected item is deselected with
     ///   `didDeselectItemAt` (UIKit asks no `shouldDeselectItemAt` for these), then the item is selected
     ///   with `didSelectItemAt`. Tapping the selected item selects it again: it stays selected and the
     ///   delegate hears `shouldSelectItemAt` and `didSelectItemAt` again, as in UIKit.
@@ -64,7 +65,10 @@ extension CollectionView {
             delegate?.collectionView(self, didDeselectItemAt: indexPath)
             return
         }
-        guard delegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true else { return }
+        guard delegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true,
+              (collectionViewLayout as? any LayoutInteractionHandling)?
+                .collectionView(self, shouldSelectItemAt: indexPath) ?? true
+        else { return }
         if !allowsMultipleSelection {
             for other in selectedItems.sorted() where other != indexPath {
                 deselectItem(at: other)

@@ -16,8 +16,15 @@ public final class CollectionView {
     /// The visible area in content coordinates: its origin is the content offset.
     public internal(set) var bounds: Rect
 
-    /// The view's frame; only its size matters headlessly. Changing the size changes ``bounds``.
+    /// The view's frame; only its size matters headlessly. Changing the size changes ``bounds``; a layout
+    /// that adopts ``LayoutInteractionHandling`` hears the new size first (`willResizeTo`), as an app's
+    /// rotation handler does.
     public var frame: Rect {
+        willSet {
+            if newValue.size != frame.size, let handler = collectionViewLayout as? any LayoutInteractionHandling {
+                handler.collectionView(self, willResizeTo: newValue.size)
+            }
+        }
         didSet {
             if frame.size != oldValue.size { setBounds(Rect(origin: bounds.origin, size: frame.size)) }
         }

@@ -24,6 +24,23 @@ public protocol LayoutInteractionHandling: CollectionViewLayout {
     /// location for layouts that read it when the bounds change, as UIKit layouts read
     /// `panGestureRecognizer.location(in:)`.
     func collectionView(_ collectionView: CollectionView, drag state: GestureState, at location: Point)
+
+    /// Whether a tap may select the item at `indexPath`, asked after the delegate's `shouldSelectItemAt`
+    /// allowed it; `true` by default.
+    ///
+    /// In the tutorials this answer comes from the app's view controller (Springboard refuses selection in
+    /// edit mode: `collectionView(_:shouldSelectItemAtIndexPath:)` returns `!isDeletionModeActive`); the
+    /// engine has no view controller, so a layout whose modes decide it answers here.
+    func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
+
+    /// The collection view's size is about to change to `size` (a `<resize>`: a rotation or a window
+    /// resize); ``CollectionView/bounds`` still holds the old size.
+    ///
+    /// This is the app's rotation handler — `willRotateToInterfaceOrientation(_:duration:)` or
+    /// `viewWillTransition(to:with:)` — which in the tutorials sets the layout's properties for the new
+    /// orientation (photo-album: three columns in landscape). Invalidations made here coalesce with the
+    /// bounds change's own into one `prepare()` on the next layout pass.
+    func collectionView(_ collectionView: CollectionView, willResizeTo size: Size)
 }
 
 extension LayoutInteractionHandling {
@@ -32,4 +49,8 @@ extension LayoutInteractionHandling {
     public func collectionView(_ collectionView: CollectionView, longPress state: GestureState, at location: Point) {}
     public func collectionView(_ collectionView: CollectionView, tapAt location: Point) {}
     public func collectionView(_ collectionView: CollectionView, drag state: GestureState, at location: Point) {}
+    public func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
+        true
+    }
+    public func collectionView(_ collectionView: CollectionView, willResizeTo size: Size) {}
 }
