@@ -12,5 +12,7 @@ public enum Catalogue {
         .circle,
         .stacked,
         .springyFlow,
+        .line,
+        .spiral,
     ]
 }

@@ -30,11 +30,14 @@ struct RecordCommand: ParsableCommand {
     @Option(help: "Sections of data.")
     var sections = 1
 
-    @Option(help: ArgumentHelp("Items per section: a count, or MIN-MAX to draw each section's from the seed.", valueName: "n|min-max"))
+    @Option(help: ArgumentHelp("Items per section: a count, MIN-MAX to draw each section's from the seed, or each section's count (N,N,…, which sets the sections).", valueName: "n|min-max|n,n,…"))
     var items = "1000"
 
     @Option(name: .customLong("item-sizes"), help: ArgumentHelp("Give every item its own size: \"W H\", each a number or MIN-MAX drawn from the seed.", valueName: "w h"))
     var itemSizes: String?
+
+    @Flag(help: "The collection view pages (paging=\"true\").")
+    var paging = false
 
     @Option(name: .customLong("reuse-identifier"), help: "The cells' reuse identifier.")
     var reuseIdentifier = "cell"
@@ -63,6 +66,7 @@ struct RecordCommand: ParsableCommand {
         setup.refreshRate = refreshRate
         setup.sections = sections
         setup.items = try Self.count(items)
+        setup.isPagingEnabled = paging
         if let itemSizes {
             let parts = itemSizes.split(separator: " ").map(String.init)
             guard parts.count == 2 else {
@@ -105,10 +109,14 @@ struct RecordCommand: ParsableCommand {
     private static func count(_ text: String) throws -> RecordingSetup.Count {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         if parts.count == 1, let n = Int(text), n >= 0 { return .exactly(n) }
+        if text.contains(",") {
+            let counts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+            if counts.allSatisfy({ $0.map { $0 >= 0 } ?? false }) { return .each(counts.compactMap { $0 }) }
+        }
         if parts.count == 2, let low = Int(parts[0]), let high = Int(parts[1]), 0 <= low, low <= high {
             return .between(low, high)
         }
-        throw ValidationError("--items must be a count or MIN-MAX, not '\(text)'")
+        throw ValidationError("--items must be a count, MIN-MAX or N,N,…, not '\(text)'")
     }
 
     private static func length(_ text: String, _ option: String) throws -> RecordingSetup.Length {

@@ -4,23 +4,11 @@ import Layouts
 import TestSupport
 
 /// A collection view of `count` covers on the book's portrait phone (320 × 480), laid out once.
-private struct CoverFlowHarness {
-    let collectionView: CollectionView
-    let layout: CoverFlowLayout
-    let data: FixtureDataSource
+private typealias CoverFlowHarness = LayoutHarness<CoverFlowLayout>
 
+private extension LayoutHarness where Layout == CoverFlowLayout {
     init(count: Int = 100, layout: CoverFlowLayout = CoverFlowLayout(), viewport: Size = Size(width: 320, height: 480)) {
-        self.layout = layout
-        data = FixtureDataSource(counts: [count])
-        collectionView = CollectionView(frame: Rect(origin: .zero, size: viewport), collectionViewLayout: layout)
-        data.register(on: collectionView)
-        collectionView.dataSource = data
-        collectionView.layoutIfNeeded()
-    }
-
-    func scroll(to x: Double) {
-        collectionView.contentOffset = Point(x: x, y: 0)
-        collectionView.layoutIfNeeded()
+        self.init(counts: [count], layout: layout, viewport: viewport)
     }
 
     func item(_ item: Int) -> CoverFlowAttributes? {
@@ -223,18 +211,7 @@ struct CoverFlowTests {
     func flingSnaps() {
         let h = CoverFlowHarness()
         for (velocity, distance) in [(-1800.0, 90.0), (-600, 40), (900, -30)] {
-            h.collectionView.beginDragging(at: Point(x: 200, y: 240))
-            for step in 1...6 {
-                h.collectionView.dragChanged(to: Point(x: 200 - distance * Double(step) / 6, y: 240))
-                h.collectionView.layoutIfNeeded()
-            }
-            h.collectionView.endDragging(at: Point(x: 200 - distance, y: 240), velocity: Point(x: velocity, y: 0))
-            var time = h.collectionView.frameTime
-            while h.collectionView.isAnimating {
-                time += 1.0 / 60
-                h.collectionView.advanceAnimations(to: time)
-                h.collectionView.layoutIfNeeded()
-            }
+            h.fling(by: distance, velocity: velocity)
             let x = h.collectionView.contentOffset.x
             #expect(x.truncatingRemainder(dividingBy: 120) == 0, "rest at \(x)")
             #expect(h.layout.indexPathIsCentered(IndexPath(item: Int(x / 120), section: 0)))
@@ -302,12 +279,7 @@ struct CoverFlowTests {
         h.scroll(to: 840)
         let point = try #require(h.pointHitting(10))
         h.collectionView.handleTap(at: point)
-        var time = h.collectionView.frameTime
-        while h.collectionView.isAnimating {
-            time += 1.0 / 60
-            h.collectionView.advanceAnimations(to: time)
-            h.collectionView.layoutIfNeeded()
-        }
+        h.settle()
         #expect(h.collectionView.contentOffset.x == last)
         #expect(!h.layout.indexPathIsCentered(IndexPath(item: 10, section: 0)))
     }

@@ -20,6 +20,11 @@ let catalogue: [LayoutBenchmark] = [
     LayoutBenchmark(layout: "decorated-flow", sections: 333, size: Size(width: 768, height: 1024),
                     supplementaryKinds: ["header"]),
     LayoutBenchmark(layout: "dimensions-flow"),
+    // The slides' demo line on the phone: zoom near the center, re-prepared on every scroll frame.
+    LayoutBenchmark(layout: "line", size: Size(width: 320, height: 480), motion: .scroll(step: 23)),
+    // The slides' demo spiral on the phone: 20 speakers a page, a header each; every page in view rebuilt per query.
+    LayoutBenchmark(layout: "spiral", itemsPerSection: 20, motion: .scroll(step: 23),
+                    supplementaryKinds: [CollectionView.elementKindSectionHeader]),
 ]
 
 let counts: [(label: String, count: Int)] = [("1k", 1_000), ("100k", 100_000)]

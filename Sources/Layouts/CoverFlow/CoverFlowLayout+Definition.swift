@@ -15,23 +15,10 @@ extension LayoutDefinition {
 extension CoverFlowLayout {
     /// Flow's parameters with the book's values (horizontal is fixed), then Listing 4.31's constants.
     static let parameters: [LayoutParameter] = {
-        let flow = FlowParameters(
+        FlowParameters(
             scrollDirection: "horizontal", itemSize: "180 180", minimumLineSpacing: "-60",
             minimumInteritemSpacing: "200", sectionInset: "0 70 0 70"
-        ).declarations(without: ["scroll-direction"])
-        let flowRanges: [String: ClosedRange<Double>] = [
-            "item-size": 1...10_000,
-            "minimum-line-spacing": -10_000...10_000,
-            "minimum-interitem-spacing": 0...10_000,
-            "section-inset": 0...10_000,
-            "header-size": 0...10_000,
-            "footer-size": 0...10_000,
-        ]
-        return flow.map { declaration in
-            var declaration = declaration
-            if let range = flowRanges[declaration.name] { declaration.range = range }
-            return declaration
-        } + [
+        ).declarations(without: ["scroll-direction"], ranges: FlowParameters.lineRanges) + [
             LayoutParameter("active-distance", .number, default: "100",
                             "how far from the center (points) covers turn and zoom", range: 1...10_000),
             LayoutParameter("translate-distance", .number, default: "100",

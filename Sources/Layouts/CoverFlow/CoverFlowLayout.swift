@@ -56,20 +56,13 @@ open class CoverFlowLayout: FlowLayout, LayoutInteractionHandling {
     /// else holds.
     /// - Complexity: flow's O(log n + k) for k results, plus O(1) per result.
     open override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
-        let attributes = super.layoutAttributesForElements(in: rect)
-        let visibleRect = collectionView?.bounds ?? .zero
-        for element in attributes where element.frame.intersects(rect) {
-            applyCoverFlow(to: element, visibleRect: visibleRect)
-        }
-        return attributes
+        adjustedForBounds(super.layoutAttributesForElements(in: rect), meeting: rect, by: applyCoverFlow(to:visibleRect:))
     }
 
     /// Flow's attributes for the item, transformed for the current bounds (Listing 4.30).
     /// - Complexity: O(1).
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-        let attributes = super.layoutAttributesForItem(at: indexPath)
-        if let attributes { applyCoverFlow(to: attributes, visibleRect: collectionView?.bounds ?? .zero) }
-        return attributes
+        adjustedForBounds(super.layoutAttributesForItem(at: indexPath), by: applyCoverFlow(to:visibleRect:))
     }
 
     // MARK: Snapping
@@ -77,41 +70,16 @@ open class CoverFlowLayout: FlowLayout, LayoutInteractionHandling {
     /// Where scrolling comes to rest: the proposed offset moved so that the cell nearest to the viewport's
     /// center there is centered (Listing 4.32). The velocity is ignored, as in the book.
     ///
-    /// Cells are considered in flow's order and the first of equally near ones wins (strict `<`). When the
-    /// viewport there shows no cell the proposed offset is kept instead of the book's move by `MAXFLOAT`
-    /// (decision E8); the result is clamped to the content.
+    /// The algorithm is the one the book took from WWDC 2012's `LineLayout`, shared with ``LineLayout``
+    /// (`FlowLayout.offsetCenteringNearestCell`): cells in flow's order, the first of equally near ones wins,
+    /// the proposal kept when no cell is in view (decision E8), the result clamped to the content.
     /// - Complexity: one flow query of the viewport at the proposed offset: O(log n + k).
     open override func targetContentOffset(forProposedContentOffset proposedContentOffset: Point,
                                            withScrollingVelocity velocity: Point) -> Point {
-        guard let collectionView else { return proposedContentOffset }
-        let bounds = collectionView.bounds
-        let horizontalCenter = proposedContentOffset.x + bounds.width / 2
-        let targetRect = Rect(x: proposedContentOffset.x, y: 0, width: bounds.width, height: bounds.height)
-        // Flow's centers are the cells' own (the transforms turn them about their centers), without the
-        // cost of transforming cells only to read their centers.
-        var adjustment = Double.infinity
-        var nearestCenter: Double?
-        for attributes in super.layoutAttributesForElements(in: targetRect)
-        where attributes.representedElementCategory == .cell {
-            let distance = attributes.center.x - horizontalCenter
-            if abs(distance) < abs(adjustment) {
-                adjustment = distance
-                nearestCenter = attributes.center.x
-            }
+        offsetCenteringNearestCell(forProposedContentOffset: proposedContentOffset) {
+            // Flow's centers are the cells' own (the transforms turn them about their centers).
+            super.layoutAttributesForElements(in: $0)
         }
-        // `p.x + adjustment` is the nearest center minus half the width; computed from the center, it is
-        // exact (the sum loses the last bit and leaves the item 1e-13 off center).
-        let x = nearestCenter.map { $0 - bounds.width / 2 } ?? proposedContentOffset.x
-        return clampedToContent(Point(x: x, y: proposedContentOffset.y))
-    }
-
-    /// `offset` within the offsets the content can scroll to, content insets included.
-    func clampedToContent(_ offset: Point) -> Point {
-        guard let collectionView else { return offset }
-        let inset = collectionView.contentInset, size = collectionViewContentSize, bounds = collectionView.bounds
-        func clamp(_ value: Double, low: Double, high: Double) -> Double { min(max(value, low), max(low, high)) }
-        return Point(x: clamp(offset.x, low: -inset.left, high: size.width + inset.right - bounds.width),
-                     y: clamp(offset.y, low: -inset.top, high: size.height + inset.bottom - bounds.height))
     }
 
     // MARK: Tap to center

@@ -14,7 +14,7 @@ extension SimulatedUser {
         if collectionView.isAnimating { return frame + seconds(0.1) }
         let roll = rng.uniform(0...1)
         if roll < 0.5 {
-            let end = swipeCovers(at: frame)
+            let end = swipeAcross(at: frame)
             return end + seconds(rng.uniform(0.3...1.3))
         }
         if roll < 0.9, tapNeighbourCover(at: frame) {
@@ -25,14 +25,15 @@ extension SimulatedUser {
         return frame + seconds(rng.uniform(0.7...1.8))
     }
 
-    /// The covers' scrolling range and where the content is in it, in points.
-    private var coverRange: (offset: Double, end: Double) {
+    /// The horizontal scrolling range and where the content is in it, in points.
+    var coverRange: (offset: Double, end: Double) {
         (collectionView.contentOffset.x, max(0, collectionView.contentSize.width - collectionView.bounds.width))
     }
 
-    /// A horizontal swipe on the covers: a flick that leaves the glass at its fastest, or a slow drag that
-    /// lets go almost at rest; returns the frame it ends on.
-    private mutating func swipeCovers(at frame: Int) -> Int {
+    /// A horizontal swipe across a line of items that snaps (Cover Flow's covers, the `line` scenario's
+    /// speakers): a flick that leaves the glass at its fastest, or a slow drag that lets go almost at rest;
+    /// returns the frame it ends on.
+    mutating func swipeAcross(at frame: Int) -> Int {
         let size = collectionView.bounds.size
         let (offset, end) = coverRange
         let forward = offset < 1 ? true : offset > end - 1 ? false : rng.chance(0.62)
@@ -45,17 +46,26 @@ extension SimulatedUser {
                              : rng.uniform(40...min(150, size.width * 0.45))
         let start = size.width * (forward ? rng.uniform(0.62...0.85) : rng.uniform(0.15...0.38))
         let y = size.height / 2 + rng.uniform(-60...60)
+        return planHorizontalSwipe(at: frame, from: start, y: y, by: sign * distance, steps: steps, flick: flick)
+    }
+
+    /// Plans a horizontal swipe of `steps` frames from `start` at height `y` (view coordinates) that moves the
+    /// finger by `distance` (negative: to the left): a flick accelerates (u²) and leaves the glass at its
+    /// fastest; a slow drag eases out and lets go nearly still. Returns the frame it ends on.
+    mutating func planHorizontalSwipe(at frame: Int, from start: Double, y: Double, by distance: Double, steps: Int,
+                                      flick: Bool) -> Int {
+        let duration = Double(steps) / rate
+        let sign: Double = distance < 0 ? -1 : 1
         func point(_ x: Double, _ y: Double) -> TracePoint {
             TracePoint(x: (x * 100).rounded() / 100, y: (y * 100).rounded() / 100)
         }
         plan(.drag(phase: .began, location: point(start, y), velocity: nil), at: frame)
         for step in 1...steps {
             let u = Double(step) / Double(steps)
-            // A flick accelerates (u²); a slow drag eases out and lets go nearly still.
             let progress = flick ? u * u : 1 - (1 - u) * (1 - u)
-            let finger = point(start + sign * distance * progress, y + u * rng.uniform(-4...4))
+            let finger = point(start + distance * progress, y + u * rng.uniform(-4...4))
             if step == steps {
-                let speed = flick ? 2 * distance / duration : rng.uniform(0...40)
+                let speed = flick ? 2 * abs(distance) / duration : rng.uniform(0...40)
                 let velocity = TracePoint(x: (sign * speed * 100).rounded() / 100, y: 0)
                 plan(.drag(phase: .ended, location: finger, velocity: velocity), at: frame + step)
             } else {

@@ -7,6 +7,8 @@ public struct RecordingSetup: Sendable {
     public enum Count: Hashable, Sendable {
         case exactly(Int)
         case between(Int, Int)
+        /// Each section's own count, in order (the sections' number is the list's length).
+        case each([Int])
     }
 
     /// A length, or a range each item's is drawn from (seeded).
@@ -25,6 +27,8 @@ public struct RecordingSetup: Sendable {
     /// Per-item sizes for the data (`item-sizes`), or `nil` to leave sizes to the layout.
     public var itemSizes: (width: Length, height: Length)?
     public var reuseIdentifier = SectionDescription.defaultReuseIdentifier
+    /// Whether the collection view pages (`<collection-view paging="true">`).
+    public var isPagingEnabled = false
     public var cellCosts: [(identifier: String, costs: Workload.Costs)] = []
     public var supplementaryCosts: [(kind: String, costs: Workload.Costs)] = []
 
@@ -39,10 +43,12 @@ public struct RecordingSetup: Sendable {
             case .between(let low, let high): (rng.uniform(low...high) / 2).rounded() * 2
             }
         }
-        let data = (0..<sections).map { _ -> SectionDescription in
+        let sectionCount = if case .each(let counts) = items { counts.count } else { sections }
+        let data = (0..<sectionCount).map { section -> SectionDescription in
             let count = switch items {
             case .exactly(let n): n
             case .between(let low, let high): Int(rng.uniform(Double(low)...Double(high)).rounded())
+            case .each(let counts): counts[section]
             }
             let sizes = itemSizes.map { spec in (0..<count).map { _ in TraceSize(width: draw(spec.width), height: draw(spec.height)) } }
             return SectionDescription(items: count, itemSizes: sizes, reuseIdentifier: reuseIdentifier)
@@ -51,7 +57,8 @@ public struct RecordingSetup: Sendable {
             cells: cellCosts.map { Workload.Cell(reuseIdentifier: $0.identifier, costs: $0.costs) },
             supplementaries: supplementaryCosts.map { Workload.Supplementary(kind: $0.kind, costs: $0.costs) })
         return TraceHeader(
-            collectionView: CollectionViewConfiguration(size: TraceSize(width: width, height: height), refreshRate: refreshRate),
+            collectionView: CollectionViewConfiguration(size: TraceSize(width: width, height: height), refreshRate: refreshRate,
+                                                        isPagingEnabled: isPagingEnabled),
             layout: LayoutDescription(name: layout, parameters: parameters.map { .init(name: $0.name, value: $0.value) }),
             sections: data, workload: workload)
     }

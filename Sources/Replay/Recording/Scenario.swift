@@ -38,6 +38,11 @@ public enum ScenarioName: String, CaseIterable, Hashable, Sendable {
     /// The book's Dimensions: browse photos with flings; a tap toggles aspect-fit and square every few
     /// seconds.
     case dimensions
+    /// The slides' demo line: swipes through a line of speakers that snap to the nearest one, taps on them.
+    case line
+    /// The slides' demo spiral, paged: swipes between conferences, swipes up on speakers to delete them, taps
+    /// on a page's header to restore one.
+    case spiral
 }
 
 /// A session to record: who the user is, what they look at, for how long.
@@ -173,6 +178,8 @@ struct SimulatedUser {
             nextDecision = browseCovers(at: frame)
         case .survey: decideSurvey(at: frame)
         case .dimensions: decideDimensions(at: frame)
+        case .line: nextDecision = swipeThroughLine(at: frame)
+        case .spiral: decideInSpiral(at: frame)
         }
     }
 
