@@ -14,5 +14,7 @@ public enum Catalogue {
         .springyFlow,
         .line,
         .spiral,
+        .grid,
+        .stacks,
     ]
 }

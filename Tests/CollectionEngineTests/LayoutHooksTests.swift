@@ -262,6 +262,43 @@ struct LayoutHooksTests {
         #expect(type(of: transition) == TransitionLayout.self)
     }
 
+    /// A flow layout with one decoration view, of a kind only it registers.
+    final class PlankLayout: FlowLayout {
+        final class Plank: ReusableView {
+            required init() {}
+        }
+
+        override init() {
+            super.init()
+            register(Plank.self, forDecorationViewOfKind: "plank")
+        }
+
+        override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+            let plank = LayoutAttributes(category: .decorationView, kind: "plank", indexPath: IndexPath(item: 0, section: 0))
+            plank.frame = Rect(x: 0, y: 0, width: 320, height: 20)
+            return super.layoutAttributesForElements(in: rect) + (plank.frame.intersects(rect) ? [plank] : [])
+        }
+    }
+
+    @Test("Decoration views of the layout switched to (or from) are dequeued with its registration in a transition layout")
+    func transitionDecorations() throws {
+        for toPlanks in [true, false] {
+            let (from, to): (FlowLayout, FlowLayout) = toPlanks ? (FlowLayout(), PlankLayout()) : (PlankLayout(), FlowLayout())
+            let (view, dataSource) = collectionView(from, counts: [3])
+            defer { withExtendedLifetime(dataSource) {} }
+            view.layoutIfNeeded()
+            let transition = view.startInteractiveTransition(to: to)
+            transition.transitionProgress = 0.5
+            view.layoutIfNeeded()
+            let planks = view.visibleDecorationViews
+            #expect(planks.count == 1 && planks.allSatisfy { $0 is PlankLayout.Plank })
+            view.finishInteractiveTransition()
+            view.advanceAnimations(to: 2)
+            view.layoutIfNeeded()
+            #expect(view.collectionViewLayout === to && view.visibleDecorationViews.count == (toPlanks ? 1 : 0))
+        }
+    }
+
     /// A flow layout with an edit mode that refuses selection, and a rotation handler that changes two
     /// properties, as the tutorials' view controllers do.
     final class ModalLayout: FlowLayout, LayoutInteractionHandling {

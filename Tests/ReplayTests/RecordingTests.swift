@@ -29,6 +29,14 @@ struct RecordingTests {
         return Scenario(name: name, header: setup.header(seed: seed), duration: duration, seed: seed)
     }
 
+    @Test("--items as a list gives each section its own count, and the list sets the number of sections")
+    func eachSectionsCount() {
+        var setup = RecordingSetup()
+        setup.sections = 5
+        setup.items = .each([22, 20, 19])
+        #expect(setup.header(seed: 1).sections.map(\.items) == [22, 20, 19])
+    }
+
     /// What the collection view shows after every frame: its offset and each element's key and frame.
     private typealias Frame = String
 

@@ -25,6 +25,13 @@ let catalogue: [LayoutBenchmark] = [
     // The slides' demo spiral on the phone: 20 speakers a page, a header each; every page in view rebuilt per query.
     LayoutBenchmark(layout: "spiral", itemsPerSection: 20, motion: .scroll(step: 23),
                     supplementaryKinds: [CollectionView.elementKindSectionHeader]),
+    // The slides' demo on its iPad: conferences of 18 speakers (the demo's average), shelves under the rows;
+    // every query scans every shelf, as the demo enumerates its dictionary.
+    LayoutBenchmark(layout: "grid", itemsPerSection: 18, size: Size(width: 768, height: 1004),
+                    supplementaryKinds: ["header", "footer"]),
+    // The slides' stacks of the same conferences: every query walks every stack and builds each met stack's items.
+    LayoutBenchmark(layout: "stacks", parameters: [("interstack-spacing", "50")], itemsPerSection: 18,
+                    size: Size(width: 768, height: 1004), supplementaryKinds: ["small-conference-header"]),
 ]
 
 let counts: [(label: String, count: Int)] = [("1k", 1_000), ("100k", 100_000)]

@@ -48,7 +48,7 @@ extension CollectionView {
     /// A decoration view for `attributes`, from the layout's registration of its kind.
     func dequeueDecorationView(for attributes: LayoutAttributes) -> ReusableView {
         let kind = attributes.representedElementKind ?? ""
-        guard let registration = collectionViewLayout.decorationRegistrations[kind] else {
+        guard let registration = collectionViewLayout.decorationRegistration(ofKind: kind) else {
             preconditionFailure(
                 "could not dequeue a decoration view of kind '\(kind)': the layout must register a class "
                     + "for it with register(_:forDecorationViewOfKind:)")

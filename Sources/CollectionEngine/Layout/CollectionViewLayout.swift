@@ -93,6 +93,12 @@ open class CollectionViewLayout {
         decorationRegistrations[kind] = ViewRegistration(make: factory)
     }
 
+    /// The registration the collection view dequeues decoration views of `kind` with: this layout's own
+    /// (a ``TransitionLayout`` falls back to those of the layouts it goes between).
+    func decorationRegistration(ofKind kind: String) -> ViewRegistration? {
+        decorationRegistrations[kind]
+    }
+
     // MARK: Scrolling
 
     /// Where scrolling that would stop at `proposedContentOffset` should stop; snapping layouts override it.

@@ -19,6 +19,13 @@ open class TransitionLayout: CollectionViewLayout {
         self.nextLayout = nextLayout
     }
 
+    /// Its own registration of `kind`, else the next layout's, else the current one's: a decoration view
+    /// that either layout shows is dequeued while the transition runs (a switch to a layout with shelves).
+    override func decorationRegistration(ofKind kind: String) -> ViewRegistration? {
+        super.decorationRegistration(ofKind: kind) ?? nextLayout.decorationRegistration(ofKind: kind)
+            ?? currentLayout.decorationRegistration(ofKind: kind)
+    }
+
     /// Prepares both layouts.
     open override func prepare() {
         super.prepare()

@@ -26,11 +26,25 @@ extension LayoutDefinition {
                             "the item size of the grid a pinched stack opens toward", range: 1...10_000),
         ]
     ) { context in
-        StackedLayout(
-            stackSize: try context.size("stack-size"), itemSize: try context.size("item-size"),
-            stacksInset: try context.insets("stacks-inset"), interStackSpacing: try context.number("interstack-spacing"),
-            visibleItems: try context.integer("visible-items"), footerHeight: try context.number("footer-height"),
-            footerGap: try context.number("footer-gap"), maxPinchScale: try context.number("max-pinch-scale"),
-            fadeProgress: try context.number("fade-progress"), gridItemSize: try context.size("grid-item-size"))
+        let layout = StackedLayout()
+        try layout.configure(from: context)
+        return layout
+    }
+}
+
+extension StackedLayout {
+    /// Sets the properties that `stacked`'s parameters (and `stacks`', the same) name from `context`.
+    /// - Throws: ``LayoutParameterError`` for a malformed or out-of-range value.
+    func configure(from context: LayoutContext) throws(LayoutParameterError) {
+        stackSize = try context.size("stack-size")
+        itemSize = try context.size("item-size")
+        stacksInset = try context.insets("stacks-inset")
+        interStackSpacing = try context.number("interstack-spacing")
+        visibleItems = try context.integer("visible-items")
+        footerHeight = try context.number("footer-height")
+        footerGap = try context.number("footer-gap")
+        maxPinchScale = try context.number("max-pinch-scale")
+        fadeProgress = try context.number("fade-progress")
+        gridItemSize = try context.size("grid-item-size")
     }
 }

@@ -2,8 +2,9 @@ public import CollectionEngine
 
 extension StackedLayout {
     /// Listing 6.11 (with [S-MP]'s collapse): a pinch that begins over a stack pinches it; its scale opens
-    /// the stack; when the fingers lift past half the range (progress > 0.5) the stack opens as a flow layout
-    /// and the content scrolls to its first item, else it collapses back in an animated empty batch.
+    /// the stack; when the fingers lift past half the range (progress > 0.5; the slides' scale > 2.5 in
+    /// ``StacksLayout``) the stack opens as ``makeOpenedFlowLayout()`` (the book then scrolls to its first
+    /// item), else it collapses back in an animated empty batch.
     public func collectionView(_ collectionView: CollectionView, pinch state: GestureState, at location: Point,
                                scale: Double) {
         switch state {
@@ -18,7 +19,7 @@ extension StackedLayout {
             pinchedStackCenter = location
         case .ended, .cancelled:
             guard let section = pinchedStackIndex else { return }
-            if pinchProgress > 0.5 {
+            if opensOnRelease {
                 open(section, in: collectionView)
             } else {
                 collapse(in: collectionView)
@@ -26,16 +27,10 @@ extension StackedLayout {
         }
     }
 
-    /// The flow layout a pinched stack opens as: One Hundred Pixels' `AFCollectionViewFlowLayout`, with
-    /// ``gridItemSize`` items, inset and spacings 13.
+    /// The flow layout a pinched stack opens as, whose metrics also place the grid it opens toward: One
+    /// Hundred Pixels' `AFCollectionViewFlowLayout`, with ``gridItemSize`` items, inset and spacings 13.
     public func makeOpenedFlowLayout() -> FlowLayout {
-        let flow = FlowLayout()
-        flow.itemSize = gridItemSize
-        flow.sectionInset = EdgeInsets(top: Self.gridSpacing, left: Self.gridSpacing, bottom: Self.gridSpacing,
-                                       right: Self.gridSpacing)
-        flow.minimumInteritemSpacing = Self.gridSpacing
-        flow.minimumLineSpacing = Self.gridSpacing
-        return flow
+        makeOpenedLayout()
     }
 
     /// Opens the pinched stack as a flow layout, animated through this layout's own transition, then scrolls
@@ -44,8 +39,8 @@ extension StackedLayout {
     private func open(_ section: Int, in collectionView: CollectionView) {
         let flow = makeOpenedFlowLayout()
         setOpenedFlowLayout(flow)
-        collectionView.setCollectionViewLayout(flow, animated: true) { [weak collectionView] _ in
-            guard let collectionView, collectionView.collectionViewLayout === flow,
+        collectionView.setCollectionViewLayout(flow, animated: true) { [weak self, weak collectionView] _ in
+            guard let self, self.scrollsToOpenedStack, let collectionView, collectionView.collectionViewLayout === flow,
                   section < collectionView.numberOfSections, collectionView.numberOfItems(inSection: section) > 0 else {
                 return
             }

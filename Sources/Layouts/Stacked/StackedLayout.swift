@@ -15,7 +15,11 @@ import RealModule
 ///
 /// Switching away from this layout animates through ``StackedTransitionLayout``, so the hidden items come
 /// out of their stacks fading in rather than popping up halfway.
-public final class StackedLayout: CollectionViewLayout, LayoutInteractionHandling {
+///
+/// ``StacksLayout`` (the slides' original) is this layout with the slides' differences: it orders a stack by
+/// z translation instead of z-index, keeps hidden items opaque, labels the stacks with its own kind and
+/// opens a stack as the demo's grid. Those differences are the internal hooks marked "Variant".
+public class StackedLayout: CollectionViewLayout, LayoutInteractionHandling {
     /// The label's supplementary kind (the book's `"AFCollectionViewHeaderView"`, a header below the stack).
     public static let labelKind = "stack-label"
 
@@ -44,8 +48,16 @@ public final class StackedLayout: CollectionViewLayout, LayoutInteractionHandlin
     /// The grid's and the flow layout's inset and spacings: One Hundred Pixels' `AFCollectionViewFlowLayout`.
     public static let gridSpacing = 13.0
 
-    /// The section being pinched, or `nil`; setting it invalidates the layout.
-    public var pinchedStackIndex: Int? { didSet { invalidateLayout() } }
+    /// The section being pinched, or `nil`; setting it invalidates the layout. The grid the pinched stack
+    /// opens toward is made when a pinch starts and dropped when it ends ([S-MP] `setPinchedStackIndex:`).
+    public var pinchedStackIndex: Int? {
+        didSet {
+            if (pinchedStackIndex == nil) != (oldValue == nil) {
+                pinchGrid = pinchedStackIndex == nil ? nil : makeOpenedFlowLayout()
+            }
+            invalidateLayout()
+        }
+    }
     /// The pinch's cumulative scale; setting it invalidates the layout.
     public var pinchedStackScale = 1.0 { didSet { invalidateLayout() } }
     /// The fingers' centroid during the pinch: stored, as the book's setter does, but never read by the math.
@@ -70,6 +82,8 @@ public final class StackedLayout: CollectionViewLayout, LayoutInteractionHandlin
 
     private var pageSize = Size.zero
     private var contentSize = Size.zero
+    /// The layout whose metrics place the pinched stack's grid, while pinching.
+    private var pinchGrid: FlowLayout?
 
     func setOpenedFlowLayout(_ flow: FlowLayout) { openedFlowLayout = flow }
 
@@ -138,32 +152,35 @@ public final class StackedLayout: CollectionViewLayout, LayoutInteractionHandlin
         contentSize = Size(width: pageSize.width, height: max(pageSize.height, height))
     }
 
-    /// [S-MP] `prepareItemsLayout`: the pinched stack's items on a grid of one screen at the current offset.
+    /// [S-MP] `prepareItemsLayout`: the pinched stack's items on a grid of one screen at the current offset,
+    /// with the metrics (item size, insets, spacings) of the layout a stack opens as.
     private func prepareItemsLayout() {
         guard let collectionView, let section = pinchedStackIndex, section < collectionView.numberOfSections else {
             itemFrames = []
             return
         }
+        let grid = pinchGrid ?? makeOpenedFlowLayout()
         let count = collectionView.numberOfItems(inSection: section)
-        let inset = Self.gridSpacing, spacing = Self.gridSpacing
-        let available = pageSize.width - 2 * inset
-        let across = max(1, Int(((available + spacing) / (gridItemSize.width + spacing)).rounded(.down)))
-        let gap = across > 1 ? ((available - Double(across) * gridItemSize.width) / Double(across - 1)).rounded(.down) : 0
-        var left = inset, top = inset, column = 0
+        let inset = grid.sectionInset, size = grid.itemSize
+        let interitem = grid.minimumInteritemSpacing, lineSpacing = grid.minimumLineSpacing
+        let available = pageSize.width - (inset.left + inset.right)
+        let across = max(1, Int(((available + interitem) / (size.width + interitem)).rounded(.down)))
+        let gap = across > 1 ? ((available - Double(across) * size.width) / Double(across - 1)).rounded(.down) : 0
+        var left = inset.left, top = inset.top, column = 0
         itemFrames.removeAll(keepingCapacity: true)
         for _ in 0..<count {
-            itemFrames.append(Rect(origin: Point(x: left, y: top + collectionView.contentOffset.y), size: gridItemSize))
-            left += gridItemSize.width + gap
+            itemFrames.append(Rect(origin: Point(x: left, y: top + collectionView.contentOffset.y), size: size))
+            left += size.width + gap
             column += 1
             if column >= across {
-                left = inset
-                top += gridItemSize.height + spacing
+                left = inset.left
+                top += size.height + lineSpacing
                 column = 0
             }
             if top >= pageSize.height { break }
         }
         let rows = (itemFrames.count + across - 1) / across
-        let gridHeight = inset + Double(rows) * gridItemSize.height + Double(max(0, rows - 1)) * spacing + inset
+        let gridHeight = inset.top + Double(rows) * size.height + Double(max(0, rows - 1)) * lineSpacing + inset.bottom
         contentSize = Size(width: max(pageSize.width, contentSize.width), height: max(gridHeight, contentSize.height))
     }
 
@@ -189,7 +206,7 @@ public final class StackedLayout: CollectionViewLayout, LayoutInteractionHandlin
             for item in 0..<collectionView.numberOfItems(inSection: section) {
                 result.append(itemAttributes(at: IndexPath(item: item, section: section)))
             }
-            result.append(labelAttributes(at: IndexPath(item: 0, section: section)))
+            result.append(labelAttributes(at: IndexPath(item: 0, section: section), kind: stackLabelKind))
         }
         return result
     }
@@ -205,10 +222,11 @@ public final class StackedLayout: CollectionViewLayout, LayoutInteractionHandlin
 
     /// - Complexity: O(1).
     public override func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
-        guard kind == Self.labelKind, indexPath.item == 0, indexPath.section >= 0, indexPath.section < stackFrames.count else {
+        guard kind == stackLabelKind, indexPath.item == 0, indexPath.section >= 0,
+              indexPath.section < stackFrames.count else {
             return nil
         }
-        return labelAttributes(at: indexPath)
+        return labelAttributes(at: indexPath, kind: kind)
     }
 
     /// Listing 5.26, with [S-MP]'s pinch.
@@ -221,8 +239,8 @@ public final class StackedLayout: CollectionViewLayout, LayoutInteractionHandlin
         var degrees = item == 1 ? 5.0 : item == 2 ? -5.0 : 0
         attributes.transform3D = .rotation(angle: degrees * .pi / 180, x: 0, y: 0, z: 1)
         let buried = item >= visibleItems
-        attributes.alpha = buried ? 0 : 1
-        attributes.zIndex = buried ? 0 : visibleItems - item
+        attributes.alpha = buried ? buriedItemAlpha : 1
+        order(attributes, depth: buried ? nil : visibleItems - item)
         attributes.isHidden = collapsing ? false : buried
         attributes.shadowOpacity = buried ? 0 : 0.5
         guard isPinching else { return attributes }
@@ -235,7 +253,7 @@ public final class StackedLayout: CollectionViewLayout, LayoutInteractionHandlin
             degrees *= 1 - progress
             attributes.transform3D = .rotation(angle: degrees * .pi / 180, x: 0, y: 0, z: 1)
             attributes.alpha = 1
-            attributes.zIndex = itemFrames.count + visibleItems - item
+            order(attributes, depth: itemFrames.count + visibleItems - item)
             attributes.isHidden = false
             if buried { attributes.shadowOpacity = 0.5 * progress }
         } else if !attributes.isHidden {
@@ -245,9 +263,9 @@ public final class StackedLayout: CollectionViewLayout, LayoutInteractionHandlin
     }
 
     /// Listing 5.34: the label below the stack, faded with the other stacks while pinching ([S-MP]).
-    private func labelAttributes(at indexPath: IndexPath) -> LayoutAttributes {
+    private func labelAttributes(at indexPath: IndexPath, kind: String) -> LayoutAttributes {
         let frame = stackFrames[indexPath.section]
-        let attributes = LayoutAttributes(forSupplementaryViewOfKind: Self.labelKind, with: indexPath)
+        let attributes = LayoutAttributes(forSupplementaryViewOfKind: kind, with: indexPath)
         attributes.size = Size(width: stackSize.width, height: footerHeight)
         attributes.center = Point(x: frame.midX, y: frame.maxY + footerGap + footerHeight / 2)
         if isPinching { attributes.alpha = fadedAlpha(pinchProgress) }
@@ -258,6 +276,37 @@ public final class StackedLayout: CollectionViewLayout, LayoutInteractionHandlin
     private func fadedAlpha(_ progress: Double) -> Double {
         progress >= fadeProgress ? 0 : 1 - progress / fadeProgress
     }
+
+    // MARK: Variant (what ``StacksLayout`` overrides)
+
+    /// The kind of each stack's label: ``labelKind``.
+    var stackLabelKind: String { Self.labelKind }
+
+    /// The alpha of an item past the visible ones: the book's 0 (it is hidden as well).
+    var buriedItemAlpha: Double { 0 }
+
+    /// Puts an item at `depth` in its stack (higher is nearer the top; `nil` for an item past the visible
+    /// ones): the book's z-index.
+    func order(_ attributes: StackedLayoutAttributes, depth: Int?) {
+        attributes.zIndex = depth ?? 0
+    }
+
+    /// Whether the pinch, its fingers lifting, opens the stack: Listing 6.11's past half the range.
+    var opensOnRelease: Bool { pinchProgress > 0.5 }
+
+    /// The book's opened layout; ``StacksLayout`` opens as the demo's grid instead (Variant).
+    func makeOpenedLayout() -> FlowLayout {
+        let flow = FlowLayout()
+        flow.itemSize = gridItemSize
+        flow.sectionInset = EdgeInsets(top: Self.gridSpacing, left: Self.gridSpacing, bottom: Self.gridSpacing,
+                                       right: Self.gridSpacing)
+        flow.minimumInteritemSpacing = Self.gridSpacing
+        flow.minimumLineSpacing = Self.gridSpacing
+        return flow
+    }
+
+    /// Whether the content scrolls to the opened stack's first item once it has opened (Listing 6.11).
+    var scrollsToOpenedStack: Bool { true }
 
     // MARK: Switching away
 

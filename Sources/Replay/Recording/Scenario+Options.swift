@@ -3,7 +3,8 @@ import CollectionEngine
 
 /// What `reel record` is told about the session to synthesize, before it becomes a trace header.
 public struct RecordingSetup: Sendable {
-    /// A count, or a range each section's count is drawn from (seeded).
+    /// A count, or a range each section's count is drawn from (seeded), or each section's own count in
+    /// turn (repeated when there are more sections than counts).
     public enum Count: Hashable, Sendable {
         case exactly(Int)
         case between(Int, Int)

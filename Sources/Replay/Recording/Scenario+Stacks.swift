@@ -27,7 +27,7 @@ extension SimulatedUser {
 
     /// Two fingers over a random stack spreading to a scale past 2.5 when `open` (the stack opens), else to
     /// between 1.2 and 2.4 (it collapses back when they lift); returns the frame the pinch ends on.
-    private mutating func pinchStack(at frame: Int, open: Bool) -> Int {
+    mutating func pinchStack(at frame: Int, open: Bool) -> Int {
         let sections = collectionView.numberOfSections
         guard sections > 0 else { return frame }
         let section = Int(rng.next() % UInt64(sections))

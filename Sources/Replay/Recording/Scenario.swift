@@ -43,6 +43,12 @@ public enum ScenarioName: String, CaseIterable, Hashable, Sendable {
     /// The slides' demo spiral, paged: swipes between conferences, swipes up on speakers to delete them, taps
     /// on a page's header to restore one.
     case spiral
+    /// The slides' demo app on the grid (`grid`): a reader going through the conferences from top to bottom,
+    /// tapping a speaker or two here and there, now and then flicking back up a little.
+    case shelves
+    /// The slides' demo app on the stacks (`stacks`): stacks pinched open part-way and let go, others past
+    /// 2.5 into the grid, browsed there, then back to the stacks (the app's layout switch) for more.
+    case stacksPinch = "stacks-pinch"
 }
 
 /// A session to record: who the user is, what they look at, for how long.
@@ -180,6 +186,8 @@ struct SimulatedUser {
         case .dimensions: decideDimensions(at: frame)
         case .line: nextDecision = swipeThroughLine(at: frame)
         case .spiral: decideInSpiral(at: frame)
+        case .shelves: decideOnShelves(at: frame)
+        case .stacksPinch: decideInSlidesStacks(at: frame)
         }
     }
 
@@ -220,7 +228,7 @@ struct SimulatedUser {
         return frame + steps
     }
 
-    private mutating func tap(at frame: Int) {
+    mutating func tap(at frame: Int) {
         guard let cell = collectionView.visibleCells.randomElement(using: &rng) else { return }
         let center = cell.frame.center, origin = collectionView.contentOffset
         let x = ((center.x - origin.x + rng.uniform(-10...10)) * 100).rounded() / 100
