@@ -12,6 +12,7 @@ public enum Catalogue {
         .circle,
         .stacked,
         .springyFlow,
+        .photoAlbum,
         .line,
         .spiral,
         .grid,

@@ -352,4 +352,36 @@ struct LayoutHooksTests {
         view.frame = Rect(x: 10, y: 10, width: 844, height: 390)
         #expect(layout.sizesHeard.count == 1)
     }
+
+    /// A layout that reports scanning `cached` attributes per query and returns its one item.
+    final class ScanningLayout: SlidingLayout {
+        var cached = 250
+
+        override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+            recordAttributesExamined(cached)
+            return super.layoutAttributesForElements(in: rect)
+        }
+    }
+
+    @Test("What a layout reports examining is added to attributesExamined per query; others report 0")
+    func attributesExamined() {
+        let layout = ScanningLayout()
+        let (view, dataSource) = collectionView(layout)
+        defer { withExtendedLifetime(dataSource) {} }
+        view.layoutIfNeeded()
+        let queries = view.counters.elementQueries
+        #expect(queries >= 1)
+        #expect(view.counters.attributesExamined == 250 * queries)
+        layout.cached = 7
+        view.contentOffset = Point(x: 0, y: 5)
+        view.layoutIfNeeded()
+        #expect(view.counters.attributesExamined == 250 * queries + 7 * (view.counters.elementQueries - queries))
+        // Detached, a report goes nowhere.
+        let detached = ScanningLayout()
+        detached.recordAttributesExamined(10)
+        let (plain, plainData) = collectionView(SlidingLayout())
+        defer { withExtendedLifetime(plainData) {} }
+        plain.layoutIfNeeded()
+        #expect(plain.counters.elementQueries >= 1 && plain.counters.attributesExamined == 0)
+    }
 }

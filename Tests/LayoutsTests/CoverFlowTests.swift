@@ -7,8 +7,8 @@ import TestSupport
 private typealias CoverFlowHarness = LayoutHarness<CoverFlowLayout>
 
 private extension LayoutHarness where Layout == CoverFlowLayout {
-    init(count: Int = 100, layout: CoverFlowLayout = CoverFlowLayout(), viewport: Size = Size(width: 320, height: 480)) {
-        self.init(counts: [count], layout: layout, viewport: viewport)
+    convenience init(count: Int = 100, layout: CoverFlowLayout = CoverFlowLayout(), viewport: Size = Size(width: 320, height: 480)) {
+        self.init(layout: layout, counts: [count], size: viewport)
     }
 
     func item(_ item: Int) -> CoverFlowAttributes? {

@@ -7,8 +7,8 @@ import TestSupport
 private typealias LineHarness = LayoutHarness<LineLayout>
 
 private extension LayoutHarness where Layout == LineLayout {
-    init(counts: [Int] = [40], viewport: Size = Size(width: 320, height: 480)) {
-        self.init(counts: counts, layout: LineLayout(), viewport: viewport)
+    convenience init(counts: [Int] = [40], viewport: Size = Size(width: 320, height: 480)) {
+        self.init(layout: LineLayout(), counts: counts, size: viewport)
     }
 
     func item(_ item: Int, section: Int = 0) -> LayoutAttributes? {

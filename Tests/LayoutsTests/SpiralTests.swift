@@ -5,33 +5,11 @@ import Layouts
 import TestSupport
 
 /// A paging collection view of `counts` speakers in the demo's spiral, laid out once.
-private final class SpiralHarness {
-    let collectionView: CollectionView
-    let layout: SpiralLayout
-    let data: FixtureDataSource
-
+private final class SpiralHarness: LayoutHarness<SpiralLayout> {
     init(counts: [Int] = [22, 20, 19], size: Size = Size(width: 1024, height: 748), scale: Double = 1) {
-        layout = SpiralLayout(scale: scale)
-        data = FixtureDataSource(counts: counts)
-        collectionView = CollectionView(frame: Rect(origin: .zero, size: size), collectionViewLayout: layout)
+        super.init(layout: SpiralLayout(scale: scale), counts: counts, size: size)
         collectionView.isPagingEnabled = true
         collectionView.animationCurve = .linear
-        data.register(on: collectionView)
-        collectionView.dataSource = data
-        collectionView.layoutIfNeeded()
-    }
-
-    func frame(at time: Double) {
-        collectionView.advanceAnimations(to: time)
-        collectionView.layoutIfNeeded()
-    }
-
-    func settle() {
-        var time = collectionView.frameTime
-        while collectionView.isAnimating {
-            time += 1.0 / 60
-            frame(at: time)
-        }
     }
 
     func item(_ item: Int, _ section: Int) -> LayoutAttributes? {
@@ -138,7 +116,7 @@ struct SpiralTests {
             let page = h.layout.pageRect(forSection: section).insetBy(dx: 1, dy: 1)
             let elements = h.layout.layoutAttributesForElements(in: page)
             #expect(Set(elements.map(\.indexPath.section)) == [section])
-            #expect(elements.count { $0.representedElementCategory == .cell } == h.data.counts[section])
+            #expect(elements.count { $0.representedElementCategory == .cell } == h.dataSource.counts[section])
             let headers = elements.filter { $0.representedElementCategory == .supplementaryView }
             #expect(headers.count == 1)
             #expect(headers.first?.frame == Rect(x: 1024 * Double(section), y: 10, width: 1024, height: 50))
@@ -207,7 +185,7 @@ struct SpiralTests {
         h.frame(at: 1)
         let oldTwo = try #require(h.view(2, 1))
         let oldCenter = oldTwo.center, oldScale = scale(of: oldTwo.transform3D)
-        h.data.counts[1] = 5
+        h.dataSource.counts[1] = 5
         try h.collectionView.performBatchUpdates([.insertItems([IndexPath(item: 4, section: 1)])], animated: true, duration: 0.3)
         let final = try #require(h.item(4, 1)), newTwo = try #require(h.item(2, 1))
         let pageCenter = Point(x: 1.5 * size.width, y: size.height / 2)
@@ -241,7 +219,7 @@ struct SpiralTests {
         let startCenter = start.center, startScale = scale(of: start.transform3D)
         #expect(abs(startScale - 0.7) < 1e-12)
         let oldFour = try #require(h.view(4, 1)).center
-        h.data.counts[1] = 5
+        h.dataSource.counts[1] = 5
         try h.collectionView.performBatchUpdates([.deleteItems([IndexPath(item: 3, section: 1)])], animated: true, duration: 0.3)
         // Item 4 before is item 3 after.
         let newThree = try #require(h.item(3, 1)).center
@@ -272,7 +250,7 @@ struct SpiralTests {
     @Test("Deleting a section's last speaker is the demo's reloadData: the page stays, with its header and no items")
     func deleteLastWithReload() throws {
         let h = SpiralHarness(counts: [1, 3])
-        h.data.counts[0] = 0
+        h.dataSource.counts[0] = 0
         h.collectionView.reloadData()
         h.collectionView.layoutIfNeeded()
         #expect(h.collectionView.visibleCells.isEmpty)
@@ -280,7 +258,7 @@ struct SpiralTests {
         let elements = h.layout.layoutAttributesForElements(in: h.layout.pageRect(forSection: 0))
         #expect(elements.map(\.representedElementCategory) == [.supplementaryView])
         // And restoring one into the empty section, the demo's reloadData again.
-        h.data.counts[0] = 1
+        h.dataSource.counts[0] = 1
         h.collectionView.reloadData()
         h.collectionView.layoutIfNeeded()
         #expect(h.collectionView.visibleCells.count == 1)

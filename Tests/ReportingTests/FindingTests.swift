@@ -238,6 +238,49 @@ struct FindingTests {
         #expect(Self.findings(Self.built(300, prepares: 0, queries: 0, displayed: 1), .wholeContentQueries).count == 1)
     }
 
+    // MARK: (f) a scan of the whole cache per query
+
+    static func examined(_ examined: Int, queries: Int, displayed: Int) -> ReplayMeasurement {
+        oneRepeat(Measurements.frames([1]), counters: [
+            Counter("element_queries", queries), Counter("attributes_examined", examined),
+            Counter("max_visible_elements", displayed),
+        ])
+    }
+
+    @Test("Attributes examined per element query ≥ 10 × the most displayed and ≥ 200: a scan per query",
+          arguments: [
+              // Traces/photo-album-library.xml: 1,500 albums, 6,705 photos and titles per query for 46 displayed.
+              (14_375_520, 2_144, 46, "6,705", true),
+              // At the edges: exactly 10 × displayed and exactly 200; one short of either.
+              (200 * 10, 10, 20, "200", true), (199 * 10, 10, 19, "199", false), (300 * 10, 10, 30, "300", true),
+              (299 * 10, 10, 30, "299", false),
+              // Traces/photo-album-browse.xml, the tutorial's 12 albums: 56 attributes per query for 45 displayed.
+              (99_960, 1_785, 45, "56", false),
+          ])
+    func scanPerQuery(examined: Int, queries: Int, displayed: Int, perQuery: String, fires: Bool) {
+        let total = FindingRules.grouped(examined), calls = FindingRules.grouped(queries)
+        let expected = fires ? [
+            "every element query scanned \(perQuery) attributes to display at most \(displayed) (\(total) in "
+                + "\(calls) queries): the layout looks at every cached attribute per query (tutorial 001's habit); "
+                + "index the cache by row or section so a query reads only what it returns",
+        ] : []
+        #expect(Self.findings(Self.examined(examined, queries: queries, displayed: displayed), .scanPerQuery) == expected)
+    }
+
+    @Test("A layout that reports nothing (flow: the counter is 0) or an old report without it has no scan finding")
+    func scanPerQueryWithoutCounter() {
+        #expect(Self.findings(Self.oneRepeat(Measurements.frames([1])), .scanPerQuery).isEmpty)
+        #expect(Self.findings(Self.examined(0, queries: 1_800, displayed: 70), .scanPerQuery).isEmpty)
+        #expect(Self.findings(Self.examined(5_000, queries: 0, displayed: 1), .scanPerQuery).isEmpty)
+    }
+
+    @Test("Counts are written with thousands separators", arguments: [
+        (0, "0"), (999, "999"), (1_000, "1,000"), (1_234_567, "1,234,567"), (-12_345, "-12,345"),
+    ])
+    func grouped(value: Int, text: String) {
+        #expect(FindingRules.grouped(value) == text)
+    }
+
     @Test("A smooth replay has no findings, and its verdict says so")
     func quiet() {
         let measurement = Self.oneRepeat(Measurements.frames(Array(repeating: 2, count: 90)), paths: [

@@ -20,6 +20,9 @@ let catalogue: [LayoutBenchmark] = [
     LayoutBenchmark(layout: "decorated-flow", sections: 333, size: Size(width: 768, height: 1024),
                     supplementaryKinds: ["header"]),
     LayoutBenchmark(layout: "dimensions-flow"),
+    // Tutorial 001 on its iPhone 5: albums of 4 photos, a title each; every query scans the whole cache.
+    LayoutBenchmark(layout: "photo-album", itemsPerSection: 4, size: Size(width: 320, height: 548),
+                    supplementaryKinds: ["album-title"]),
     // The slides' demo line on the phone: zoom near the center, re-prepared on every scroll frame.
     LayoutBenchmark(layout: "line", size: Size(width: 320, height: 480), motion: .scroll(step: 23)),
     // The slides' demo spiral on the phone: 20 speakers a page, a header each; every page in view rebuilt per query.

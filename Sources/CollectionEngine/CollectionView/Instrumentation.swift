@@ -65,6 +65,10 @@ public struct EngineCounters: Hashable, Sendable {
     /// collection view's, and a subclass's through `super`. A layout that queries its whole content on
     /// every pass builds far more of them than it displays.
     public var layoutAttributesBuilt = 0
+    /// Cached attributes a layout looked at to answer element queries, as it reports them with
+    /// ``CollectionViewLayout/recordAttributesExamined(_:)``; 0 for a layout that does not report. A layout
+    /// that scans its whole cache per query examines far more than it returns.
+    public var attributesExamined = 0
     /// Attributes applied to views because they changed.
     public var attributesApplied = 0
     /// Attributes not applied again because they were equal to the ones the view had.

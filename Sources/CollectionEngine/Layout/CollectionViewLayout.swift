@@ -81,6 +81,20 @@ open class CollectionViewLayout {
         collectionView?.layoutDidInvalidate(self, context)
     }
 
+    // MARK: Instrumentation
+
+    /// Reports that answering an element query looked at `count` cached attributes, adding it to the
+    /// collection view's ``EngineCounters/attributesExamined``.
+    ///
+    /// The engine cannot see a layout's own loops; a layout that scans a cache to answer
+    /// ``layoutAttributesForElements(in:)`` calls this once per query with the number it looked at, so that
+    /// the profiler can compare it with what the query returned (tutorial 001's scan of every cached
+    /// attribute per query). Does nothing while the layout belongs to no collection view.
+    /// - Complexity: O(1).
+    public func recordAttributesExamined(_ count: Int) {
+        collectionView?.counters.attributesExamined += count
+    }
+
     // MARK: Decoration views
 
     /// Registers the view class for decoration views of `kind`. Decoration views involve no data source.

@@ -38,6 +38,9 @@ public enum ScenarioName: String, CaseIterable, Hashable, Sendable {
     /// The book's Dimensions: browse photos with flings; a tap toggles aspect-fit and square every few
     /// seconds.
     case dimensions
+    /// Tutorial 001's photo album on an iPhone 5: browse the albums up and down, tap a stack now and then,
+    /// turn the phone to landscape and back.
+    case albums
     /// The slides' demo line: swipes through a line of speakers that snap to the nearest one, taps on them.
     case line
     /// The slides' demo spiral, paged: swipes between conferences, swipes up on speakers to delete them, taps
@@ -184,6 +187,7 @@ struct SimulatedUser {
             nextDecision = browseCovers(at: frame)
         case .survey: decideSurvey(at: frame)
         case .dimensions: decideDimensions(at: frame)
+        case .albums: decideAlbums(at: frame)
         case .line: nextDecision = swipeThroughLine(at: frame)
         case .spiral: decideInSpiral(at: frame)
         case .shelves: decideOnShelves(at: frame)

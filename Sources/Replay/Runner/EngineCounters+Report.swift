@@ -23,6 +23,7 @@ extension EngineCounters {
         case .boundsInvalidations: \.boundsInvalidations
         case .elementQueries: \.elementQueries
         case .layoutAttributesBuilt: \.layoutAttributesBuilt
+        case .attributesExamined: \.attributesExamined
         case .attributesApplied: \.attributesApplied
         case .attributesUnchanged: \.attributesUnchanged
         case .batchUpdates: \.batchUpdates

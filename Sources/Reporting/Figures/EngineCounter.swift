@@ -19,6 +19,7 @@ public enum EngineCounter: String, CaseIterable, Sendable {
     case boundsInvalidations = "bounds_invalidations"
     case elementQueries = "element_queries"
     case layoutAttributesBuilt = "layout_attributes_built"
+    case attributesExamined = "attributes_examined"
     case attributesApplied = "attributes_applied"
     case attributesUnchanged = "attributes_unchanged"
     case batchUpdates = "batch_updates"
@@ -50,7 +51,7 @@ public enum EngineCounter: String, CaseIterable, Sendable {
         switch self {
         case .cellsCreated, .cellsConfigured, .cellsPrefetched, .supplementaryCreated, .supplementaryConfigured,
              .decorationCreated, .layoutPrepares, .layoutInvalidations, .boundsInvalidations, .elementQueries,
-             .layoutAttributesBuilt, .attributesApplied:
+             .layoutAttributesBuilt, .attributesExamined, .attributesApplied:
             .lower
         case .cellsReused, .supplementaryReused, .decorationReused, .attributesUnchanged, .batchUpdates,
              .itemsInserted, .itemsDeleted, .itemsMoved, .itemsReloaded, .sectionsInserted, .sectionsDeleted,

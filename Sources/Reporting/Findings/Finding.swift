@@ -32,5 +32,8 @@ public struct Finding: Sendable, Equatable {
         /// The layout builds many times more attributes per layout pass than it ever displays: it queries
         /// its whole content on every pass.
         public static let wholeContentQueries = Rule(rawValue: "whole-content-queries")
+        /// The layout looks at many times more cached attributes per element query than it ever displays:
+        /// it scans its whole cache to answer each query.
+        public static let scanPerQuery = Rule(rawValue: "scan-per-query")
     }
 }

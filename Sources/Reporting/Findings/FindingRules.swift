@@ -22,8 +22,13 @@ enum FindingRules {
     static let wholeContentMultiple = 4.0
     /// …and at least this many: a few dozen extra attributes per pass are not worth a word.
     static let wholeContentMinimum = 200.0
+    /// Rule (f) fires when the cached attributes a layout examined per element query reach this multiple of
+    /// the most elements displayed at once…
+    static let scanMultiple = 10.0
+    /// …and at least this many per query: scanning a few dozen attributes is not worth a word.
+    static let scanMinimum = 200.0
 
-    /// Every finding about `measurement`, in rule order (a)–(e).
+    /// Every finding about `measurement`, in rule order (a)–(f).
     static func findings(in measurement: ReplayMeasurement) -> [Finding] {
         let budgetNs = measurement.budgetMs * 1_000_000
         return [layoutInvalidatedEveryScrollFrame(measurement)].compactMap { $0 }
@@ -31,6 +36,7 @@ enum FindingRules {
             + callbacksOverBudget(measurement, budgetNs: budgetNs)
             + framesDominatedByPath(measurement, budgetNs: budgetNs)
             + [wholeContentQueries(measurement)].compactMap { $0 }
+            + [scanPerQuery(measurement)].compactMap { $0 }
     }
 
     /// (a) `layout_prepares` ≥ ``everyScrollFrameShare`` × scroll frames, with at least ``minimumScrollFrames``,
@@ -180,6 +186,37 @@ enum FindingRules {
                 + "displayed \(displayed == 1 ? "element" : "elements") (\(built) in \(passes) passes): it queries the "
                 + "whole content on every pass (e.g. `layoutAttributesForElements(in:)` over the whole content in "
                 + "`prepare()`); query only the rect asked for, or keep what you computed")
+    }
+
+    /// (f) `attributes_examined` per element query ≥ ``scanMultiple`` × `max_visible_elements` and
+    /// ≥ ``scanMinimum``.
+    ///
+    /// Only layouts that report what they examine (`CollectionViewLayout.recordAttributesExamined`) have the
+    /// counter; tutorial 001's photo album looks at every cached attribute to answer each query, so its cost
+    /// grows with the whole content instead of with what is on screen.
+    static func scanPerQuery(_ measurement: ReplayMeasurement) -> Finding? {
+        guard let examined = measurement.counter(.attributesExamined), examined > 0,
+              let queries = measurement.counter(.elementQueries), queries > 0 else { return nil }
+        let displayed = measurement.counter(.maxVisibleElements) ?? 0
+        let perQuery = Double(examined) / Double(queries)
+        guard perQuery >= scanMinimum, perQuery >= scanMultiple * Double(displayed) else { return nil }
+        return Finding(
+            rule: .scanPerQuery,
+            message: "every element query scanned \(grouped(Int(perQuery.rounded()))) attributes to display at most "
+                + "\(displayed) (\(grouped(examined)) in \(grouped(queries)) queries): the layout looks at every "
+                + "cached attribute per query (tutorial 001's habit); index the cache by row or section so a query "
+                + "reads only what it returns")
+    }
+
+    /// `1,234,567`: a count with thousands separators.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return value < 0 ? "-" + result : result
     }
 
     /// The name a finding gives a path: its last component, with its category for non-cell callbacks
