@@ -13,6 +13,7 @@ public enum Catalogue {
         .stacked,
         .springyFlow,
         .photoAlbum,
+        .springboard,
         .line,
         .spiral,
         .grid,

@@ -19,6 +19,10 @@ final class MaskedAttributes: LayoutAttributes {
         return super.isEqual(to: other) && maskingValue == other.maskingValue
             && shouldRasterize == other.shouldRasterize
     }
+
+    override var customAttributes: [(name: String, value: CustomAttributeValue)] {
+        super.customAttributes + [("masking-value", .number(maskingValue))]
+    }
 }
 
 @Suite("Layout attributes")
@@ -30,6 +34,15 @@ struct LayoutAttributesTests {
         #expect(a.center == Point(x: 60, y: 45))
         #expect(a.size == Size(width: 100, height: 50))
         #expect(a.bounds == Rect(x: 0, y: 0, width: 100, height: 50))
+    }
+
+    @Test("Standard attributes have no custom fields; a subclass names its own, and copies keep them")
+    func customFields() {
+        #expect(LayoutAttributes(forCellWith: IndexPath(item: 0, section: 0)).customAttributes.isEmpty)
+        let masked = MaskedAttributes(forCellWith: IndexPath(item: 0, section: 0))
+        masked.maskingValue = 0.6
+        let fields = masked.copy().customAttributes
+        #expect(fields.map(\.name) == ["masking-value"] && fields.map(\.value) == [.number(0.6)])
     }
 
     @Test("Copies keep a subclass's type and fields")

@@ -104,4 +104,17 @@ struct LayoutDefinitionTests {
             try definition.check(parameters: [])
         }
     }
+
+    @Test("The catalogue's attribute subclasses name their own fields for snapshots, in kebab-case")
+    func customAttributeNames() {
+        let item = IndexPath(item: 0, section: 0)
+        let names = [SpringboardLayoutAttributes(forCellWith: item), DimensionsLayoutAttributes(forCellWith: item),
+                     CoverFlowAttributes(forCellWith: item), StackedLayoutAttributes(forCellWith: item)]
+            .map { $0.customAttributes.map(\.name) }
+        #expect(names == [["delete-button-hidden"], ["layout-mode"], ["should-rasterize", "masking-value"],
+                          ["shadow-opacity"]])
+        let icon = SpringboardLayoutAttributes(forCellWith: item)
+        icon.deleteButtonHidden = true
+        #expect(icon.customAttributes.map(\.value) == [.bool(true)])
+    }
 }

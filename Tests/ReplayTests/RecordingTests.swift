@@ -24,8 +24,16 @@ struct RecordingTests {
             setup.layout = "dimensions-flow"
             setup.parameters = []
         }
-        // A survey's content is short and still for seconds while the user reads: give it time to answer.
-        let duration = name == .survey ? max(duration, 12) : duration
+        if name == .springboard {
+            setup.layout = "springboard"
+            setup.parameters = []
+            setup.isPagingEnabled = true
+            setup.items = .exactly(75)
+            (setup.width, setup.height) = (768, 1004)
+        }
+        // A survey's content is short and still for seconds while the user reads: give it time to answer;
+        // the springboard user enters edit mode after 6 s.
+        let duration = name == .survey ? max(duration, 12) : name == .springboard ? max(duration, 20) : duration
         return Scenario(name: name, header: setup.header(seed: seed), duration: duration, seed: seed)
     }
 
@@ -66,7 +74,7 @@ struct RecordingTests {
     }
 
     @Test("Recording and replaying shows the same elements at every frame, in offsets mode and in gestures mode",
-          arguments: [ScenarioName.browse, .flingStorm, .jump, .batchStorm, .chat, .survey, .dimensions])
+          arguments: [ScenarioName.browse, .flingStorm, .jump, .batchStorm, .chat, .survey, .dimensions, .springboard])
     func roundTrip(name: ScenarioName) throws {
         try checkRoundTrip(scenario(name))
     }

@@ -42,6 +42,28 @@ struct SnapshotTests {
         golden.expect(Self.snapshot.render(.text), matches: "snapshot.txt")
     }
 
+    @Test("A subclass's own fields print under \"custom\" after the standard keys, and as name=value flags in text")
+    func customFields() {
+        let icon = SnapshotReport.Element(
+            category: .cell, section: 0, item: 3, frame: .init(x: 32, y: 629, width: 144, height: 144),
+            center: .init(x: 104, y: 701), size: .init(width: 144, height: 144),
+            custom: [.init(name: "delete-button-hidden", value: .bool(false)),
+                     .init(name: "masking-value", value: .number(0.25)), .init(name: "layout-mode", value: .string("square"))])
+        let snapshot = SnapshotReport(time: 1, frame: 60, contentOffset: .init(x: 0, y: 0),
+                                      contentSize: .init(width: 1936, height: 1004), elements: [icon])
+        #expect(snapshot.render(.json).contains("""
+                  "transform": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1],
+                  "custom": {
+                    "delete-button-hidden": false,
+                    "masking-value": 0.25,
+                    "layout-mode": "square"
+                  }
+            """))
+        #expect(snapshot.render(.text).contains("delete-button-hidden=false,masking-value=0.25,layout-mode=square"))
+        // Standard attributes carry no "custom" key (SPEC §4's example).
+        #expect(!Self.snapshot.render(.json).contains("custom"))
+    }
+
     @Test("Nothing displayed: just the header")
     func empty() {
         let snapshot = SnapshotReport(time: 0, frame: 0, contentOffset: .init(x: 0, y: 0),

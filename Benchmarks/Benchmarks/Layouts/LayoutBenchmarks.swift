@@ -35,6 +35,14 @@ let catalogue: [LayoutBenchmark] = [
     // The slides' stacks of the same conferences: every query walks every stack and builds each met stack's items.
     LayoutBenchmark(layout: "stacks", parameters: [("interstack-spacing", "50")], itemsPerSection: 18,
                     size: Size(width: 768, height: 1004), supplementaryKinds: ["small-conference-header"]),
+    // Tutorial 002's iPad, scrolling through the pages; then the same in edit mode, every displayed icon
+    // jiggling (re-queried every frame) after a long press on the first one.
+    LayoutBenchmark(layout: "springboard", size: Size(width: 768, height: 1004)),
+    LayoutBenchmark(layout: "springboard", size: Size(width: 768, height: 1004), name: "springboard-editing",
+                    setUp: { view in
+                        try view.handleLongPress(.began, at: Point(x: 104, y: 104))
+                        try view.handleLongPress(.ended, at: Point(x: 104, y: 104))
+                    }),
 ]
 
 let counts: [(label: String, count: Int)] = [("1k", 1_000), ("100k", 100_000)]

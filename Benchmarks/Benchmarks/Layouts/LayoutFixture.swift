@@ -49,6 +49,9 @@ struct LayoutBenchmark {
     var supplementaryKinds: [String] = []
     /// The benchmark's name when it differs from the layout's (a variant chosen by parameters).
     var name: String? = nil
+    /// What the user does once the first screen is displayed, before the frames measured (e.g. a long press
+    /// that puts a springboard in edit mode).
+    var setUp: (@Sendable (CollectionView) throws -> Void)? = nil
 }
 
 /// A collection view with a catalogue layout, laid out once, and the frame loop the benchmark measures.
@@ -85,6 +88,7 @@ final class LayoutFixture {
         if case .drag = spec.motion {
             collectionView.beginDragging(at: Point(x: spec.size.width / 2, y: spec.size.height / 2))
         }
+        try spec.setUp?(collectionView)
     }
 
     private var center: Point {

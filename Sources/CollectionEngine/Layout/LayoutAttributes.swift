@@ -135,6 +135,12 @@ open class LayoutAttributes: Equatable, CustomStringConvertible {
         return result
     }
 
+    /// A subclass's own fields, each named in kebab-case, as `reel snapshot` shows them under `"custom"`
+    /// (SPEC §4); empty for the standard attributes. A subclass overrides it, adding its fields to
+    /// `super`'s.
+    /// - Complexity: O(f) for f fields.
+    open var customAttributes: [(name: String, value: CustomAttributeValue)] { [] }
+
     open var description: String {
         var text = "\(representedElementCategory)"
         if let kind = representedElementKind { text += " '\(kind)'" }

@@ -26,6 +26,11 @@ public final class CoverFlowAttributes: LayoutAttributes {
             && maskingValue == other.maskingValue
     }
 
+    /// `should-rasterize` and `masking-value`, as snapshots show them.
+    public override var customAttributes: [(name: String, value: CustomAttributeValue)] {
+        super.customAttributes + [("should-rasterize", .bool(shouldRasterize)), ("masking-value", .number(maskingValue))]
+    }
+
     public override var description: String {
         super.description + " mask \(maskingValue)" + (shouldRasterize ? " rasterized" : "")
     }

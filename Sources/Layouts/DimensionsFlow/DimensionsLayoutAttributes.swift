@@ -22,5 +22,10 @@ public final class DimensionsLayoutAttributes: LayoutAttributes {
         return super.isEqual(to: other) && layoutMode == other.layoutMode
     }
 
+    /// `layout-mode`, as snapshots show it.
+    public override var customAttributes: [(name: String, value: CustomAttributeValue)] {
+        super.customAttributes + [("layout-mode", .string(layoutMode.rawValue))]
+    }
+
     public override var description: String { super.description + " mode \(layoutMode.rawValue)" }
 }

@@ -16,6 +16,11 @@ public final class StackedLayoutAttributes: LayoutAttributes {
         return super.isEqual(to: other) && shadowOpacity == other.shadowOpacity
     }
 
+    /// `shadow-opacity`, as snapshots show it.
+    public override var customAttributes: [(name: String, value: CustomAttributeValue)] {
+        super.customAttributes + [("shadow-opacity", .number(shadowOpacity))]
+    }
+
     /// The shadow fades linearly with the rest, as a layer's `shadowOpacity` animates.
     public override func interpolated(to other: LayoutAttributes, fraction: Double) -> LayoutAttributes {
         let result = super.interpolated(to: other, fraction: fraction)

@@ -52,6 +52,10 @@ public enum ScenarioName: String, CaseIterable, Hashable, Sendable {
     /// The slides' demo app on the stacks (`stacks`): stacks pinched open part-way and let go, others past
     /// 2.5 into the grid, browsed there, then back to the stacks (the app's layout switch) for more.
     case stacksPinch = "stacks-pinch"
+    /// Tutorial 002's Springboard on an iPad: paging through the icons, opening one now and then, a long
+    /// press into edit mode, deleting icons with their delete buttons (the app's animated batch), a tap on
+    /// the background to leave it.
+    case springboard
 }
 
 /// A session to record: who the user is, what they look at, for how long.
@@ -192,6 +196,7 @@ struct SimulatedUser {
         case .spiral: decideInSpiral(at: frame)
         case .shelves: decideOnShelves(at: frame)
         case .stacksPinch: decideInSlidesStacks(at: frame)
+        case .springboard: decideSpringboard(at: frame)
         }
     }
 

@@ -78,6 +78,13 @@ extension SnapshotReport.Element {
                   center: .init(x: attributes.center.x, y: attributes.center.y),
                   size: .init(width: attributes.size.width, height: attributes.size.height),
                   alpha: attributes.alpha, zIndex: attributes.zIndex, hidden: attributes.isHidden, selected: selected,
-                  transform: attributes.transform3D.rowMajor)
+                  transform: attributes.transform3D.rowMajor,
+                  custom: attributes.customAttributes.map { field in
+                      switch field.value {
+                      case .bool(let value): .init(name: field.name, value: .bool(value))
+                      case .number(let value): .init(name: field.name, value: .number(value))
+                      case .string(let value): .init(name: field.name, value: .string(value))
+                      }
+                  })
     }
 }

@@ -13,7 +13,15 @@ extension SnapshotReport {
 
 extension SnapshotReport.Element {
     var json: JSONValue {
-        .object([
+        // The subclass's fields only when there are some, so that standard attributes print as SPEC §4 shows.
+        let custom: [JSONValue.Member] = custom.isEmpty ? [] : [.init("custom", .object(custom.map { field in
+            switch field.value {
+            case .bool(let value): .init(field.name, .bool(value))
+            case .number(let value): .init(field.name, .number(value))
+            case .string(let value): .init(field.name, .string(value))
+            }
+        }))]
+        return .object([
             .init("category", .string(category.rawValue)),
             .init("section", .int(section)),
             .init("item", .int(item)),
@@ -26,7 +34,7 @@ extension SnapshotReport.Element {
             .init("hidden", .bool(hidden)),
             .init("selected", .bool(selected)),
             .init("transform", .numbers(transform)),
-        ])
+        ] + custom)
     }
 }
 
@@ -45,7 +53,14 @@ enum SnapshotText {
             ["category", "section", "item", "kind", "x", "y", "width", "height", "alpha", "z", "flags", "transform"],
             alignments: [.left, .right, .right, .left, .right, .right, .right, .right, .right, .right, .left, .left])
         for element in snapshot.elements {
-            let flags = [element.hidden ? "hidden" : nil, element.selected ? "selected" : nil].compactMap { $0 }
+            let custom = element.custom.map { field in
+                switch field.value {
+                case .bool(let value): "\(field.name)=\(value)"
+                case .number(let value): "\(field.name)=\(n(value))"
+                case .string(let value): "\(field.name)=\(value)"
+                }
+            }
+            let flags = [element.hidden ? "hidden" : nil, element.selected ? "selected" : nil].compactMap { $0 } + custom
             table.append([
                 element.category.rawValue, String(element.section), String(element.item), element.kind ?? "-",
                 n(element.frame.x), n(element.frame.y), n(element.frame.width), n(element.frame.height),

@@ -111,6 +111,9 @@ extension SnapshotReport {
         public var selected: Bool
         /// The 4 × 4 transform in row-major order: 16 values.
         public var transform: [Double]
+        /// The fields of a layout attributes subclass, by the names it gives them; empty for the standard
+        /// attributes.
+        public var custom: [CustomField]
 
         /// The identity transform, row-major.
         public static let identity: [Double] = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
@@ -118,7 +121,7 @@ extension SnapshotReport {
         /// Creates an element; `transform` holds 16 values in row-major order.
         public init(category: Category, section: Int, item: Int, kind: String? = nil, frame: Rect, center: Point,
                     size: Size, alpha: Double = 1, zIndex: Int = 0, hidden: Bool = false, selected: Bool = false,
-                    transform: [Double] = Element.identity) {
+                    transform: [Double] = Element.identity, custom: [CustomField] = []) {
             precondition(transform.count == 16, "a 4 × 4 transform has 16 values, not \(transform.count)")
             self.category = category
             self.section = section
@@ -132,6 +135,27 @@ extension SnapshotReport {
             self.hidden = hidden
             self.selected = selected
             self.transform = transform
+            self.custom = custom
+        }
+    }
+
+    /// One field of a layout attributes subclass (SPEC §4 `"custom"`).
+    public struct CustomField: Sendable, Equatable {
+        /// A flag, a number or a word.
+        public enum Value: Sendable, Equatable {
+            case bool(Bool)
+            case number(Double)
+            case string(String)
+        }
+
+        /// The field's name, in kebab-case.
+        public var name: String
+        public var value: Value
+
+        /// Creates a field.
+        public init(name: String, value: Value) {
+            self.name = name
+            self.value = value
         }
     }
 }
