@@ -13,14 +13,14 @@ public import CollectionEngine
 /// As the demo does, every query scans every shelf (the demo enumerates its dictionary of shelf rects):
 /// O(rows) per query, a habit the profiler can show on long content.
 ///
-/// Taps reach the layout as they reach the demo's view controller, whose single-tap handler
-/// (`handleTap:`) runs on every layout and, on the grid, returns at once (it restores speakers only in the
-/// spiral): the layout takes the tap and changes nothing, and selection is the collection view's own.
+/// The grid has no interactions of its own: the demo's single-tap handler (`handleTap:`) returns at once
+/// on it (it restores speakers only in the spiral), so a tap only selects, which is the collection view's
+/// own work.
 ///
 /// The demo's attributes class (`ConferenceLayoutAttributes`) is left out: the grid only ever sets its
 /// header text alignment to Left and never changes its shadow opacity from the default, so neither can
 /// change what a view applies.
-open class GridLayout: FlowLayout, LayoutInteractionHandling {
+open class GridLayout: FlowLayout {
     /// The decoration kind of the shelves (the demo's `[ShelfView kind]`).
     public static let shelfKind = "shelf"
 
