@@ -91,6 +91,7 @@ let package = Package(
         .testTarget(
             name: "ReplayTests",
             dependencies: ["Replay", "Layouts", "Reporting", "TestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -28,6 +28,9 @@ final class ReplayPass {
     private let header: TraceHeader
     let refreshRate: Double
     private let path: String
+    /// The trace rules `reel validate` applies too: an event that breaks them stops the replay with the
+    /// same message at the same place, before the engine sees it.
+    private var rules: TraceRules
     private var result = Result()
 
     init(header: TraceHeader, path: String, layout: CollectionViewLayout, registry: LayoutRegistry, mode: ReplayMode,
@@ -37,6 +40,7 @@ final class ReplayPass {
         self.mode = mode
         self.refreshRate = refreshRate
         self.path = path
+        rules = TraceRules(header: header, path: path, registry: registry)
         profiler = Profiler(clock: clock, budgetNs: budgetNs)
         dataSource = TraceDataSource(sections: header.sections, workload: header.workload, clock: clock)
         let configuration = header.collectionView
@@ -140,6 +144,10 @@ final class ReplayPass {
     // MARK: Events
 
     private func apply(_ event: TraceEvent, at frameTime: Double) throws(ReplayError) {
+        // Checked outside the frame's spans: the rules are the harness's work, not the app's.
+        if let broken = rules.check(event).first(where: { $0.severity == .error }) {
+            throw broken.replayError(path: path)
+        }
         switch event.kind {
         case .scroll(let offset):
             // Gestures mode ignores recorded offsets: the drags drive the physics.
@@ -156,9 +164,6 @@ final class ReplayPass {
             }
         case .scrollToItem(let item, let position, let animated):
             let indexPath = IndexPath(item: item.item, section: item.section)
-            guard collectionView.itemExists(indexPath) else {
-                throw invalid(event, "<scroll-to-item> names item \(indexPath), which does not exist at this point")
-            }
             profiler.measure(.scroll) { scroll(to: indexPath, at: position, animated: animated) }
         case .resize(let size):
             profiler.measure(.events) {
@@ -173,9 +178,6 @@ final class ReplayPass {
             result.markers.append(Marker(time: event.time, label: label))
         case .select(let item), .deselect(let item):
             let indexPath = IndexPath(item: item.item, section: item.section)
-            guard collectionView.itemExists(indexPath) else {
-                throw invalid(event, "<\(event.kind.elementName)> names item \(indexPath), which does not exist at this point")
-            }
             profiler.measure(.events) {
                 if case .select = event.kind { collectionView.selectItem(at: indexPath) } else { collectionView.deselectItem(at: indexPath) }
             }
@@ -250,17 +252,13 @@ final class ReplayPass {
     private func applyTransition(_ phase: TransitionPhase, _ event: TraceEvent) throws(ReplayError) {
         switch phase {
         case .began(let description):
-            guard transition == nil else { throw invalid(event, "a <transition> begins while another is running") }
             try checkNoLayoutSwitchRunning(event)
             let layout = try registry.makeLayout(for: description, path: path)
             profiler.measure(.events) { transition = collectionView.startInteractiveTransition(to: layout) }
         case .changed(let progress):
-            guard let transition else { throw invalid(event, "a <transition> 'changed' phase without a 'began' before it") }
-            profiler.measure(.events) { transition.transitionProgress = progress }
+            // The trace rules let no 'changed' through without a running transition.
+            profiler.measure(.events) { transition?.transitionProgress = progress }
         case .finished, .cancelled:
-            guard transition != nil else {
-                throw invalid(event, "a <transition> '\(phase.name)' phase without a 'began' before it")
-            }
             profiler.measure(.events) {
                 if case .finished = phase { collectionView.finishInteractiveTransition() } else { collectionView.cancelInteractiveTransition() }
             }
