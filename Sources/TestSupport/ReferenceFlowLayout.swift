@@ -81,7 +81,8 @@ public struct ReferenceFlowLayout {
             for (l, line) in lines.enumerated() {
                 let isLast = l == lines.count - 1
                 var widths = line.map { section.sizes[$0].width }
-                if isLast, let lastWidth = widths.last {
+                let sameSize = section.sizes.allSatisfy { $0 == section.sizes[0] }
+                if isLast, let lastWidth = widths.last, sameSize {
                     // Fill up with copies of the last item while they fit.
                     while widths.reduce(0, +) + lastWidth + Double(widths.count) * section.interitemSpacing
                         <= available + 1e-9, lastWidth + section.interitemSpacing > 0 {
@@ -90,7 +91,11 @@ public struct ReferenceFlowLayout {
                 }
                 let thickness = line.map { section.sizes[$0].height }.max() ?? 0
                 var x: Double, gap: Double
-                if widths.count == 1 {
+                if isLast && !sameSize {
+                    // Sizes differ: the last line is leading-aligned, exactly the minimum spacing apart.
+                    x = section.inset.left
+                    gap = section.interitemSpacing
+                } else if widths.count == 1 {
                     x = section.inset.left + (available - widths[0]) / 2
                     gap = 0
                 } else {

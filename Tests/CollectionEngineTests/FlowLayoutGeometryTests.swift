@@ -4,6 +4,16 @@ import TestSupport
 
 @Suite("Flow layout geometry")
 struct FlowLayoutGeometryTests {
+    /// The grid of `Harness.grid` scrolling horizontally in an 844 × 390 viewport, then `configure`d.
+    private func horizontalGrid(_ counts: [Int],
+                                configure: (FlowLayout, FixtureDataSource) -> Void = { _, _ in }) -> Harness {
+        Harness(counts: counts, viewport: Size(width: 844, height: 390)) { layout, data in
+            Harness.grid(layout, data)
+            layout.scrollDirection = .horizontal
+            configure(layout, data)
+        }
+    }
+
     @Test("Full lines are justified: first item at the leading inset, last at the trailing edge")
     func justified() {
         let h = Harness(counts: [7], configure: Harness.grid)
@@ -30,26 +40,114 @@ struct FlowLayoutGeometryTests {
         #expect(h.collectionView.contentSize == Size(width: 340, height: 390))
     }
 
-    @Test("A line with a single item is centered, the last line too when no copy fits")
+    @Test("A line with a single item is centered; the last line of a section of varying sizes is not")
     func singleItemLines() {
-        let h = Harness(counts: [2]) { layout, data in
+        let h = Harness(counts: [3]) { layout, data in
             Harness.grid(layout, data)
-            data.sizes = [[Size(width: 300, height: 50), Size(width: 300, height: 60)]]
+            data.sizes = [[Size(width: 300, height: 50), Size(width: 300, height: 60), Size(width: 200, height: 60)]]
         }
         #expect(h.frame(0)?.rounded == [45, 10, 300, 50])
         #expect(h.frame(1)?.rounded == [45, 70, 300, 60])
+        #expect(h.frame(2)?.rounded == [10, 140, 200, 60])
     }
 
-    @Test("The last line is spaced as if filled with copies of its last item")
-    func lastLine() {
+    @Test("Uniform sizes, last line full: justified like every line")
+    func lastLineUniformFull() {
+        let h = Harness(counts: [6], configure: Harness.grid)
+        #expect(h.frame(3)?.rounded == [10, 120, 100, 100])
+        #expect(h.frame(4)?.rounded == [145, 120, 100, 100])
+        #expect(h.frame(5)?.rounded == [280, 120, 100, 100])
+    }
+
+    @Test("Uniform sizes, last line partial: its items stay in the columns above")
+    func lastLineUniformPartial() {
+        let h = Harness(counts: [5], configure: Harness.grid)
+        #expect(h.frame(3)?.rounded == [10, 120, 100, 100])
+        #expect(h.frame(4)?.rounded == [145, 120, 100, 100])
+        // The same through the delegate, sizes asked one by one and all equal.
+        let asked = Harness(counts: [5]) { layout, data in
+            Harness.grid(layout, data)
+            data.sizes = [[Size](repeating: Size(width: 100, height: 100), count: 5)]
+        }
+        #expect(asked.frame(4)?.rounded == [145, 120, 100, 100])
+    }
+
+    @Test("Uniform sizes, one item per line: the last line is centered like the others")
+    func lastLineUniformSingle() {
+        let h = Harness(counts: [2]) { layout, data in
+            Harness.grid(layout, data)
+            data.sizes = [[Size(width: 300, height: 50), Size(width: 300, height: 50)]]
+        }
+        #expect(h.frame(0)?.rounded == [45, 10, 300, 50])
+        #expect(h.frame(1)?.rounded == [45, 70, 300, 50])
+        // A section of one item that leaves room for more sits in the first column.
+        let lone = Harness(counts: [1], configure: Harness.grid)
+        #expect(lone.frame(0)?.rounded == [10, 10, 100, 100])
+    }
+
+    @Test("Varying sizes: the last line is leading-aligned, exactly the minimum spacing apart")
+    func lastLineVarying() {
         let h = Harness(counts: [5]) { layout, data in
             Harness.grid(layout, data)
             data.sizes = [[Size](repeating: Size(width: 100, height: 100), count: 4) + [Size(width: 50, height: 100)]]
         }
-        // Last line: 100 and 50, then three copies of 50 fit (100 + 4·50 + 4·10 = 340 ≤ 370):
-        // five slots, gap (370 − 300) / 4 = 17.5.
+        // Full line 0 stays justified; the last line (100 and 50) starts at the inset, 10 points apart.
+        #expect(h.frame(2)?.rounded == [280, 10, 100, 100])
         #expect(h.frame(3)?.rounded == [10, 120, 100, 100])
-        #expect(h.frame(4)?.rounded == [127.5, 120, 50, 100])
+        #expect(h.frame(4)?.rounded == [120, 120, 50, 100])
+    }
+
+    @Test("Scrolling horizontally, the last column of varying sizes is top-aligned, the minimum spacing apart")
+    func lastLineHorizontal() {
+        let h = horizontalGrid([5]) { _, data in
+            data.sizes = [[Size](repeating: Size(width: 100, height: 100), count: 4) + [Size(width: 100, height: 50)]]
+        }
+        #expect(h.frame(2)?.rounded == [10, 280, 100, 100])
+        #expect(h.frame(3)?.rounded == [120, 10, 100, 100])
+        #expect(h.frame(4)?.rounded == [120, 120, 100, 50])
+        // Uniform: the last column keeps the rows of the columns before it.
+        let uniform = horizontalGrid([5])
+        #expect(uniform.frame(4)?.rounded == [120, 145, 100, 100])
+    }
+
+    @Test("An item wider than the available width gets UIKit's warning once per layout pass; as wide is fine")
+    func itemTooWide() {
+        let fits = Harness(counts: [3]) { layout, data in
+            Harness.grid(layout, data)
+            data.sizes = [[Size(width: 370, height: 50), Size(width: 100, height: 50), Size(width: 100, height: 50)]]
+        }
+        #expect(fits.collectionView.warnings.isEmpty)
+        let wide = Harness(counts: [3]) { layout, data in
+            Harness.grid(layout, data)
+            data.sizes = [[Size(width: 100, height: 50), Size(width: 371, height: 50), Size(width: 100, height: 50)]]
+        }
+        #expect(wide.collectionView.warnings == [EngineWarning(kind: .flowItemTooLarge,
+                                                               message: EngineWarning.flowItemTooWideMessage, time: 0)])
+        // Scrolling asks for nothing again and warns no more; a new width lays the section out and warns again.
+        wide.collectionView.contentOffset = Point(x: 0, y: 40)
+        wide.collectionView.layoutIfNeeded()
+        #expect(wide.collectionView.warnings.count == 1)
+        wide.collectionView.frame = Rect(x: 0, y: 0, width: 380, height: 844)
+        wide.collectionView.layoutIfNeeded()
+        #expect(wide.collectionView.warnings.count == 2)
+        // The content inset counts too: 390 − 2 × 10 − 2 × 5 leaves 360 for a 365-point item.
+        let inset = Harness(counts: [1]) { layout, data in
+            Harness.grid(layout, data)
+            layout.itemSize = Size(width: 365, height: 50)
+        }
+        #expect(inset.collectionView.warnings.isEmpty)
+        inset.collectionView.contentInset = EdgeInsets(top: 0, left: 5, bottom: 0, right: 5)
+        inset.collectionView.layoutIfNeeded()
+        #expect(inset.collectionView.warnings.map(\.kind) == [.flowItemTooLarge])
+    }
+
+    @Test("Scrolling horizontally, an item taller than the available height gets the height variant")
+    func itemTooTall() {
+        let h = horizontalGrid([2]) { layout, _ in layout.itemSize = Size(width: 100, height: 380) }
+        #expect(h.collectionView.warnings.map(\.message) == [EngineWarning.flowItemTooTallMessage])
+        #expect(EngineWarning.flowItemTooTallMessage.hasSuffix(
+            "the item height must be less than the height of the UICollectionView minus the section insets top and "
+            + "bottom values, minus the content insets top and bottom values."))
     }
 
     @Test("Items of different heights are centered in a line as thick as its largest")
@@ -58,9 +156,10 @@ struct FlowLayoutGeometryTests {
             Harness.grid(layout, data)
             data.sizes = [[Size(width: 100, height: 100), Size(width: 100, height: 50), Size(width: 100, height: 80)]]
         }
+        // One line, the section's last, of items of different sizes: leading-aligned, 10 points apart.
         #expect(h.frame(0)?.rounded == [10, 10, 100, 100])
-        #expect(h.frame(1)?.rounded == [145, 35, 100, 50])
-        #expect(h.frame(2)?.rounded == [280, 20, 100, 80])
+        #expect(h.frame(1)?.rounded == [120, 35, 100, 50])
+        #expect(h.frame(2)?.rounded == [230, 20, 100, 80])
         #expect(h.collectionView.contentSize.height == 120)
     }
 

@@ -200,6 +200,26 @@ struct ReelCommandTests {
         #expect(replayed.status == 1 && replayed.stderr.contains("\(huge):4:3: value '1e300 10'"))
     }
 
+    @Test("validate and replay both print UIKit's flow-layout warning for an item too wide, once, with a count")
+    func flowItemTooWide() throws {
+        let trace = try ReelProcess.trace(events: """
+                <resize t="0.5" width="110" height="844"/>
+                <resize t="1" width="100" height="844"/>
+            """, name: "too-wide")
+        let message = "The behavior of the UICollectionViewFlowLayout is not defined because: the item width must be "
+            + "less than the width of the UICollectionView minus the section insets left and right values, minus the "
+            + "content insets left and right values. (2 times, first at t = 0.500 s)"
+        let validated = try ReelProcess.run("validate", trace)
+        #expect(validated.status == 0)
+        #expect(validated.stdout.hasPrefix("\(trace):"), "\(validated.stdout)")
+        #expect(validated.stdout.hasSuffix(": warning: \(message)\n"), "\(validated.stdout)")
+        #expect(validated.stderr.contains("0 errors, 1 warning"))
+        let replayed = try ReelProcess.run("replay", trace, "--repeat", "1", "--warmup", "0", "--quiet")
+        #expect(replayed.status == 0)
+        let line = validated.stdout.replacingOccurrences(of: ": warning: ", with: ": ").dropLast()
+        #expect(replayed.stdout.contains("warning: \(line)"), "\(replayed.stdout)")
+    }
+
     @Test("snapshot prints the displayed elements at a moment, sorted, in SPEC §4's JSON")
     func snapshot() throws {
         let result = try ReelProcess.run("snapshot", "Traces/contacts-list.xml", "--time", "2.5")

@@ -64,6 +64,50 @@ struct SnapshotTests {
         #expect(!Self.snapshot.render(.json).contains("custom"))
     }
 
+    @Test("Numbers print with the shortest text that reads back as the same double; integers without .0")
+    func exactNumbers() throws {
+        var perspective = SnapshotReport.Element.identity
+        perspective[11] = -0.00119
+        let third = 1000.0 / 3
+        let element = SnapshotReport.Element(
+            category: .cell, section: 0, item: 0, frame: .init(x: 0.1 + 0.2, y: third, width: 100, height: -0.0),
+            center: .init(x: .infinity, y: -.infinity), size: .init(width: .nan, height: 1e300), alpha: 0.999999,
+            transform: perspective)
+        let snapshot = SnapshotReport(time: 2.5, frame: 150, contentOffset: .init(x: 0, y: 1200),
+                                      contentSize: .init(width: 390, height: 21900), elements: [element])
+        let json = snapshot.render(.json)
+        #expect(json.contains(#""frame": [0.30000000000000004, 333.3333333333333, 100, 0]"#))
+        #expect(json.contains(#""transform": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -0.00119, 0, 0, 0, 1]"#))
+        #expect(json.contains(#""alpha": 0.999999"#))
+        // JSON has no infinity or NaN: they print as null, as in every report.
+        #expect(json.contains(#""center": [null, null]"#))
+        #expect(json.contains(#""size": [null, 1e+300]"#))
+        // Every number reads back as the same double.
+        for text in ["0.30000000000000004", "333.3333333333333", "-0.00119", "0.999999", "1e+300"] {
+            #expect(Double(text).map { "\($0)" } == text)
+        }
+        let row = snapshot.render(.text)
+        #expect(row.contains("0.30000000000000004") && row.contains("333.3333333333333") && row.contains("-0.00119"))
+        #expect(row.contains("content offset (0, 1200)"))
+    }
+
+    @Test("An element animating out carries \"disappearing\": true after the standard keys; others carry no key")
+    func disappearing() {
+        let leaving = SnapshotReport.Element(
+            category: .cell, section: 0, item: 1, frame: .init(x: 145, y: 10, width: 100, height: 100),
+            center: .init(x: 195, y: 60), size: .init(width: 100, height: 100), alpha: 0.5, disappearing: true,
+            custom: [.init(name: "angle", value: .number(0.5))])
+        let snapshot = SnapshotReport(time: 0.25, frame: 15, contentOffset: .init(x: 0, y: 0),
+                                      contentSize: .init(width: 390, height: 1000), elements: [leaving])
+        #expect(snapshot.render(.json).contains("""
+                  "transform": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1],
+                  "disappearing": true,
+                  "custom": {
+            """))
+        #expect(snapshot.render(.text).contains("disappearing,angle=0.5"))
+        #expect(!Self.snapshot.render(.json).contains("disappearing"))
+    }
+
     @Test("Nothing displayed: just the header")
     func empty() {
         let snapshot = SnapshotReport(time: 0, frame: 0, contentOffset: .init(x: 0, y: 0),

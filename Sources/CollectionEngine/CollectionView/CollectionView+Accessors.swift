@@ -41,6 +41,13 @@ extension CollectionView {
             .map { ($0.key, $0.view) }
     }
 
+    /// Whether `view` is animating out: on screen until its disappearing animation ends (a deleted item
+    /// fading, an item leaving in a layout switch, the old view of a reloaded item).
+    /// - Complexity: O(d) for d views animating out.
+    public func isDisappearing(_ view: ReusableView) -> Bool {
+        disappearing.contains { $0.view === view }
+    }
+
     /// The displayed cell of the item at `indexPath`, or `nil` when it is not displayed.
     /// - Complexity: O(log k) for k displayed elements.
     public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? {

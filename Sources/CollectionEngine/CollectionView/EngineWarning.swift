@@ -6,6 +6,9 @@ public struct EngineWarning: Hashable, Sendable {
         /// The delegate's `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)` changed the target
         /// of a paging scroll view; the change is ignored.
         case pagingTargetModified = "paging-target-modified"
+        /// A flow layout's item is wider than the available width (taller than the available height,
+        /// scrolling horizontally): the collection view's width minus the section and content insets.
+        case flowItemTooLarge = "flow-item-too-large"
     }
 
     public let kind: Kind
@@ -22,4 +25,19 @@ public struct EngineWarning: Hashable, Sendable {
 
     /// UIKit's log line when a delegate moves a paging scroll view's target offset.
     public static let pagingTargetModifiedMessage = "Stop offset can not be modified for paging scroll views"
+
+    /// UIKit's log lines, joined into one, when a vertical flow layout's item is wider than the collection
+    /// view minus the section and content insets, as quoted in
+    /// https://github.com/patchthecode/JTAppleCalendar/issues/823,
+    /// https://github.com/apptekstudios/ASCollectionView/issues/81 and
+    /// https://github.com/Instagram/IGListKit/issues/444.
+    public static let flowItemTooWideMessage = "The behavior of the UICollectionViewFlowLayout is not defined because: "
+        + "the item width must be less than the width of the UICollectionView minus the section insets left "
+        + "and right values, minus the content insets left and right values."
+
+    /// The same for a horizontal flow layout's item taller than the available height, as quoted in
+    /// https://github.com/uxmstudio/UXMPDFKit/issues/11 and https://github.com/uxmstudio/UXMPDFKit/issues/40.
+    public static let flowItemTooTallMessage = "The behavior of the UICollectionViewFlowLayout is not defined because: "
+        + "the item height must be less than the height of the UICollectionView minus the section insets top "
+        + "and bottom values, minus the content insets top and bottom values."
 }

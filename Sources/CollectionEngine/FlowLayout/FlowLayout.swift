@@ -2,8 +2,12 @@
 ///
 /// Items fill a line greedily with ``minimumInteritemSpacing``; leftover space is spread equally between
 /// a line's items (first item at the leading inset, last at the trailing edge); a line with a single
-/// item is centered; the last line of a section is laid out as if filled up with copies of its last item,
-/// so that its items align with the columns above; items are centered across their line, whose thickness
+/// item is centered. The last line of a section whose items all have one size keeps the spacing of a full
+/// line, so that its items align with the columns above (centered only when a full line holds one item);
+/// when the sizes differ, it is leading-aligned with exactly ``minimumInteritemSpacing`` between its items,
+/// as UIKit's is (rdar://20825965; https://stackoverflow.com/questions/13017257). Items whose width
+/// (height, scrolling horizontally) exceeds the available width get UIKit's console warning in
+/// ``CollectionView/warnings``. Items are centered across their line, whose thickness
 /// is its largest item's; lines are ``minimumLineSpacing`` apart. A section's header comes before its
 /// inset and its footer after, spanning the content's width (vertical) or height (horizontal); a zero
 /// header or footer produces no element.
@@ -129,6 +133,14 @@ open class FlowLayout: CollectionViewLayout {
         // A batch may only reorder sections: their origins move even when nothing reflows.
         guard !flowed.isEmpty || pending.batch != nil else { return }
         for index in flowed.sorted() { sections[index].flow(crossExtent: extent, vertical: vertical) }
+        // UIKit logs its warning each time it lays out an item too large for the line; here once per
+        // prepare that lays out such an item.
+        if flowed.contains(where: { sections[$0].hasOversizedItem }) {
+            collectionView.warnings.append(EngineWarning(
+                kind: .flowItemTooLarge,
+                message: vertical ? EngineWarning.flowItemTooWideMessage : EngineWarning.flowItemTooTallMessage,
+                time: collectionView.frameTime))
+        }
         var origin = 0.0
         for index in sections.indices {
             sections[index].origin = origin

@@ -18,6 +18,7 @@ extension FlowSection {
         let itemsEnd: Double
         switch sizes {
         case .uniform(let size):
+            hasOversizedItem = count > 0 && (vertical ? size.width : size.height) > available + Self.epsilon
             let grid = Self.grid(size: size, count: count, available: available, crossLeading: crossLeading,
                                  metrics: metrics, vertical: vertical)
             lines = .grid(grid)
@@ -25,6 +26,7 @@ extension FlowSection {
                 ? itemsStart
                 : itemsStart + Double(grid.lineCount - 1) * grid.mainPitch + grid.itemMain
         case .varying(let all):
+            hasOversizedItem = all.contains { (vertical ? $0.width : $0.height) > available + Self.epsilon }
             let list = Self.lineList(sizes: all, available: available, crossLeading: crossLeading,
                                      itemsStart: itemsStart, metrics: metrics, vertical: vertical)
             lines = .list(list)
@@ -70,6 +72,7 @@ extension FlowSection {
         var lineStart = itemsStart
         var maxThickness = 0.0
         var startsAscend = true
+        let sameSize = sizes.allSatisfy { $0 == sizes[0] }
 
         func closeLine(_ range: Range<Int>, isLast: Bool) {
             var crossSum = 0.0, thickness = 0.0
@@ -78,28 +81,33 @@ extension FlowSection {
                 crossSum += vertical ? size.width : size.height
                 thickness = max(thickness, vertical ? size.height : size.width)
             }
-            // The last line is spaced as if filled up with copies of its last item.
-            var slots = range.count, filledSum = crossSum
-            if isLast, let last = range.last {
-                let lastCross = vertical ? sizes[last].width : sizes[last].height
-                let used = crossSum + Double(range.count - 1) * spacing
-                if lastCross + spacing > 0 {
-                    let extra = ((available - used) / (lastCross + spacing) + epsilon).rounded(.down)
-                    if extra >= 1 {
-                        let copies = Int(min(extra, Double(Int32.max)))
-                        slots += copies
-                        filledSum += Double(copies) * lastCross
-                    }
-                }
-            }
             var position: Double, gap: Double
-            if slots == 1 {
-                let only = vertical ? sizes[range.lowerBound].width : sizes[range.lowerBound].height
-                position = crossLeading + (available - only) / 2
-                gap = 0
-            } else {
+            if isLast && !sameSize {
+                // The last line of a section whose items differ in size: leading-aligned, exactly the minimum
+                // spacing apart (UIKit's behaviour, rdar://20825965; "The last line always left aligns due
+                // to the behavior of UICollectionViewFlowLayout" — the answers to
+                // https://stackoverflow.com/questions/13017257).
                 position = crossLeading
-                gap = (available - filledSum) / Double(slots - 1)
+                gap = spacing
+            } else {
+                // A full line is justified, or centered when it holds one item. When every item of the
+                // section has one size, the last line keeps the spacing of a full line
+                // (it is laid out as if filled with copies of its items), so its items align with the
+                // columns above, and it is centered only if even a full line holds a single item.
+                var slots = range.count, filledSum = crossSum
+                if isLast, let last = range.last {
+                    let lastCross = vertical ? sizes[last].width : sizes[last].height
+                    slots = max(range.count, capacity(cross: lastCross, available: available, spacing: spacing))
+                    filledSum = Double(slots) * lastCross
+                }
+                if slots == 1 {
+                    let only = vertical ? sizes[range.lowerBound].width : sizes[range.lowerBound].height
+                    position = crossLeading + (available - only) / 2
+                    gap = 0
+                } else {
+                    position = crossLeading
+                    gap = (available - filledSum) / Double(slots - 1)
+                }
             }
             for item in range {
                 let size = sizes[item]

@@ -88,6 +88,9 @@ struct FlowSection {
     var footerLength = 0.0
     /// Where the first line starts, relative to the section's origin.
     var itemsStart = 0.0
+    /// Whether an item is longer across the scrolling axis than the section's available extent (UIKit's
+    /// "behavior of the UICollectionViewFlowLayout is not defined" warning).
+    var hasOversizedItem = false
     var lines = Lines.grid(UniformGrid(perLine: 1, lineCount: 0, itemMain: 0, itemCross: 0, mainPitch: 0,
                                        crossStart: 0, crossPitch: 0))
 

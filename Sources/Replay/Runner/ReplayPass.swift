@@ -15,6 +15,8 @@ final class ReplayPass {
         var counters = EngineCounters()
         var scrollFrames = 0
         var markers: [Marker] = []
+        /// What the engine logged, in order, each with the event it came from when there is one.
+        var warnings: [TracedWarning] = []
         var failure: ReplayError?
     }
 
@@ -121,8 +123,14 @@ final class ReplayPass {
                 collectionView.advanceAnimations(to: frameTime)
             }
             afterMotion()
-            for event in events { try apply(event, at: frameTime) }
+            collectWarnings(at: nil)
+            for event in events {
+                defer { collectWarnings(at: event.location) }
+                try apply(event, at: frameTime)
+            }
             collectionView.layoutIfNeeded()
+            // A layout pass runs what the frame's events asked for (a resize, a batch): the last names it.
+            collectWarnings(at: events.last?.location)
         } catch {
             failure = error
         }
@@ -133,6 +141,13 @@ final class ReplayPass {
         if let failure { throw failure }
         result.frames.append(sample)
         if collectionView.contentOffset != offsetBefore { result.scrollFrames += 1 }
+    }
+
+    /// Takes the warnings the engine logged since the last call, placing them at `location`.
+    private func collectWarnings(at location: TraceLocation?) {
+        let logged = collectionView.warnings
+        guard logged.count > result.warnings.count else { return }
+        result.warnings += logged[result.warnings.count...].map { TracedWarning(warning: $0, location: location) }
     }
 
     func finish() -> Result {

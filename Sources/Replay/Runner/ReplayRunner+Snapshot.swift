@@ -25,7 +25,10 @@ extension ReplayRunner {
             time: time, frame: frame, contentOffset: .init(x: offset.x, y: offset.y),
             contentSize: .init(width: size.width, height: size.height),
             elements: collectionView.displayedElements.compactMap { key, view in
-                view.layoutAttributes.map { SnapshotReport.Element(key, $0, selected: (view as? CollectionViewCell)?.isSelected ?? false) }
+                view.layoutAttributes.map {
+                    SnapshotReport.Element(key, $0, selected: (view as? CollectionViewCell)?.isSelected ?? false,
+                                           disappearing: collectionView.isDisappearing(view))
+                }
             })
     }
 }
@@ -47,7 +50,7 @@ extension ReplayRunner {
 
     /// A pass over the trace at `path` with the options' layout, mode and rate, measured by a clock that
     /// spends no real time, and the reader positioned at its first event.
-    private func makeQuietPass(_ path: String, options: ReplayOptions) throws(ReplayError) -> (ReplayPass, TraceReader) {
+    func makeQuietPass(_ path: String, options: ReplayOptions) throws(ReplayError) -> (ReplayPass, TraceReader) {
         let readerOptions = TraceReader.Options(allowsTruncation: options.allowsTruncation)
         let reader: TraceReader
         do {
@@ -66,7 +69,7 @@ extension ReplayRunner {
 }
 
 extension SnapshotReport.Element {
-    init(_ key: ElementKey, _ attributes: LayoutAttributes, selected: Bool) {
+    init(_ key: ElementKey, _ attributes: LayoutAttributes, selected: Bool, disappearing: Bool) {
         let category: SnapshotReport.Category = switch key.category {
         case .cell: .cell
         case .supplementaryView: .supplementary
@@ -78,7 +81,7 @@ extension SnapshotReport.Element {
                   center: .init(x: attributes.center.x, y: attributes.center.y),
                   size: .init(width: attributes.size.width, height: attributes.size.height),
                   alpha: attributes.alpha, zIndex: attributes.zIndex, hidden: attributes.isHidden, selected: selected,
-                  transform: attributes.transform3D.rowMajor,
+                  transform: attributes.transform3D.rowMajor, disappearing: disappearing,
                   custom: attributes.customAttributes.map { field in
                       switch field.value {
                       case .bool(let value): .init(name: field.name, value: .bool(value))

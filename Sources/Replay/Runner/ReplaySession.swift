@@ -131,7 +131,13 @@ public final class ReplaySession {
                               refreshRate: refreshRate, budgetNs: UInt64((budgetMs * 1_000_000).rounded()),
                               clock: clock)
         let result = pass.run(reader, progress: progress)
-        if passesRun == 0 { warnings += reader.warnings.map(\.description) }
+        if passesRun == 0 {
+            warnings += reader.warnings.map(\.description)
+            // What the engine logged, once per message with a count (the report prefixes "warning: ").
+            warnings += TracedWarning.diagnostics(result.warnings, path: trace).map { diagnostic in
+                "\(diagnostic.location.map(\.description) ?? diagnostic.path): \(diagnostic.message)"
+            }
+        }
         passesRun += 1
         failure = result.failure
         return Pass(measurement: RepeatMeasurement(frames: result.frames, paths: result.paths),

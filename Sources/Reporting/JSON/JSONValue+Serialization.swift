@@ -11,7 +11,8 @@ extension JSONValue {
     /// (`[10, 1210, 100, 100]`) and arrays holding arrays or objects put one element per line, an object of
     /// scalars on one line (`{"index": 3, "ms": 21.4}`). Numbers are
     /// rounded to three decimals and written in their shortest form: `1.2`, not `1.200`; integers without
-    /// `.0`; never `-0`. Non-finite numbers, which JSON cannot hold, are written as `null`.
+    /// `.0`; never `-0`; ``exact(_:)`` numbers (snapshots) in full instead. Non-finite numbers, which JSON
+    /// cannot hold, are written as `null`.
     func serialized() -> String {
         var output = ""
         write(to: &output, indent: "")
@@ -28,6 +29,8 @@ extension JSONValue {
             output += Self.format(value)
         case .precise(let value):
             output += value.isFinite ? (value == 0 ? "0" : "\(value)") : "null"
+        case .exact(let value):
+            output += Self.exactFormat(value)
         case .string(let value):
             Self.writeString(value, to: &output)
         case .array(let elements):
@@ -103,6 +106,16 @@ extension JSONValue {
             return String(Int64(rounded))
         }
         return "\(rounded)"
+    }
+
+    /// `value` in the shortest text that reads back as the same double — Swift's `description`, which
+    /// prints exactly that — with integers up to 2^53 written without `.0` and zero as `0`, never `-0`.
+    /// Non-finite numbers, which JSON cannot hold, are written as `null`.
+    static func exactFormat(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == 0 { return "0" }
+        if value == value.rounded(), abs(value) <= Self.largestExactInteger { return String(Int64(value)) }
+        return value.description
     }
 
     private static func writeString(_ value: String, to output: inout String) {

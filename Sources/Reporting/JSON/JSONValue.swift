@@ -9,6 +9,10 @@ enum JSONValue: Equatable, Sendable {
     /// A number written in full, the shortest text that reads back as the same double, rather than rounded to
     /// three decimals: a p-value, which rounding would turn into 0.
     case precise(Double)
+    /// A number in the shortest text that reads back as the same double, integers without a fraction
+    /// (`60`, `-0.00119`, `1210.3333333333333`): what a snapshot prints, so that users can compare it with
+    /// UIKit's figures.
+    case exact(Double)
     case string(String)
     case array([JSONValue])
     case object([Member])
@@ -37,5 +41,10 @@ enum JSONValue: Equatable, Sendable {
     /// An array of numbers.
     static func numbers(_ values: [Double]) -> JSONValue {
         .array(values.map(JSONValue.number))
+    }
+
+    /// An array of numbers, each written exactly (``exact(_:)``).
+    static func exactNumbers(_ values: [Double]) -> JSONValue {
+        .array(values.map(JSONValue.exact))
     }
 }

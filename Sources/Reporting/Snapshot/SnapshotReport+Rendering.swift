@@ -2,10 +2,10 @@ extension SnapshotReport {
     /// SPEC §4's snapshot object, keys in SPEC's order.
     var json: JSONValue {
         .object([
-            .init("time", .number(time)),
+            .init("time", .exact(time)),
             .init("frame", .int(frame)),
-            .init("content_offset", .numbers([contentOffset.x, contentOffset.y])),
-            .init("content_size", .numbers([contentSize.width, contentSize.height])),
+            .init("content_offset", .exactNumbers([contentOffset.x, contentOffset.y])),
+            .init("content_size", .exactNumbers([contentSize.width, contentSize.height])),
             .init("elements", .array(elements.map(\.json))),
         ])
     }
@@ -17,24 +17,26 @@ extension SnapshotReport.Element {
         let custom: [JSONValue.Member] = custom.isEmpty ? [] : [.init("custom", .object(custom.map { field in
             switch field.value {
             case .bool(let value): .init(field.name, .bool(value))
-            case .number(let value): .init(field.name, .number(value))
+            case .number(let value): .init(field.name, .exact(value))
             case .string(let value): .init(field.name, .string(value))
             }
         }))]
+        // Only elements animating out carry the flag (SPEC §4), so that others print as SPEC's example.
+        let leaving: [JSONValue.Member] = disappearing ? [.init("disappearing", .bool(true))] : []
         return .object([
             .init("category", .string(category.rawValue)),
             .init("section", .int(section)),
             .init("item", .int(item)),
             .init("kind", .optional(kind)),
-            .init("frame", .numbers([frame.x, frame.y, frame.width, frame.height])),
-            .init("center", .numbers([center.x, center.y])),
-            .init("size", .numbers([size.width, size.height])),
-            .init("alpha", .number(alpha)),
+            .init("frame", .exactNumbers([frame.x, frame.y, frame.width, frame.height])),
+            .init("center", .exactNumbers([center.x, center.y])),
+            .init("size", .exactNumbers([size.width, size.height])),
+            .init("alpha", .exact(alpha)),
             .init("z_index", .int(zIndex)),
             .init("hidden", .bool(hidden)),
             .init("selected", .bool(selected)),
-            .init("transform", .numbers(transform)),
-        ] + custom)
+            .init("transform", .exactNumbers(transform)),
+        ] + leaving + custom)
     }
 }
 
@@ -60,7 +62,8 @@ enum SnapshotText {
                 case .string(let value): "\(field.name)=\(value)"
                 }
             }
-            let flags = [element.hidden ? "hidden" : nil, element.selected ? "selected" : nil].compactMap { $0 } + custom
+            let flags = [element.hidden ? "hidden" : nil, element.selected ? "selected" : nil,
+                         element.disappearing ? "disappearing" : nil].compactMap { $0 } + custom
             table.append([
                 element.category.rawValue, String(element.section), String(element.item), element.kind ?? "-",
                 n(element.frame.x), n(element.frame.y), n(element.frame.width), n(element.frame.height),
@@ -80,8 +83,9 @@ enum SnapshotText {
         return "[" + rows.joined(separator: "; ") + "]"
     }
 
-    /// A number in its shortest form, rounded to three decimals.
+    /// A number in the shortest text that reads back as the same double, as in JSON; `inf`, `-inf` and
+    /// `nan` as Swift writes them.
     private static func n(_ value: Double) -> String {
-        JSONValue.format(value)
+        value.isFinite ? JSONValue.exactFormat(value) : value.description
     }
 }

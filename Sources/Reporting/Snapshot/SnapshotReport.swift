@@ -111,6 +111,9 @@ extension SnapshotReport {
         public var selected: Bool
         /// The 4 × 4 transform in row-major order: 16 values.
         public var transform: [Double]
+        /// Whether the element is animating out (a deleted item fading, an item leaving in a layout switch):
+        /// still on screen until its animation ends.
+        public var disappearing: Bool
         /// The fields of a layout attributes subclass, by the names it gives them; empty for the standard
         /// attributes.
         public var custom: [CustomField]
@@ -121,7 +124,8 @@ extension SnapshotReport {
         /// Creates an element; `transform` holds 16 values in row-major order.
         public init(category: Category, section: Int, item: Int, kind: String? = nil, frame: Rect, center: Point,
                     size: Size, alpha: Double = 1, zIndex: Int = 0, hidden: Bool = false, selected: Bool = false,
-                    transform: [Double] = Element.identity, custom: [CustomField] = []) {
+                    transform: [Double] = Element.identity, disappearing: Bool = false,
+                    custom: [CustomField] = []) {
             precondition(transform.count == 16, "a 4 × 4 transform has 16 values, not \(transform.count)")
             self.category = category
             self.section = section
@@ -135,6 +139,7 @@ extension SnapshotReport {
             self.hidden = hidden
             self.selected = selected
             self.transform = transform
+            self.disappearing = disappearing
             self.custom = custom
         }
     }

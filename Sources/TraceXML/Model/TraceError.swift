@@ -36,6 +36,8 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A writer was given a value the format cannot represent (a non-finite number, a negative count,
         /// a time earlier than the previous event's).
         public static let unwritable = Code("unwritable")
+        /// Something the app did that UIKit only logs, found by replaying the trace (an engine warning).
+        public static let engineWarning = Code("engine warning")
 
         public var description: String { name }
     }
