@@ -35,6 +35,12 @@ public struct RandomBatch: Sendable, CustomStringConvertible {
         let newSectionCount = sectionCount - deleted.count + insertedCount
         let slots = Array((0..<newSectionCount).shuffled(using: &rng).prefix(insertedCount + moved.count))
         let inserted = Array(slots.prefix(insertedCount))
+        // UIKit refuses a reload whose implied insert, placed by the deletes and inserts alone, lands on a
+        // move's destination (SPEC §5.3): such sections stay unreloaded.
+        let moveDestinations = Set(slots.dropFirst(insertedCount))
+        reloaded.removeAll { section in
+            moveDestinations.contains(impliedInsert(of: section, deleted: deleted, inserted: inserted))
+        }
         var origins = [Int?](repeating: nil, count: newSectionCount)
         for (slot, section) in zip(slots.dropFirst(insertedCount), moved) { origins[slot] = section }
         let staying = (0..<sectionCount).filter { !deleted.contains($0) && !moved.contains($0) }
@@ -82,6 +88,16 @@ public struct RandomBatch: Sendable, CustomStringConvertible {
                 operations.append(.moveItem(from: from, to: IndexPath(item: item, section: new)))
             }
         }
+        // As for sections: a reload whose implied insert lands on a move's destination stays unreloaded.
+        let itemMoveDestinations = Set(operations.compactMap { operation -> IndexPath? in
+            if case .moveItem(_, let to) = operation { return to } else { return nil }
+        })
+        reloads.removeAll { indexPath in
+            guard let section = origins.firstIndex(of: indexPath.section) else { return false }
+            let item = impliedInsert(of: indexPath.item, deleted: deletes.filter { $0.section == indexPath.section }.map(\.item),
+                                     inserted: inserts.filter { $0.section == section }.map(\.item))
+            return itemMoveDestinations.contains(IndexPath(item: item, section: section))
+        }
         operations += [.deleteItems(deletes.shuffled(using: &rng)), .reloadItems(reloads), .insertItems(inserts)]
         operations.shuffle(using: &rng)
         let given = Bool.random(using: &rng)
@@ -92,6 +108,20 @@ public struct RandomBatch: Sendable, CustomStringConvertible {
             }
         }
         return RandomBatch(oldCounts: oldCounts, operations: operations, newCounts: given ? newCounts : nil)
+    }
+
+    /// Where UIKit places the insert a reload of `index` implies: among the indices that the deletes leave and the
+    /// inserts do not take, moves ignored.
+    static func impliedInsert(of index: Int, deleted: [Int], inserted: [Int]) -> Int {
+        var remaining = index - deleted.count { $0 < index }
+        var candidate = 0
+        while true {
+            if !inserted.contains(candidate) {
+                if remaining == 0 { return candidate }
+                remaining -= 1
+            }
+            candidate += 1
+        }
     }
 
     /// The same batch with one random change: an index moved by one, an operation repeated or dropped, or one

@@ -142,10 +142,34 @@ public struct ReferenceBatchModel {
             guard indexPath.section >= 0, indexPath.section < newSectionCount,
                   let old = origins[indexPath.section], !reloadS.contains(old) else { return nil }
         }
-        if hasDuplicates(deleteI) || hasDuplicates(reloadI) || hasDuplicates(insertI) { return nil }
+        // An index path inserted twice is inserted once (UIKit accepts it).
+        insertI = insertI.indices.filter { i in !insertI[..<i].contains(insertI[i]) }.map { insertI[$0] }
+        if hasDuplicates(deleteI) || hasDuplicates(reloadI) { return nil }
         if hasDuplicates(moveI.map(\.from)) || hasDuplicates(moveI.map(\.to)) { return nil }
         if overlap(deleteI, reloadI) || overlap(deleteI, moveI.map(\.from)) || overlap(reloadI, moveI.map(\.from)) { return nil }
         if overlap(insertI, moveI.map(\.to)) { return nil }
+        // A reload is a delete plus an insert that UIKit places by the deletes and inserts alone (not the
+        // moves); that insert must not land on a move's destination.
+        func nthFree(_ taken: [Int], rank: Int) -> Int {
+            var candidate = 0, remaining = rank
+            while true {
+                if !taken.contains(candidate) {
+                    if remaining == 0 { return candidate }
+                    remaining -= 1
+                }
+                candidate += 1
+            }
+        }
+        for s in reloadS {
+            let implied = nthFree(insertS, rank: s - deleteS.count { $0 < s })
+            if moveS.contains(where: { $0.to == implied }) { return nil }
+        }
+        for ip in reloadI {
+            guard let section = origins.firstIndex(of: ip.section) else { return nil }
+            let rank = ip.item - deleteI.count { $0.section == ip.section && $0.item < ip.item }
+            let implied = IndexPath(item: nthFree(insertI.filter { $0.section == section }.map(\.item), rank: rank), section: section)
+            if moveI.contains(where: { $0.to == implied }) { return nil }
+        }
 
         var fresh = 0
         func freshItems(_ count: Int) -> [Identity?] {

@@ -102,7 +102,7 @@ struct BatchUpdateTests {
         do {
             try cv.performBatchUpdates([.insertItems([IndexPath(item: 0, section: 0)])])
         } catch {
-            #expect(error.message == "Invalid update: invalid number of items in section 0. The number of items contained in an existing section after the update (5) must be equal to the number of items contained in that section before the update (5), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).")
+            #expect(error.message == "Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (5) must be equal to the number of items contained in that section before the update (5), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out). Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with item counts: [5] } Data source after updates = { 1 section with item counts: [5] } Updates = [ Insert item (0 - 0) ]")
         }
         #expect(cv.displayedElements.map { "\($0.key)" } == displayed)
         #expect(cv.counters.batchUpdates == before.batchUpdates && cv.numberOfItems(inSection: 0) == 5)

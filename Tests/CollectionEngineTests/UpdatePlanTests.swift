@@ -234,12 +234,14 @@ struct UpdatePlanRandomTests {
 struct UpdatePlanTests {
     @Test("Update items come in UIKit's canonical order: deletes descending, moves as given, inserts ascending")
     func canonicalOrderOfItems() throws {
-        // a b c d → X c Y a: b and d deleted, c reloaded, a moved to the end, X and Y inserted.
+        // a b c d → X a c Y: b and d deleted, c reloaded, a moved after X, X and Y inserted. (Moving a to the
+        // end instead, where UIKit places c's implied insert — 2 − 1 deletes + 2 inserts before it = 3 — is
+        // refused: "attempt to perform an insert and a move to the same index path".)
         let plan = try UpdatePlan(
             oldCounts: [4],
             operations: [
-                .insertItems([ip(0, 0), ip(0, 2)]), .deleteItems([ip(0, 1), ip(0, 3)]), .reloadItems([ip(0, 2)]),
-                .moveItem(from: ip(0, 0), to: ip(0, 3)),
+                .insertItems([ip(0, 0), ip(0, 3)]), .deleteItems([ip(0, 1), ip(0, 3)]), .reloadItems([ip(0, 2)]),
+                .moveItem(from: ip(0, 0), to: ip(0, 1)),
             ],
             newCounts: [4]
         )
@@ -247,12 +249,12 @@ struct UpdatePlanTests {
             CollectionViewUpdateItem(action: .delete, before: ip(0, 3), after: nil),
             CollectionViewUpdateItem(action: .delete, before: ip(0, 2), after: nil),
             CollectionViewUpdateItem(action: .delete, before: ip(0, 1), after: nil),
-            CollectionViewUpdateItem(action: .move, before: ip(0, 0), after: ip(0, 3)),
+            CollectionViewUpdateItem(action: .move, before: ip(0, 0), after: ip(0, 1)),
             CollectionViewUpdateItem(action: .insert, before: nil, after: ip(0, 0)),
-            CollectionViewUpdateItem(action: .insert, before: nil, after: ip(0, 1)),
             CollectionViewUpdateItem(action: .insert, before: nil, after: ip(0, 2)),
+            CollectionViewUpdateItem(action: .insert, before: nil, after: ip(0, 3)),
         ])
-        #expect(plan.newIndexPath(forOld: ip(0, 2)) == ip(0, 1))
+        #expect(plan.newIndexPath(forOld: ip(0, 2)) == ip(0, 2))
         #expect(plan.isReloaded(ip(0, 2)))
         #expect(plan.newItems(inNewSection: 0) == [0, 1, 2, 3])
         #expect([plan.itemsInserted, plan.itemsDeleted, plan.itemsMoved, plan.itemsReloaded] == [2, 2, 1, 1])
@@ -260,11 +262,12 @@ struct UpdatePlanTests {
 
     @Test("Section operations name their section with IndexPath.section and order after its items")
     func canonicalOrderOfSections() throws {
-        // A B C D → new C D A: B deleted, D reloaded, A moved to the end, a section inserted first; C's item deleted.
+        // A B C D → new A C D: B deleted, D reloaded, A moved after the section inserted first; C's item deleted.
+        // (Moving A to the end instead, where UIKit places D's implied insert, is refused.)
         let plan = try UpdatePlan(
             oldCounts: [1, 1, 1, 1],
             operations: [
-                .insertSections([0]), .deleteSections([1]), .reloadSections([3]), .moveSection(from: 0, to: 3),
+                .insertSections([0]), .deleteSections([1]), .reloadSections([3]), .moveSection(from: 0, to: 1),
                 .deleteItems([ip(2, 0)]),
             ],
             newCounts: nil
@@ -273,13 +276,13 @@ struct UpdatePlanTests {
             CollectionViewUpdateItem(action: .delete, before: .section(3), after: nil),
             CollectionViewUpdateItem(action: .delete, before: ip(2, 0), after: nil),
             CollectionViewUpdateItem(action: .delete, before: .section(1), after: nil),
-            CollectionViewUpdateItem(action: .move, before: .section(0), after: .section(3)),
+            CollectionViewUpdateItem(action: .move, before: .section(0), after: .section(1)),
             CollectionViewUpdateItem(action: .insert, before: nil, after: .section(0)),
-            CollectionViewUpdateItem(action: .insert, before: nil, after: .section(2)),
+            CollectionViewUpdateItem(action: .insert, before: nil, after: .section(3)),
         ])
-        #expect(plan.newCounts == [0, 0, 1, 1])
-        #expect((0..<4).map(plan.newSection(forOld:)) == [3, nil, 1, 2])
-        #expect((0..<4).map(plan.oldSection(forNew:)) == [nil, 2, 3, 0])
+        #expect(plan.newCounts == [0, 1, 0, 1])
+        #expect((0..<4).map(plan.newSection(forOld:)) == [1, nil, 2, 3])
+        #expect((0..<4).map(plan.oldSection(forNew:)) == [nil, 0, 2, 3])
         #expect(plan.isSectionReloaded(old: 3) && !plan.isSectionReloaded(old: 2))
         #expect([plan.sectionsInserted, plan.sectionsDeleted, plan.sectionsMoved, plan.sectionsReloaded] == [1, 1, 1, 1])
     }
@@ -361,15 +364,25 @@ struct UpdatePlanTests {
         let count = 1_000_000
         let touched = Array((0..<count).shuffled(using: &rng).prefix(6_000))
         let deletes = touched.prefix(3_000).map { ip(0, $0) }
-        let reloads = touched[3_000..<4_000].map { ip(0, $0) }
         let moveSources = touched[4_000..<6_000].map { ip(0, $0) }
         let newCount = count - deletes.count + 2_000
         let slots = Array((0..<newCount).shuffled(using: &rng).prefix(4_000))
+        // UIKit places a reload's implied insert by the deletes and inserts alone; keep the reloads whose
+        // insert misses every move destination (the others are refused: SPEC §5.3).
+        let sortedDeletes = touched.prefix(3_000).sorted()
+        let sortedInserts = slots.prefix(2_000).sorted()
+        let destinations = Set(slots.dropFirst(2_000))
+        let reloads = touched[3_000..<4_000].filter { item in
+            var implied = item - sortedDeletes.prefix { $0 < item }.count
+            for slot in sortedInserts where slot <= implied { implied += 1 }
+            return !destinations.contains(implied)
+        }.map { ip(0, $0) }
         var operations: [BatchOperation] = [.deleteItems(deletes), .reloadItems(reloads), .insertItems(slots.prefix(2_000).map { ip(0, $0) })]
         operations += zip(moveSources, slots.dropFirst(2_000)).map { .moveItem(from: $0, to: ip(0, $1)) }
         let plan = try UpdatePlan(oldCounts: [count], operations: operations, newCounts: [newCount])
-        #expect(plan.itemsDeleted == 3_000 && plan.itemsInserted == 2_000 && plan.itemsMoved == 2_000 && plan.itemsReloaded == 1_000)
-        #expect(plan.updateItems.count == 3_000 + 1_000 + 2_000 + 2_000 + 1_000)
+        #expect(plan.itemsDeleted == 3_000 && plan.itemsInserted == 2_000 && plan.itemsMoved == 2_000 && plan.itemsReloaded == reloads.count)
+        #expect(reloads.count > 900)
+        #expect(plan.updateItems.count == 3_000 + reloads.count + 2_000 + 2_000 + reloads.count)
         var mapped = Set<Int>()
         for _ in 0..<5_000 {
             let old = ip(0, Int.random(in: 0..<count, using: &rng))
@@ -380,6 +393,6 @@ struct UpdatePlanTests {
             #expect(plan.oldIndexPath(forNew: new) == old)
             mapped.insert(new.item)
         }
-        #expect(plan.newItems(inNewSection: 0)?.count == 2_000 + 2_000 + 1_000)
+        #expect(plan.newItems(inNewSection: 0)?.count == 2_000 + 2_000 + reloads.count)
     }
 }

@@ -34,12 +34,12 @@ enum InvalidFixtures {
         "menu-missing-item": "8:1: <menu> names item 300 of section 0, which has 300 items at this point",
         "menu-without-menu": "8:1: menu action 'copy' on item [0, 0], but no menu is shown",
         "menu-on-another-item": "9:1: menu action 'copy' on item [0, 0], but the menu is shown for item [0, 3]",
-        "batch-counts-after-invariant": "9:1: Invalid update: invalid number of items in section 0. The number of "
+        "batch-counts-after-invariant": "9:1: Invalid update: invalid number of items in section 0.  The number of "
             + "items contained in an existing section after the update (300) must be equal to the number of items "
             + "contained in that section before the update (300), plus or minus the number of items inserted or "
             + "deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into "
             + "or out of that section (0 moved in, 0 moved out).",
-        "batch-delete-out-of-range": "8:1: invalid update: attempt to delete item 300 from section 0",
+        "batch-delete-out-of-range": "8:1: attempt to delete item 300 from section 0 which only contains 300 items before the update",
         "set-layout-bad-parameter": "8:38: invalid value 'big' for parameter 'item-size' of layout 'flow'",
         "set-layout-unknown-layout": "8:38: unknown layout 'nope'; expected one of 'flow'",
         "transition-during-layout-switch": "10:1: <transition> while the layout's own switch to another layout is "

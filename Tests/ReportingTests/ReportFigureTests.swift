@@ -136,13 +136,13 @@ struct ReportFigureTests {
         let counters = [Counter("cells_created", 28), Counter("cells_reused", 912), Counter("extra", 1)]
         let report = Report(Measurements.measurement(
             [RepeatMeasurement(frames: Measurements.frames([1]), paths: [])], counters: counters, complete: false,
-            failure: "Traces/test.xml:12:5: invalid update", warnings: ["ignored 2 events"],
+            failure: "Traces/test.xml:12:5: attempt to delete item 9 from section 0 which only contains 5 items before the update", warnings: ["ignored 2 events"],
             markers: [Marker(time: 1.5, label: "fling")], warmup: 2))
         #expect(report.counters == counters)
         #expect(report.counter("cells_reused") == 912)
         #expect(report.counter("missing") == nil)
         #expect(!report.complete)
-        #expect(report.failure == "Traces/test.xml:12:5: invalid update")
+        #expect(report.failure == "Traces/test.xml:12:5: attempt to delete item 9 from section 0 which only contains 5 items before the update")
         #expect(report.warnings == ["ignored 2 events"])
         #expect(report.markers == [Marker(time: 1.5, label: "fling")])
         #expect(report.warmup == 2)

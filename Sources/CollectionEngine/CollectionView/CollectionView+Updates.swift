@@ -13,6 +13,9 @@ extension CollectionView {
     /// goes where it went); `finalizeCollectionViewUpdates()` follows. Selection follows its items. When
     /// the animation ends, `completion` runs with `true`.
     ///
+    /// An index path inserted twice is inserted once with a warning (``EngineWarning/Kind/duplicateInsertion``),
+    /// as UIKit accepts it.
+    ///
     /// - Throws: ``BatchUpdateError`` for a batch UIKit would refuse, with UIKit's message. Nothing has
     ///   changed then: the batch is rejected whole.
     /// - Complexity: O(k log k + s) for k operations and s sections to plan, plus the layout's update and
@@ -22,6 +25,10 @@ extension CollectionView {
         let oldCounts = loadedItemCounts
         let plan = try measure(.validateUpdates, nil) { () throws(BatchUpdateError) -> UpdatePlan in
             try UpdatePlan(oldCounts: oldCounts, operations: operations, newCounts: dataSourceCounts())
+        }
+        for indexPath in plan.duplicateInsertions {
+            warnings.append(EngineWarning(kind: .duplicateInsertion,
+                                          message: EngineWarning.duplicateInsertionMessage(indexPath), time: animationTime))
         }
         measure(.applyUpdates, nil) { apply(plan, duration: animated ? duration : 0) }
         if let completion {

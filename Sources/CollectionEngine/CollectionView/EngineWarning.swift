@@ -9,10 +9,12 @@ public struct EngineWarning: Hashable, Sendable {
         /// A flow layout's item is wider than the available width (taller than the available height,
         /// scrolling horizontally): the collection view's width minus the section and content insets.
         case flowItemTooLarge = "flow-item-too-large"
+        /// A batch update inserted the same index path more than once; it is inserted once, as UIKit does.
+        case duplicateInsertion = "duplicate-insertion"
     }
 
     public let kind: Kind
-    /// UIKit's console text, word for word.
+    /// UIKit's console text, word for word; where UIKit tolerates the fault silently, Reel's sentence.
     public let message: String
     /// The time of the frame it happened in, seconds on the replay's clock (``CollectionView/frameTime``).
     public let time: Double
@@ -40,4 +42,9 @@ public struct EngineWarning: Hashable, Sendable {
     public static let flowItemTooTallMessage = "The behavior of the UICollectionViewFlowLayout is not defined because: "
         + "the item height must be less than the height of the UICollectionView minus the section insets top "
         + "and bottom values, minus the content insets top and bottom values."
+    /// Reel's sentence for an index path a batch inserts twice: UIKit logs nothing and inserts it once
+    /// (github.com/Instagram/IGListKit/issues/651).
+    public static func duplicateInsertionMessage(_ indexPath: IndexPath) -> String {
+        "index path (\(indexPath.uikitDescription)) inserted more than once in one batch update; UIKit accepts this and inserts it once"
+    }
 }

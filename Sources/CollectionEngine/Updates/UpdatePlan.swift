@@ -88,12 +88,20 @@ public struct UpdatePlan: Sendable {
     ///
     /// - Complexity: O(1).
     public let sectionsReloaded: Int
+    /// The index paths the batch inserts more than once, in the order given, each once. UIKit accepts such a
+    /// batch and inserts the item once (github.com/Instagram/IGListKit/issues/651: it "has no problem handling
+    /// multiple inserts at the same index path"); so does the plan, and the collection view warns
+    /// (``EngineWarning/Kind/duplicateInsertion``).
+    ///
+    /// - Complexity: O(1).
+    public let duplicateInsertions: [IndexPath]
 
     /// Validates a batch update with UIKit's rules and builds its plan.
     ///
     /// A batch is valid when every index is in range (deletes, reloads and move sources before the update;
     /// inserts and move destinations after it), nothing is named twice by the same kind of operation, no index
-    /// is both deleted and reloaded, both deleted (or reloaded) and moved away, or both inserted and moved to,
+    /// is both deleted and reloaded, both deleted (or reloaded) and moved away, or both inserted and moved to
+    /// (a reload being checked as a delete plus an insert, placed as UIKit places it — see the builder),
     /// no item operation touches a deleted, inserted or reloaded section (UIKit replaces all their items), and
     /// the counts add up: the number of sections after the update is the number before, minus the deleted,
     /// plus the inserted; and for every section that stays (moved or not, but not reloaded), its number of
@@ -124,7 +132,8 @@ public struct UpdatePlan: Sendable {
         reloadedSections: Set<Int>, removedItems: [Int: [Int]], addedItems: [Int: [Int]],
         itemMovesForward: [IndexPath: IndexPath], itemMovesBackward: [IndexPath: IndexPath],
         reloadedItems: Set<IndexPath>, reloadedItemsBySection: [Int: [Int]],
-        itemsInserted: Int, itemsDeleted: Int, sectionsInserted: Int, sectionsDeleted: Int, sectionsMoved: Int
+        itemsInserted: Int, itemsDeleted: Int, sectionsInserted: Int, sectionsDeleted: Int, sectionsMoved: Int,
+        duplicateInsertions: [IndexPath]
     ) {
         self.oldCounts = oldCounts
         self.newCounts = newCounts
@@ -145,6 +154,7 @@ public struct UpdatePlan: Sendable {
         self.sectionsDeleted = sectionsDeleted
         self.sectionsMoved = sectionsMoved
         self.sectionsReloaded = reloadedSections.count
+        self.duplicateInsertions = duplicateInsertions
     }
 
     // MARK: Sections

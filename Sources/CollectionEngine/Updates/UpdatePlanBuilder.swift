@@ -4,12 +4,28 @@
 /// Errors are reported in a fixed order, so that a batch with several faults always gets the same message:
 /// 1. negative counts, before then after;
 /// 2. the section operations, in the order given: indices before the update out of range, duplicates and
-///    conflicting pairs;
+///    conflicting pairs; then the inserts that section reloads imply, in the order given;
 /// 3. the section operations' indices after the update out of range, then the section count invariant;
 /// 4. the item operations, in the order given: index paths before the update out of range, sections out of
-///    range after it, items of deleted, inserted or reloaded sections, duplicates and conflicting pairs;
+///    range after it, items of deleted, inserted or reloaded sections, duplicates and conflicting pairs; then
+///    the inserts that item reloads imply, in the order given;
 /// 5. the item operations' items after the update out of range, in the order given;
 /// 6. the item count invariant of each section that stays, in ascending order of its index after the update.
+///
+/// A reload is checked as UIKit checks it (SPEC §5.3): as a delete at its index path before the update plus an
+/// insert. So an out-of-range reload gets the delete message, a reload and a delete or a move of the same
+/// index get "attempt to delete and reload the same …", and the implied insert must not land on a move's
+/// destination. UIKit places that insert by the batch's deletes and inserts alone, not its moves (which is
+/// why it can collide with a move although no two operations name the same index): the batch of Apple
+/// developer forums thread 80812 (delete 1, move 0 → 1, move 3 → 0, reload 2 of four items) fails with
+/// "attempt to perform an insert and a move to the same index path (… path = 0 - 1)", and that of
+/// github.com/Instagram/IGListKit/issues/690 (move section 2 → 4, reload 3, delete 4, insert 2) with "…
+/// to the same section (4)". The plan itself still maps a reloaded item to its place among the items that
+/// stay.
+///
+/// An index path inserted twice is inserted once and recorded in ``UpdatePlan/duplicateInsertions`` (UIKit
+/// accepts it: github.com/Instagram/IGListKit/issues/651); one deleted (or reloaded) twice is refused, as UIKit
+/// accepts it but crashes later (rdar://31786176).
 struct UpdatePlanBuilder {
     let oldCounts: [Int]
     let givenNewCounts: [Int]?
@@ -17,6 +33,8 @@ struct UpdatePlanBuilder {
 
     private var deletedSections = Set<Int>()
     private var reloadedSections = Set<Int>()
+    /// The reloaded sections in the order given, to check their implied inserts in that order.
+    private var sectionReloadOrder: [Int] = []
     private var insertedSections = Set<Int>()
     /// Section moves, old index to new, and back.
     private var sectionMovesFrom: [Int: Int] = [:]
@@ -28,6 +46,10 @@ struct UpdatePlanBuilder {
     private var deletedItems = Set<IndexPath>()
     private var reloadedItems = Set<IndexPath>()
     private var insertedItems = Set<IndexPath>()
+    /// The reloaded items in the order given, to check their implied inserts in that order.
+    private var itemReloadOrder: [IndexPath] = []
+    /// Index paths inserted more than once, in the order given (each once).
+    private var duplicateInsertions: [IndexPath] = []
     private var itemMovesFrom: [IndexPath: IndexPath] = [:]
     private var itemMovesTo: [IndexPath: IndexPath] = [:]
 
@@ -45,9 +67,11 @@ struct UpdatePlanBuilder {
     mutating func build() throws(BatchUpdateError) -> UpdatePlan {
         try checkCounts()
         try collectSections()
+        try checkReloadedSectionInserts()
         try checkSectionsAfter()
         mapSections()
         try collectItems()
+        try checkReloadedItemInserts()
 
         var removedItems: [Int: [Int]] = [:]
         var deletesPerSection: [Int: Int] = [:]
@@ -88,8 +112,10 @@ struct UpdatePlanBuilder {
                 let inserted = insertsPerSection[section] ?? 0
                 let movedIn = movesInPerSection[section] ?? 0
                 guard newCounts[section] == oldCounts[old] - deleted - movedOut + inserted + movedIn else {
-                    throw BatchUpdateError(
-                        "Invalid update: invalid number of items in section \(section). The number of items contained in an existing section after the update (\(newCounts[section])) must be equal to the number of items contained in that section before the update (\(oldCounts[old])), plus or minus the number of items inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of items moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)."
+                    throw .invalidItemCount(
+                        section: section, after: newCounts[section], before: oldCounts[old], inserted: inserted,
+                        deleted: deleted, movedIn: movedIn, movedOut: movedOut,
+                        report: BatchUpdateError.batchReport(oldCounts: oldCounts, newCounts: newCounts, operations: operations)
                     )
                 }
             }
@@ -109,7 +135,7 @@ struct UpdatePlanBuilder {
             reloadedItems: reloadedItems, reloadedItemsBySection: reloadedItemsBySection,
             itemsInserted: insertedItems.count, itemsDeleted: deletedItems.count,
             sectionsInserted: insertedSections.count, sectionsDeleted: deletedSections.count,
-            sectionsMoved: sectionMovesFrom.count
+            sectionsMoved: sectionMovesFrom.count, duplicateInsertions: duplicateInsertions
         )
         plan.updateItems = canonicalUpdateItems(plan)
         #if DEBUG
@@ -122,10 +148,10 @@ struct UpdatePlanBuilder {
 
     private func checkCounts() throws(BatchUpdateError) {
         for (section, count) in oldCounts.enumerated() where count < 0 {
-            throw BatchUpdateError("invalid number of items in section \(section) before the update (\(count))")
+            throw .negativeCount(section: section, count: count, after: false)
         }
         for (section, count) in (givenNewCounts ?? []).enumerated() where count < 0 {
-            throw BatchUpdateError("invalid number of items in section \(section) after the update (\(count))")
+            throw .negativeCount(section: section, count: count, after: true)
         }
     }
 
@@ -137,67 +163,50 @@ struct UpdatePlanBuilder {
             switch operation {
             case .deleteSections(let sections):
                 for section in sections {
-                    guard section >= 0, section < count else {
-                        throw BatchUpdateError("attempt to delete section \(section), but there are only \(count) sections before the update")
-                    }
-                    guard deletedSections.insert(section).inserted else {
-                        throw BatchUpdateError("attempt to delete section \(section) twice")
-                    }
-                    if reloadedSections.contains(section) {
-                        throw BatchUpdateError("attempt to delete and reload the same section (\(section))")
-                    }
-                    if sectionMovesFrom[section] != nil {
-                        throw BatchUpdateError("attempt to perform a delete and a move from the same section (\(section))")
-                    }
+                    guard section >= 0, section < count else { throw .deleteSectionOutOfRange(section, count: count) }
+                    guard deletedSections.insert(section).inserted else { throw .deleteSectionTwice(section) }
+                    if reloadedSections.contains(section) { throw .deleteAndReloadSection(section) }
+                    if sectionMovesFrom[section] != nil { throw .deleteAndMoveSection(section) }
                 }
             case .reloadSections(let sections):
+                // Checked as the delete it is.
                 for section in sections {
-                    guard section >= 0, section < count else {
-                        throw BatchUpdateError("attempt to reload section \(section), but there are only \(count) sections before the update")
+                    guard section >= 0, section < count else { throw .deleteSectionOutOfRange(section, count: count) }
+                    guard reloadedSections.insert(section).inserted else { throw .deleteSectionTwice(section) }
+                    if deletedSections.contains(section) || sectionMovesFrom[section] != nil {
+                        throw .deleteAndReloadSection(section)
                     }
-                    guard reloadedSections.insert(section).inserted else {
-                        throw BatchUpdateError("attempt to reload section \(section) twice")
-                    }
-                    if deletedSections.contains(section) {
-                        throw BatchUpdateError("attempt to delete and reload the same section (\(section))")
-                    }
-                    if sectionMovesFrom[section] != nil {
-                        throw BatchUpdateError("attempt to perform a reload and a move from the same section (\(section))")
-                    }
+                    sectionReloadOrder.append(section)
                 }
             case .insertSections(let sections):
                 for section in sections {
-                    guard insertedSections.insert(section).inserted else {
-                        throw BatchUpdateError("attempt to insert section \(section) twice")
-                    }
-                    if sectionMovesTo[section] != nil {
-                        throw BatchUpdateError("attempt to perform an insert and a move to the same section (\(section))")
-                    }
+                    guard insertedSections.insert(section).inserted else { throw .insertSectionTwice(section) }
+                    if sectionMovesTo[section] != nil { throw .insertAndMoveSection(section) }
                 }
             case .moveSection(let from, let to):
-                guard from >= 0, from < count else {
-                    throw BatchUpdateError("attempt to move section \(from), but there are only \(count) sections before the update")
-                }
-                if sectionMovesFrom[from] != nil {
-                    throw BatchUpdateError("attempt to move section \(from) twice")
-                }
-                if let other = sectionMovesTo[to] {
-                    throw BatchUpdateError("attempt to move two sections (\(other) and \(from)) to the same section (\(to))")
-                }
-                if deletedSections.contains(from) {
-                    throw BatchUpdateError("attempt to perform a delete and a move from the same section (\(from))")
-                }
-                if reloadedSections.contains(from) {
-                    throw BatchUpdateError("attempt to perform a reload and a move from the same section (\(from))")
-                }
-                if insertedSections.contains(to) {
-                    throw BatchUpdateError("attempt to perform an insert and a move to the same section (\(to))")
-                }
+                guard from >= 0, from < count else { throw .moveSectionOutOfRange(from, count: count) }
+                if sectionMovesFrom[from] != nil { throw .moveSectionTwice(from) }
+                if let other = sectionMovesTo[to] { throw .moveTwoSections(other, from, to: to) }
+                if deletedSections.contains(from) { throw .deleteAndMoveSection(from) }
+                if reloadedSections.contains(from) { throw .deleteAndReloadSection(from) }
+                if insertedSections.contains(to) { throw .insertAndMoveSection(to) }
                 sectionMovesFrom[from] = to
                 sectionMovesTo[to] = from
             case .insertItems, .deleteItems, .reloadItems, .moveItem:
                 break
             }
+        }
+    }
+
+    /// The insert a section reload implies, placed as UIKit places it (by the deletes and inserts, not the
+    /// moves), must not land on a move's destination.
+    private func checkReloadedSectionInserts() throws(BatchUpdateError) {
+        guard !sectionMovesTo.isEmpty else { return }
+        let deleted = deletedSections.sorted()
+        let inserted = insertedSections.sorted()
+        for section in sectionReloadOrder {
+            let implied = SortedIndices.nthAbsent(inserted, rank: section - SortedIndices.countLess(deleted, than: section))
+            if sectionMovesTo[implied] != nil { throw .insertAndMoveSection(implied) }
         }
     }
 
@@ -208,19 +217,21 @@ struct UpdatePlanBuilder {
             switch operation {
             case .insertSections(let sections):
                 for section in sections where section < 0 || section >= newSectionCount {
-                    throw BatchUpdateError("attempt to insert section \(section) but there are only \(newSectionCount) sections after the update")
+                    throw .insertSectionOutOfRange(section, count: newSectionCount)
                 }
             case .moveSection(let from, let to):
                 if to < 0 || to >= newSectionCount {
-                    throw BatchUpdateError("attempt to move section \(from) to section \(to), but there are only \(newSectionCount) sections after the update")
+                    throw .moveSectionDestinationOutOfRange(from, to: to, count: newSectionCount)
                 }
             default:
                 break
             }
         }
         if newSectionCount != implied {
-            throw BatchUpdateError(
-                "Invalid update: invalid number of sections. The number of sections contained in the collection view after the update (\(newSectionCount)) must be equal to the number of sections contained in the collection view before the update (\(oldSectionCount)), plus or minus the number of sections inserted or deleted (\(insertedSections.count) inserted, \(deletedSections.count) deleted)."
+            throw .invalidSectionCount(
+                after: newSectionCount, before: oldSectionCount, inserted: insertedSections.count,
+                deleted: deletedSections.count,
+                report: BatchUpdateError.batchReport(oldCounts: oldCounts, newCounts: givenNewCounts ?? [], operations: operations)
             )
         }
     }
@@ -250,119 +261,108 @@ struct UpdatePlanBuilder {
             switch operation {
             case .deleteItems(let indexPaths):
                 for indexPath in indexPaths {
-                    try checkBefore(indexPath, verb: "delete")
-                    guard deletedItems.insert(indexPath).inserted else {
-                        throw BatchUpdateError("attempt to delete index path (\(indexPath)) twice")
-                    }
-                    if reloadedItems.contains(indexPath) {
-                        throw BatchUpdateError("attempt to delete and reload the same index path (\(indexPath))")
-                    }
-                    if itemMovesFrom[indexPath] != nil {
-                        throw BatchUpdateError("attempt to perform a delete and a move from the same index path (\(indexPath))")
-                    }
+                    try checkDelete(indexPath)
+                    guard deletedItems.insert(indexPath).inserted else { throw .deleteItemTwice(indexPath) }
+                    if reloadedItems.contains(indexPath) { throw .deleteAndReload(indexPath) }
+                    if itemMovesFrom[indexPath] != nil { throw .deleteAndMove(indexPath) }
                 }
             case .reloadItems(let indexPaths):
+                // Checked as the delete it is.
                 for indexPath in indexPaths {
-                    try checkBefore(indexPath, verb: "reload")
-                    guard reloadedItems.insert(indexPath).inserted else {
-                        throw BatchUpdateError("attempt to reload index path (\(indexPath)) twice")
+                    try checkDelete(indexPath)
+                    guard reloadedItems.insert(indexPath).inserted else { throw .deleteItemTwice(indexPath) }
+                    if deletedItems.contains(indexPath) || itemMovesFrom[indexPath] != nil {
+                        throw .deleteAndReload(indexPath)
                     }
-                    if deletedItems.contains(indexPath) {
-                        throw BatchUpdateError("attempt to delete and reload the same index path (\(indexPath))")
-                    }
-                    if itemMovesFrom[indexPath] != nil {
-                        throw BatchUpdateError("attempt to perform a reload and a move from the same index path (\(indexPath))")
-                    }
+                    itemReloadOrder.append(indexPath)
                 }
             case .insertItems(let indexPaths):
                 for indexPath in indexPaths {
                     let section = indexPath.section
                     guard section >= 0, section < newSectionCount else {
-                        throw BatchUpdateError("attempt to insert item \(indexPath.item) into section \(section), but there are only \(newSectionCount) sections after the update")
+                        throw .insertItemSectionOutOfRange(indexPath, count: newSectionCount)
                     }
                     let old = sectionNewToOld[section]
-                    if old < 0 {
-                        throw BatchUpdateError("attempt to insert index path (\(indexPath)) into a section that is being inserted")
-                    }
-                    if reloadedSections.contains(old) {
-                        throw BatchUpdateError("attempt to insert index path (\(indexPath)) into a section that is being reloaded")
-                    }
+                    if old < 0 { throw .insertItemInChangedSection(indexPath, change: "inserted") }
+                    if reloadedSections.contains(old) { throw .insertItemInChangedSection(indexPath, change: "reloaded") }
                     guard insertedItems.insert(indexPath).inserted else {
-                        throw BatchUpdateError("attempt to insert index path (\(indexPath)) twice")
+                        duplicateInsertions.append(indexPath)
+                        continue
                     }
-                    if itemMovesTo[indexPath] != nil {
-                        throw BatchUpdateError("attempt to perform an insert and a move to the same index path (\(indexPath))")
-                    }
+                    if itemMovesTo[indexPath] != nil { throw .insertAndMove(indexPath) }
                 }
             case .moveItem(let from, let to):
                 try checkMove(from: from, to: to)
-                if itemMovesFrom[from] != nil {
-                    throw BatchUpdateError("attempt to move index path (\(from)) twice")
-                }
-                if let other = itemMovesTo[to] {
-                    throw BatchUpdateError("attempt to move two index paths (\(other) and \(from)) to the same index path (\(to))")
-                }
-                if deletedItems.contains(from) {
-                    throw BatchUpdateError("attempt to perform a delete and a move from the same index path (\(from))")
-                }
-                if reloadedItems.contains(from) {
-                    throw BatchUpdateError("attempt to perform a reload and a move from the same index path (\(from))")
-                }
-                if insertedItems.contains(to) {
-                    throw BatchUpdateError("attempt to perform an insert and a move to the same index path (\(to))")
-                }
+                if itemMovesFrom[from] != nil { throw .moveItemTwice(from) }
+                if let other = itemMovesTo[to] { throw .moveTwoItems(other, from, to: to) }
+                if deletedItems.contains(from) { throw .deleteAndMove(from) }
+                if reloadedItems.contains(from) { throw .deleteAndReload(from) }
+                if insertedItems.contains(to) { throw .insertAndMove(to) }
                 itemMovesFrom[from] = to
                 itemMovesTo[to] = from
             case .insertSections, .deleteSections, .reloadSections, .moveSection:
                 break
             }
         }
+        if !duplicateInsertions.isEmpty {
+            var seen = Set<IndexPath>()
+            duplicateInsertions = duplicateInsertions.filter { seen.insert($0).inserted }
+        }
     }
 
-    /// Checks the index path of a delete or a reload: an item before the update, in a section that stays.
-    private func checkBefore(_ indexPath: IndexPath, verb: String) throws(BatchUpdateError) {
+    /// The insert an item reload implies, placed as UIKit places it (by the deletes and inserts of its
+    /// section, not the moves), must not land on a move's destination.
+    private func checkReloadedItemInserts() throws(BatchUpdateError) {
+        guard !itemMovesTo.isEmpty, !itemReloadOrder.isEmpty else { return }
+        var deletedBySection: [Int: [Int]] = [:]
+        for indexPath in deletedItems { deletedBySection[indexPath.section, default: []].append(indexPath.item) }
+        var insertedBySection: [Int: [Int]] = [:]
+        for indexPath in insertedItems { insertedBySection[indexPath.section, default: []].append(indexPath.item) }
+        deletedBySection = deletedBySection.mapValues { $0.sorted() }
+        insertedBySection = insertedBySection.mapValues { $0.sorted() }
+        for indexPath in itemReloadOrder {
+            let section = sectionOldToNew[indexPath.section]
+            let rank = indexPath.item - SortedIndices.countLess(deletedBySection[indexPath.section] ?? [], than: indexPath.item)
+            let implied = IndexPath(item: SortedIndices.nthAbsent(insertedBySection[section] ?? [], rank: rank), section: section)
+            if itemMovesTo[implied] != nil { throw .insertAndMove(implied) }
+        }
+    }
+
+    /// Checks the index path of a delete (or of a reload, checked as a delete): an item before the update, in a
+    /// section that stays.
+    private func checkDelete(_ indexPath: IndexPath) throws(BatchUpdateError) {
         let section = indexPath.section
-        let item = indexPath.item
         guard section >= 0, section < oldSectionCount else {
-            throw BatchUpdateError("attempt to \(verb) item \(item) from section \(section), but there are only \(oldSectionCount) sections before the update")
+            throw .deleteItemSectionOutOfRange(indexPath, count: oldSectionCount)
         }
-        guard item >= 0, item < oldCounts[section] else {
-            throw BatchUpdateError("attempt to \(verb) item \(item) from section \(section) which only contains \(oldCounts[section]) items before the update")
+        guard indexPath.item >= 0, indexPath.item < oldCounts[section] else {
+            throw .deleteItemOutOfRange(indexPath, count: oldCounts[section])
         }
-        if deletedSections.contains(section) {
-            throw BatchUpdateError("attempt to \(verb) index path (\(indexPath)) from a section that is being deleted")
-        }
-        if reloadedSections.contains(section) {
-            throw BatchUpdateError("attempt to \(verb) index path (\(indexPath)) from a section that is being reloaded")
-        }
+        if deletedSections.contains(section) { throw .deleteItemInChangedSection(indexPath, change: "deleted") }
+        if reloadedSections.contains(section) { throw .deleteItemInChangedSection(indexPath, change: "reloaded") }
     }
 
     /// Checks a move's source (an item before the update, in a section that stays) and its destination's
     /// section (one that exists after the update and existed before).
     private func checkMove(from: IndexPath, to: IndexPath) throws(BatchUpdateError) {
-        let move = "attempt to move index path (\(from)) to index path (\(to))"
         guard from.section >= 0, from.section < oldSectionCount else {
-            throw BatchUpdateError("\(move), but there are only \(oldSectionCount) sections before the update")
+            throw .moveSourceSectionOutOfRange(from, to: to, count: oldSectionCount)
         }
         guard from.item >= 0, from.item < oldCounts[from.section] else {
-            throw BatchUpdateError("\(move), but there are only \(oldCounts[from.section]) items in section \(from.section) before the update")
+            throw .moveSourceOutOfRange(from, count: oldCounts[from.section])
         }
         if deletedSections.contains(from.section) {
-            throw BatchUpdateError("\(move) from a section that is being deleted")
+            throw .moveInChangedSection(from, to: to, preposition: "from", change: "deleted")
         }
         if reloadedSections.contains(from.section) {
-            throw BatchUpdateError("\(move) from a section that is being reloaded")
+            throw .moveInChangedSection(from, to: to, preposition: "from", change: "reloaded")
         }
         guard to.section >= 0, to.section < newSectionCount else {
-            throw BatchUpdateError("\(move), but there are only \(newSectionCount) sections after the update")
+            throw .moveDestinationSectionOutOfRange(from, to: to, count: newSectionCount)
         }
         let old = sectionNewToOld[to.section]
-        if old < 0 {
-            throw BatchUpdateError("\(move) in a section that is being inserted")
-        }
-        if reloadedSections.contains(old) {
-            throw BatchUpdateError("\(move) in a section that is being reloaded")
-        }
+        if old < 0 { throw .moveInChangedSection(from, to: to, preposition: "in", change: "inserted") }
+        if reloadedSections.contains(old) { throw .moveInChangedSection(from, to: to, preposition: "in", change: "reloaded") }
     }
 
     private func checkItemsAfter(newCounts: [Int]) throws(BatchUpdateError) {
@@ -372,13 +372,13 @@ struct UpdatePlanBuilder {
                 for indexPath in indexPaths {
                     let count = newCounts[indexPath.section]
                     if indexPath.item < 0 || indexPath.item >= count {
-                        throw BatchUpdateError("attempt to insert item \(indexPath.item) into section \(indexPath.section), but there are only \(count) items in section \(indexPath.section) after the update")
+                        throw .insertItemOutOfRange(indexPath, count: count)
                     }
                 }
             case .moveItem(let from, let to):
                 let count = newCounts[to.section]
                 if to.item < 0 || to.item >= count {
-                    throw BatchUpdateError("attempt to move index path (\(from)) to index path (\(to)), but there are only \(count) items in section \(to.section) after the update")
+                    throw .moveDestinationOutOfRange(from, to: to, count: count)
                 }
             default:
                 break

@@ -53,8 +53,9 @@ struct EngineBatch {
         return try UpdatePlan(oldCounts: counts, operations: operations, newCounts: implied)
     }
 
-    /// The message a replay or `reel validate` gives for `error`: UIKit's own when it has one.
+    /// The message a replay or `reel validate` gives for `error`: UIKit's reason word for word, with no prefix
+    /// of Reel's own (SPEC §5.3).
     static func message(_ error: BatchUpdateError) -> String {
-        error.message.hasPrefix("Invalid update") ? error.message : "invalid update: \(error.message)"
+        error.message
     }
 }

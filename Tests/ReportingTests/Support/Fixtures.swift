@@ -61,7 +61,7 @@ enum Fixtures {
         return Measurements.measurement(
             [RepeatMeasurement(frames: frames, paths: paths)], counters: Array(counters.prefix(3)),
             scrollFrames: 4, complete: false,
-            failure: "Traces/test.xml:42:7: invalid update: delete of item 9 in section 0, which has 5 items",
+            failure: "Traces/test.xml:42:7: attempt to delete item 9 from section 0 which only contains 5 items before the update",
             warnings: ["2 events after the last frame were ignored"], warmup: 0)
     }
 }
