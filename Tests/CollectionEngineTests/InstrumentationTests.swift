@@ -44,11 +44,13 @@ struct InstrumentationTests {
                                  "+apply-attributes cell", "-apply-attributes cell", "-dequeue cell", "-configure cell"])
         #expect(recorder.events.contains("+will-display cell"))
         #expect(recorder.events.contains("+configure supplementary"))
-        #expect(recorder.events.contains("+prefetch cell"))
+        // The first screen is not prefetched (SPEC §5.2).
+        #expect(!recorder.events.contains("+prefetch cell"))
 
         recorder.events.removeAll()
         cv.contentOffset = Point(x: 0, y: 400)
         cv.layoutIfNeeded()
+        #expect(recorder.events.contains("+prefetch cell"))
         #expect(recorder.events.contains("+did-end-displaying cell"))
         #expect(recorder.events.contains("+prepare-for-reuse cell"))
         #expect(recorder.depth == 0)

@@ -5,7 +5,7 @@ import TestSupport
 @Suite("Reuse and display")
 struct ReuseTests {
     /// 390 × 844 viewport, 100-point items with 10-point spacing and insets: three items per line, lines
-    @Test("Scrolling through 10,000 items creates at most the visible cells, one line and the prefetched line",
+    @Test("Scrolling through 10,000 items creates at most the visible cells, one line and the cells of the prefetch region",
           arguments: [true, false])
     func boundedCreation(prefetching: Bool) {
         let h = Harness(counts: [10_000], prefetching: prefetching) { layout, data in
@@ -20,13 +20,23 @@ struct ReuseTests {
         }
         let c = h.collectionView.counters
         let perLine = 3
+        // The region extends the bounds by 422 points each way: at most 5 lines of 110 points on each side.
+        let region = prefetching ? 2 * 5 * perLine : 0
         #expect(h.collectionView.indexPathsForVisibleItems.last == IndexPath(item: 9_999, section: 0))
-        #expect(c.cellsCreated <= c.maxVisibleElements + perLine + (prefetching ? perLine : 0))
+        #expect(c.cellsCreated <= c.maxVisibleElements + perLine + region)
         #expect(c.cellsCreated >= c.maxVisibleElements)
-        #expect(c.cellsConfigured >= 10_000)
+        // Scrolling one way, no cell is configured twice: prefetched cells are all displayed.
+        #expect(c.cellsConfigured == 10_000)
         #expect(c.cellsReused == c.cellsConfigured - c.cellsCreated)
-        // Only the first screen (8 lines) is configured for display; every later line was prefetched.
-        #expect(c.cellsPrefetched == (prefetching ? c.cellsConfigured - 24 : 0))
+        #expect(c.cellsRedisplayed == 0)
+        // Only the first screen (8 lines) is configured for display at first; at one per pass, 37 points a
+        // pass, prefetching keeps up with the 3 cells of every 110 points save for cells that entered the
+        // region ahead between two rebuilds of its queue (the queue is rebuilt when the display changes).
+        if prefetching {
+            #expect(c.cellsPrefetched >= (c.cellsConfigured - 24) * 98 / 100)
+        } else {
+            #expect(c.cellsPrefetched == 0)
+        }
         #expect(c.layoutPrepares == 1)
     }
 
@@ -47,43 +57,142 @@ struct ReuseTests {
             == IndexPath(item: 24, section: 0))
     }
 
-    @Test("The first pass creates every visible cell, then prefetches the next line without displaying it")
-    func prefetchingAhead() {
+    @Test("The first screen is not prefetched: no cell beyond the bounds is configured before the first scroll")
+    func firstScreenNotPrefetched() {
         let h = Harness(counts: [100], configure: Harness.grid)
-        let c = h.collectionView.counters
-        #expect(c.cellsCreated == 27)
-        #expect(c.cellsPrefetched == 3)
-        #expect(h.collectionView.indexPathsForVisibleItems.count == 24)
-        #expect(!h.data.log.entries.contains("willDisplay [0, 24]"))
-        #expect(h.data.log.entries.contains("cellForItem [0, 26]"))
+        #expect(h.collectionView.counters.cellsCreated == 24)
+        #expect(h.collectionView.counters.cellsPrefetched == 0)
+        #expect(!h.data.log.entries.contains("cellForItem [0, 24]"))
+        // Another pass without movement prefetches nothing either.
+        h.layout.invalidateLayout()
+        h.collectionView.layoutIfNeeded()
+        #expect(h.collectionView.counters.cellsPrefetched == 0)
+        #expect(h.collectionView.counters.cellsConfigured == 24)
+    }
+
+    @Test("Prefetching configures one cell per pass, in the order the cells will appear, spread over the passes")
+    func prefetchesOnePerPass() {
+        let h = Harness(counts: [100], configure: Harness.grid)
+        h.data.log.removeAll()
+        // 1 point per pass: the bounds [y, y + 844) and the region ahead [y + 844, y + 1266) hold lines 8–11
+        // (items 24–35, from y = 890, 1000, 1110, 1220) and nothing enters the bounds until y = 47.
+        var prefetched: [Int] = []
+        for y in 1...13 {
+            let before = h.collectionView.counters.cellsPrefetched
+            h.scroll(to: Point(x: 0, y: Double(y)))
+            let after = h.collectionView.counters.cellsPrefetched
+            #expect(after - before == (y <= 12 ? 1 : 0), "pass \(y) prefetched \(after - before)")
+            prefetched.append(after)
+        }
+        #expect(prefetched == Array(1...12) + [12])
+        let configured = h.data.log.entries.filter { $0.hasPrefix("cellForItem") }
+        #expect(configured == (24...35).map { "cellForItem [0, \($0)]" })
+        #expect(!h.data.log.entries.contains { $0.hasPrefix("willDisplay") })
 
         // Scrolling the prefetched line in displays it without configuring it again.
         h.data.log.removeAll()
         h.scroll(to: Point(x: 0, y: 60))
         #expect(h.data.log.entries.prefix(4) == ["didScroll", "willDisplay [0, 24]", "willDisplay [0, 25]", "willDisplay [0, 26]"])
         #expect(!h.data.log.entries.contains("cellForItem [0, 24]"))
-        // …and prefetches the one after it.
-        #expect(h.data.log.entries.contains("cellForItem [0, 29]"))
-        #expect(h.collectionView.counters.cellsPrefetched == 6)
+        #expect(h.collectionView.counters.cellsRedisplayed == 0)
     }
 
-    @Test("Reversing direction returns the cells prefetched below to the pool and prefetches above")
+    @Test("A cell needed before it was prefetched is configured in the pass that shows it")
+    func neededBeforePrefetched() {
+        let h = Harness(counts: [100], configure: Harness.grid)
+        h.data.log.removeAll()
+        // One jump of 120 points: line 8 enters at once; the pass prefetches one cell of line 9 after it.
+        h.scroll(to: Point(x: 0, y: 120))
+        let configured = h.data.log.entries.filter { $0.hasPrefix("cellForItem") }
+        #expect(configured == ["cellForItem [0, 24]", "cellForItem [0, 25]", "cellForItem [0, 26]", "cellForItem [0, 27]"])
+        #expect(h.collectionView.counters.cellsPrefetched == 1)
+        #expect(h.collectionView.indexPathsForVisibleItems.map(\.item) == Array(3...26))
+    }
+
+    @Test("A cell scrolled out and back within the prefetch region shows again with willDisplay and no cellForItemAt")
+    func keptWithinRegion() throws {
+        let h = Harness(counts: [100], configure: Harness.grid)
+        let cell = try #require(h.collectionView.cellForItem(at: IndexPath(item: 0, section: 0)))
+        // 120 points down: line 0 ([10, 110)) leaves the bounds but stays within the region [−302, 1386).
+        h.scroll(to: Point(x: 0, y: 120))
+        #expect(h.data.log.entries.contains("didEndDisplaying [0, 0]"))
+        #expect(h.collectionView.cellForItem(at: IndexPath(item: 0, section: 0)) == nil)
+        let reused = h.collectionView.counters.cellsReused
+        h.data.log.removeAll()
+        h.scroll(to: .zero)
+        #expect(h.data.log.entries.contains("willDisplay [0, 0]"))
+        #expect(!h.data.log.entries.contains("cellForItem [0, 0]"))
+        #expect(!h.data.log.entries.contains("prepareForReuse"))
+        #expect(h.collectionView.cellForItem(at: IndexPath(item: 0, section: 0)) === cell)
+        #expect(h.collectionView.counters.cellsRedisplayed == 3)
+        #expect(h.collectionView.counters.cellsReused == reused)
+    }
+
+    @Test("A cell scrolled out of the prefetch region returns to the pool and is configured again when it comes back")
+    func leavesRegion() {
+        let h = Harness(counts: [100], configure: Harness.grid)
+        // At y = 600 the region is [178, 1866): line 0 ([10, 110)) is out of it, line 1 ([120, 220)) in it.
+        h.scroll(to: Point(x: 0, y: 600))
+        h.data.log.removeAll()
+        h.scroll(to: .zero)
+        let entries = h.data.log.entries
+        #expect(entries.contains("cellForItem [0, 0]"))
+        #expect(entries.contains("prepareForReuse"))
+        #expect(!entries.contains("cellForItem [0, 3]"))
+        #expect(entries.contains("willDisplay [0, 3]"))
+        #expect(h.collectionView.counters.cellsRedisplayed == 12)  // lines 1–4 were kept
+    }
+
+    @Test("Reversing direction keeps the cells prefetched ahead while they are within the region and prefetches the other way")
     func prefetchReversal() {
         let h = Harness(counts: [300], configure: Harness.grid)
-        // Lines 10–17 visible ([1105, 1949)); line 18 prefetched below.
-        h.scroll(to: Point(x: 0, y: 1105))
-        let before = h.collectionView.counters
-        // Up 3 points: nothing new shows, but the direction reversed: line 18 goes back to the pool and
-        // line 9 (items 27–29, [1000, 1100)) is prefetched from it.
-        h.scroll(to: Point(x: 0, y: 1102))
-        let after = h.collectionView.counters
-        #expect(after.cellsPrefetched == before.cellsPrefetched + 3)
-        #expect(after.cellsCreated == before.cellsCreated)
-        #expect(after.cellsReused == before.cellsReused + 3)
+        // One jump to y = 3000 (lines 27–34 visible, [2980, 3844)): nothing of the first screen is within the
+        // region [2578, 4266); the pass prefetches item 105, the first of line 35 ([3860, 3960)).
+        h.scroll(to: Point(x: 0, y: 3000))
+        #expect(h.collectionView.counters.cellsPrefetched == 1)
+        // Up 1 point per pass: the direction reversed; line 26 (items 78–80, [2870, 2970)) is prefetched,
+        // one cell per pass, and item 105 stays held within the region below.
         h.data.log.removeAll()
-        h.scroll(to: Point(x: 0, y: 1050))
-        #expect(h.data.log.entries.contains("willDisplay [0, 27]"))
-        #expect(!h.data.log.entries.contains("cellForItem [0, 27]"))
+        for y in [2999.0, 2998, 2997] { h.scroll(to: Point(x: 0, y: y)) }
+        #expect(h.collectionView.counters.cellsPrefetched == 4)
+        #expect(h.data.log.entries.filter { $0.hasPrefix("cellForItem") }
+            == ["cellForItem [0, 78]", "cellForItem [0, 79]", "cellForItem [0, 80]"])
+        h.data.log.removeAll()
+        h.scroll(to: Point(x: 0, y: 2900))
+        #expect(h.data.log.entries.contains("willDisplay [0, 78]"))
+        #expect(!h.data.log.entries.contains("cellForItem [0, 78]"))
+        h.scroll(to: Point(x: 0, y: 3020))
+        #expect(h.data.log.entries.contains("willDisplay [0, 105]"))
+        #expect(!h.data.log.entries.contains("cellForItem [0, 105]"))
+    }
+
+    @Test("A batch update or reloadData returns held cells to their pools: the item is configured again when it scrolls back",
+          arguments: [true, false])
+    func dataChangeDropsHeldCells(batch: Bool) throws {
+        let h = Harness(counts: [100], configure: Harness.grid)
+        h.scroll(to: Point(x: 0, y: 120))
+        h.data.counts = [101]
+        if batch {
+            try h.collectionView.performBatchUpdates([.insertItems([IndexPath(item: 100, section: 0)])], animated: false)
+        } else {
+            h.collectionView.reloadData()
+        }
+        h.collectionView.layoutIfNeeded()
+        h.data.log.removeAll()
+        h.scroll(to: .zero)
+        #expect(h.data.log.entries.contains("cellForItem [0, 0]"))
+        #expect(h.collectionView.counters.cellsRedisplayed == 0)
+    }
+
+    @Test("Without prefetching a cell that scrolls out goes straight back to the pool")
+    func noKeepingWithoutPrefetching() {
+        let h = Harness(counts: [100], prefetching: false, configure: Harness.grid)
+        h.scroll(to: Point(x: 0, y: 120))
+        h.data.log.removeAll()
+        h.scroll(to: .zero)
+        #expect(h.data.log.entries.contains("cellForItem [0, 0]"))
+        #expect(h.collectionView.counters.cellsRedisplayed == 0)
+        #expect(h.collectionView.counters.cellsPrefetched == 0)
     }
 
     @Test("Equal attributes are not applied again; changed ones are")
@@ -199,7 +308,7 @@ struct ReuseTests {
         #expect(h.collectionView.numberOfItems(inSection: 0) == 4)
         #expect(h.collectionView.indexPathsForVisibleItems.map(\.item) == [0, 1, 2, 3])
         #expect(h.data.log.entries.filter { $0.hasPrefix("didEndDisplaying") }.count == 24)
-        #expect(h.collectionView.counters.cellsCreated == 27)
+        #expect(h.collectionView.counters.cellsCreated == 24)
         #expect(h.collectionView.counters.layoutPrepares == 2)
     }
 

@@ -28,8 +28,11 @@ struct ReelCommandTests {
         // 13 frames; frame 0, the initial display, is reported apart.
         #expect(report.frames == 12)
         #expect(report.initialDisplay != nil && report.clock == "cpu")
-        // At y = 300, nine lines show (27 cells) and the tenth is prefetched: 30 cells at the peak.
-        #expect(report.counter("cells_created") == 30)
+        // The first screen makes 24 cells. At y = 300 lines 8–10 show (9 new cells) and one cell of line 11
+        // is prefetched; lines 0–1 leave but are kept within the prefetch region (SPEC §5.2): 34. At y = 900
+        // lines 11–15 show (14 cells not prefetched); lines 2–3 leave the region and go to the pool (6
+        // reused), lines 4–7 are kept: 8 new cells, 42 in all.
+        #expect(report.counter("cells_created") == 42)
         #expect(report.counter("layout_prepares") == 1)
         #expect(result.stdout.hasPrefix("{\n  \"format\": \"reel-report\",\n  \"version\": 1,\n  \"complete\": true,"))
     }

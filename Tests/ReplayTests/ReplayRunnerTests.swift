@@ -28,20 +28,22 @@ struct ReplayRunnerTests {
 
     @Test("The workload's costs are spent where the engine creates, configures and recycles views")
     func workloadCosts() throws {
-        // Frame 0: 24 visible + 3 prefetched cells, each created (1 ms) and configured (0.5 ms).
-        // Frame 1 scrolls one line (110 points): line 8 (prefetched) shows, line 0 leaves, line 9 is
-        // prefetched from the pool: 3 × (0.25 + 0.5) ms.
+        // Frame 0: the 24 visible cells, each created (1 ms) and configured (0.5 ms); the first screen is
+        // not prefetched (SPEC §5.2). Frame 1 scrolls one line (110 points): line 8, not prefetched, is
+        // configured as it shows; line 0 leaves but is kept within the prefetch region, out of the pool; one
+        // cell of line 9 is prefetched: 4 × (1 + 0.5) ms, all created.
         let trace = try TraceFile(events: """
             <scroll t="0.02" x="0" y="110"/>
             """)
         let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 1, warmup: 0))
-        #expect(frames(m).map(\.durationNs) == [27 * 1_500_000, 3 * 750_000])
-        #expect(frames(m)[0].cellsCreated == 27)
-        #expect(frames(m)[1].cellsCreated == 0)
+        #expect(frames(m).map(\.durationNs) == [24 * 1_500_000, 4 * 1_500_000])
+        #expect(frames(m)[0].cellsCreated == 24)
+        #expect(frames(m)[1].cellsCreated == 4)
         #expect(frames(m)[0].topPath == "frame/cells/create")
-        #expect(m.counter("cells_created") == 27)
-        #expect(m.counter("cells_reused") == 3)
-        #expect(m.counter("cells_configured") == 30)
+        #expect(m.counter("cells_created") == 28)
+        #expect(m.counter("cells_reused") == 0)
+        #expect(m.counter("cells_configured") == 28)
+        #expect(m.counter("cells_prefetched") == 1)
         #expect(m.counter("layout_prepares") == 1)
     }
 
@@ -51,18 +53,18 @@ struct ReplayRunnerTests {
         let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 1, warmup: 0))
         let paths = Dictionary(uniqueKeysWithValues: m.repeats[0].paths.map { ($0.path, $0) })
         let create = try #require(paths["frame/cells/create"])
-        #expect(create.calls == 27 && create.selfNs == 27_000_000 && create.totalNs == 27_000_000)
-        // Frame 0 (40.5 ms) is janky: all its create time; frame 1 (2.25 ms) is not.
-        #expect(create.jankySelfNs == 27_000_000)
+        #expect(create.calls == 28 && create.selfNs == 28_000_000 && create.totalNs == 28_000_000)
+        // Frame 0 (36 ms) is janky: all its create time; frame 1 (6 ms) is not.
+        #expect(create.jankySelfNs == 24_000_000)
         let configure = try #require(paths["frame/cells/configure"])
         // Configure's total includes the nested dequeue (create or prepare-for-reuse); its self is the
         // data source's own 0.5 ms per call.
-        #expect(configure.calls == 30)
-        #expect(configure.selfNs == 30 * 500_000)
-        #expect(configure.totalNs == 30 * 500_000 + 27 * 1_000_000 + 3 * 250_000)
-        #expect(configure.jankySelfNs == 27 * 500_000)
+        #expect(configure.calls == 28)
+        #expect(configure.selfNs == 28 * 500_000)
+        #expect(configure.totalNs == 28 * 500_000 + 28 * 1_000_000)
+        #expect(configure.jankySelfNs == 24 * 500_000)
         let frame = try #require(paths["frame"])
-        #expect(frame.calls == 2 && frame.totalNs == 40_500_000 + 2_250_000 && frame.selfNs == 0)
+        #expect(frame.calls == 2 && frame.totalNs == 36_000_000 + 6_000_000 && frame.selfNs == 0)
         #expect(create.callDurations.maxRecorded == 1_000_000)
     }
 

@@ -109,10 +109,10 @@ struct ReplaySessionTests {
     func workloadOnCPUClock() throws {
         let file = try TraceFile(events: "<scroll t=\"0.02\" x=\"0\" y=\"110\"/>")
         let m = try ReplayRunner().replay(file.path, options: ReplayOptions(repeats: 1, warmup: 0))
-        // Frame 0 creates and configures 27 cells: 27 × 1.5 ms of workload.
-        #expect(m.repeats[0].frames[0].durationNs >= 27 * 1_500_000)
+        // Frame 0 creates and configures the 24 visible cells (the first screen is not prefetched): 24 × 1.5 ms.
+        #expect(m.repeats[0].frames[0].durationNs >= 24 * 1_500_000)
         let configure = try #require(m.repeats[0].paths.first { $0.path == "frame/cells/configure" })
-        #expect(configure.selfNs >= 30 * 500_000)
+        #expect(configure.selfNs >= 28 * 500_000)
     }
 }
 
@@ -125,23 +125,24 @@ struct MeasurementWindowTests {
         let file = try TraceFile(events: "<scroll t=\"0.02\" x=\"0\" y=\"110\"/>")
         let m = try runner.replay(file.path, options: ReplayOptions(repeats: 2, warmup: 0))
         let report = Report(m)
-        // Frame 0: 27 cells created (1 ms) and configured (0.5 ms); frame 1: 3 × (0.25 + 0.5) ms.
-        #expect(report.initialDisplay == Report.InitialDisplay(ms: 40.5, topPath: "frame/cells/create"))
-        #expect(report.frames == 1 && report.jankyFrames == 0 && report.frameTimeMs.max == 2.25)
-        #expect(report.perRepeat.map(\.initialDisplayMs) == [40.5, 40.5])
+        // Frame 0: 24 cells created (1 ms) and configured (0.5 ms), none prefetched; frame 1: line 8 shows and
+        // one cell is prefetched, 4 × (1 + 0.5) ms, all created (line 0 is kept, out of the pool).
+        #expect(report.initialDisplay == Report.InitialDisplay(ms: 36, topPath: "frame/cells/create"))
+        #expect(report.frames == 1 && report.jankyFrames == 0 && report.frameTimeMs.max == 6)
+        #expect(report.perRepeat.map(\.initialDisplayMs) == [36, 36])
         #expect(report.worstFrames.map(\.index) == [1])
         #expect(report.window.summary == "frames after the initial display")
         let included = Report(try runner.replay(file.path, options: ReplayOptions(repeats: 2, warmup: 0,
                                                                                  includesInitialDisplay: true)))
-        #expect(included.frames == 2 && included.jankyFrames == 1 && included.frameTimeMs.max == 40.5)
-        #expect(included.initialDisplay?.ms == 40.5)
+        #expect(included.frames == 2 && included.jankyFrames == 1 && included.frameTimeMs.max == 36)
+        #expect(included.initialDisplay?.ms == 36)
         let json = ReportFormat.json.render([report], includeFrames: false)
-        #expect(json.contains("\"initial_display_ms\": 40.5"))
+        #expect(json.contains("\"initial_display_ms\": 36,"))
         #expect(json.contains("\"initial_display_top_path\": \"frame/cells/create\""))
         let back = try #require(try Report.decode(json: json).first)
         #expect(back.initialDisplay == report.initialDisplay && back.window == report.window)
         let text = ReportFormat.text.render([report], includeFrames: false)
-        #expect(text.contains("Initial display   40.500 ms (frame/cells/create), not in the figures above"))
+        #expect(text.contains("Initial display   36.000 ms (frame/cells/create), not in the figures above"))
         #expect(text.contains("clock manual"))
     }
 

@@ -87,7 +87,7 @@ extension CollectionView {
                            isReplaced: (ElementKey) -> Bool,
                            appearingFrom: (ElementKey, LayoutAttributes) -> LayoutAttributes?,
                            disappearingTo: (ElementKey, LayoutAttributes, ElementKey?) -> LayoutAttributes?) {
-        discardPrefetchedCells()
+        discardOffscreenCells()
         let incoming = visibleElements()
         var survivors: [ElementKey: DisplayedElement] = [:]
         var leaving: [(old: DisplayedElement, new: ElementKey?)] = []

@@ -3,7 +3,10 @@ extension CollectionView {
     /// inside `assert` (debug builds, and so every `swift test`).
     ///
     /// - The displayed elements are sorted by key, each once.
-    /// - Every view is in at most one place: on display, disappearing, prefetched, or in one pool.
+    /// - Every view is in at most one place: on display, disappearing, held off screen (prefetched or kept
+    ///   within the prefetch region), or in one pool.
+    /// - A held cell is not displayed, carries the attributes of its own item, and exists only with
+    ///   prefetching on.
     /// - Every displayed view carries the attributes of the element it displays, not hidden unless animating.
     /// - Pooled views are filed under their own reuse identifier.
     func checkInvariants() -> Bool {
@@ -26,10 +29,14 @@ extension CollectionView {
         for element in disappearing {
             place(element.view, "disappearing as \(element.key)")
         }
-        for (indexPath, cell) in prefetchedCells {
-            place(cell, "prefetched for \(indexPath)")
-            precondition(displayedIndex(of: ElementKey(category: .cell, kind: nil, indexPath: indexPath)) == nil,
-                         "cell \(indexPath) is both displayed and prefetched")
+        for (indexPath, held) in offscreenCells {
+            let key = ElementKey(category: .cell, kind: nil, indexPath: indexPath)
+            place(held.cell, "held off screen for \(indexPath)")
+            precondition(displayedIndex(of: key) == nil, "cell \(indexPath) is both displayed and held off screen")
+            precondition(held.cell.layoutAttributes?.elementKey == key,
+                         "the cell held off screen for \(indexPath) carries attributes for "
+                            + "\(held.cell.layoutAttributes.map { "\($0.elementKey)" } ?? "nothing")")
+            precondition(isPrefetchingEnabled, "cell \(indexPath) is held off screen with prefetching off")
         }
         for (identifier, pool) in cellPools {
             for cell in pool {

@@ -5,11 +5,13 @@ extension CollectionView {
     /// invalidated and reads the content size; queries the elements in the bounds; ends the display of
     /// the elements that left (`didEndDisplaying…`, then back to their pool); applies changed attributes to
     /// those that stay; displays the elements that arrived (the data source configures them, dequeuing
-    /// views whose attributes are applied before they return, then `willDisplay…`); then prefetches the
-    /// next line of cells in the direction of scrolling.
+    /// views whose attributes are applied before they return, then `willDisplay…`; a cell held off screen
+    /// is shown without the data source); then prefetches at most one cell, the next to appear in the
+    /// direction of scrolling, and returns held cells that left the prefetch region to their pools
+    /// (SPEC §5.2, see `CollectionView+Prefetch.swift`).
     ///
-    /// - Complexity: O(k log k) for k displayed elements, plus the layout's `prepare()` when it was
-    ///   invalidated and its queries.
+    /// - Complexity: O(k log k) for k displayed elements and held cells, plus the layout's `prepare()` when
+    ///   it was invalidated and its queries.
     public func layoutIfNeeded() {
         guard needsLayout else { return }
         needsLayout = false
@@ -17,9 +19,11 @@ extension CollectionView {
             needsReload = false
             endDisplayingEverything()
         }
+        let prepared = collectionViewLayout.needsPrepare
         prepareLayoutIfNeeded()
+        let directionChanged = updatePrefetchDirection()
         let displayChanged = updateDisplayedElements()
-        if isPrefetchingEnabled { prefetchNextLine(displayChanged: displayChanged) }
+        if isPrefetchingEnabled { prefetchNextCell(refresh: displayChanged || directionChanged || prepared) }
         assert(checkInvariants())
     }
 
@@ -77,7 +81,7 @@ extension CollectionView {
             }
         }
 
-        for element in leaving { endDisplaying(element) }
+        for element in leaving { endDisplaying(element, keeping: true) }
 
         var next: [DisplayedElement] = []
         next.reserveCapacity(incoming.count)
@@ -102,9 +106,11 @@ extension CollectionView {
         switch attributes.representedElementCategory {
         case .cell:
             let cell: CollectionViewCell
-            if let prefetched = prefetchedCells.removeValue(forKey: indexPath) {
-                applyIfChanged(attributes, to: prefetched)
-                cell = prefetched
+            if let held = offscreenCells.removeValue(forKey: indexPath) {
+                // Prefetched, or kept after it scrolled out: shown again without `cellForItemAt`.
+                applyIfChanged(attributes, to: held.cell)
+                if held.wasDisplayed { counters.cellsRedisplayed += 1 }
+                cell = held.cell
             } else {
                 cell = configureCell(attributes)
             }
@@ -161,10 +167,12 @@ extension CollectionView {
         return view
     }
 
-    /// Announces the end of an element's display and returns its view to its pool.
-    private func endDisplaying(_ element: DisplayedElement) {
+    /// Announces the end of an element's display and returns its view to its pool — unless it is a cell
+    /// within the prefetch region, which is kept out of the pool in case it scrolls back.
+    private func endDisplaying(_ element: DisplayedElement, keeping: Bool) {
         animations[ObjectIdentifier(element.view)] = nil
         announceEndOfDisplay(element.view, element.key)
+        if keeping && keepCellWithinPrefetchRegion(element.view, element.key) { return }
         enqueue(element.view, element.key)
     }
 
@@ -188,7 +196,7 @@ extension CollectionView {
         }
     }
 
-    /// Ends the display of every element, animating or not, and discards prefetched cells, for a reload
+    /// Ends the display of every element, animating or not, and returns held cells to their pools, for a reload
     /// (which does not animate: running animations end where they are).
     private func endDisplayingEverything() {
         let leaving = displayed
@@ -196,11 +204,11 @@ extension CollectionView {
         displayed = []
         disappearing = []
         animations = [:]
-        for element in leaving { endDisplaying(element) }
+        for element in leaving { endDisplaying(element, keeping: false) }
         for element in gone {
             announceEndOfDisplay(element.view, element.key)
             enqueue(element.view, element.key)
         }
-        discardPrefetchedCells()
+        discardOffscreenCells()
     }
 }

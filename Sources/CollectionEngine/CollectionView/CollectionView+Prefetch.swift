@@ -1,75 +1,111 @@
-/// Which way the content is moving, for prefetching.
+/// Which way the content is moving, and the cells still to prefetch ahead of it.
 struct PrefetchState {
     enum Axis { case horizontal, vertical }
+    /// `nil` until the content first moves: the first screen is not prefetched.
     var axis: Axis?
     /// +1 towards the end of the content, −1 towards its start.
     var sign: Double = 1
     var lastOrigin: Point?
+    /// The cells of the prefetch region ahead of the bounds not yet configured, the nearest last.
+    var queue: [LayoutAttributes] = []
 }
 
+// The iOS 10 cell lifecycle (SPEC §5.2). Sources:
+// - WWDC 2016 session 219, "What's New in UICollectionView in iOS 10"
+//   (https://developer.apple.com/videos/play/wwdc2016/219/): cells are requested ahead of display one at a
+//   time rather than a line at once, spreading the work over the frames before they are needed;
+//   `didEndDisplaying` no longer means the cell goes to the reuse queue: it is kept a while in case the user
+//   scrolls back, and then shows again with `willDisplay` and no `cellForItemAt`. Summaries of the session:
+//   https://adoptioncurve.net/2016/06/25/collection-view-updates-in-ios10-part-2/ ("cells are now dequeued
+//   individually rather than row-by-row"; "the cell hangs around a bit longer in case it's scrolled back in
+//   again") and https://littlebitesofcocoa.com/241-uicollectionview-cell-pre-fetching.
+// - Apple's `isPrefetchingEnabled` documentation
+//   (https://developer.apple.com/documentation/uikit/uicollectionview/isprefetchingenabled): on by default;
+//   cells are requested in advance of when they will be displayed, "spreading the rendering over multiple
+//   layout passes".
+// - Stack Overflow question 39135347, "Getting 'loaded' vs 'visible' cells on a UITableView or
+//   UICollectionView" (https://stackoverflow.com/questions/39135347), measured on iOS 10: no
+//   `cellForItemAt` for invisible cells when the view loads, prefetching "only begins when the user
+//   scrolls"; with 8 cells on screen, scrolling to show 2–10 asks for about 11–14 (half a screen ahead); a
+//   cell scrolled back does not get `cellForItemAt` again.
+//
+// The prefetch region, Reel's reading of these: the bounds extended by half their length along the axis of
+// scrolling on both sides — ahead, where cells are prefetched (the answer above: half a screen); behind,
+// where cells that scrolled out are kept. UIKit's exact extent is not documented.
 extension CollectionView {
-    /// Configures the cells of the next line in the direction of scrolling, so that they are ready when
-    /// they scroll in (UIKit's cell prefetching).
-    ///
-    /// The "next line" is layout-independent: the layout is queried for the screen beyond the leading
-    /// edge, and the cells that overlap, along the scrolling axis, the nearest cell not yet displayed are
-    /// prefetched. It runs only when the displayed set or the direction changed, so slow scrolling within
-    /// a line costs no query. Prefetched cells that fell behind (the direction reversed) go back to their pool.
-    func prefetchNextLine(displayChanged: Bool) {
-        let directionChanged = updatePrefetchDirection()
-        guard displayChanged || directionChanged, let axis = prefetch.axis else { return }
-
+    /// The prefetch region: the bounds extended by half their length along the axis of scrolling, on both
+    /// sides; `nil` before the content first moved.
+    var prefetchRegion: Rect? {
+        guard let axis = prefetch.axis else { return nil }
         let visible = bounds
-        let band: Rect
         switch axis {
         case .vertical:
-            band = Rect(x: visible.minX, y: prefetch.sign > 0 ? visible.maxY : visible.minY - visible.height,
-                        width: visible.width, height: visible.height)
+            return Rect(x: visible.minX, y: visible.minY - visible.height / 2,
+                        width: visible.width, height: visible.height * 2)
         case .horizontal:
-            band = Rect(x: prefetch.sign > 0 ? visible.maxX : visible.minX - visible.width, y: visible.minY,
-                        width: visible.width, height: visible.height)
-        }
-        discardPrefetchedCells(outside: visible.union(band))
-
-        counters.elementQueries += 1
-        let answer = measure(.query, nil) { collectionViewLayout.layoutAttributesForElements(in: band) }
-        // Cells beyond the display, prefetched or not: the nearest of them defines the next line.
-        var candidates: [LayoutAttributes] = []
-        for attributes in answer
-        where attributes.representedElementCategory == .cell && !attributes.isHidden
-            && attributes.frame.intersects(band) && displayedIndex(of: attributes.elementKey) == nil {
-            candidates.append(attributes)
-        }
-        guard !candidates.isEmpty else { return }
-
-        // Leading edge along the axis, in the direction of travel.
-        func lead(_ r: Rect) -> Double {
-            switch axis {
-            case .vertical: prefetch.sign > 0 ? r.minY : -r.maxY
-            case .horizontal: prefetch.sign > 0 ? r.minX : -r.maxX
-            }
-        }
-        func trail(_ r: Rect) -> Double {
-            switch axis {
-            case .vertical: prefetch.sign > 0 ? r.maxY : -r.minY
-            case .horizontal: prefetch.sign > 0 ? r.maxX : -r.minX
-            }
-        }
-        guard let nearest = candidates.min(by: { lead($0.frame) < lead($1.frame) }) else { return }
-        let lineEnd = trail(nearest.frame)
-        let line = candidates.filter { lead($0.frame) < lineEnd && prefetchedCells[$0.indexPath] == nil }
-            .sorted { $0.indexPath < $1.indexPath }
-
-        measure(.prefetch, .cell) {
-            for attributes in line {
-                prefetchedCells[attributes.indexPath] = configureCell(attributes)
-                counters.cellsPrefetched += 1
-            }
+            return Rect(x: visible.minX - visible.width / 2, y: visible.minY,
+                        width: visible.width * 2, height: visible.height)
         }
     }
 
+    /// The part of the prefetch region ahead of the bounds in the direction of travel.
+    private func regionAhead(of visible: Rect, axis: PrefetchState.Axis) -> Rect {
+        switch axis {
+        case .vertical:
+            Rect(x: visible.minX, y: prefetch.sign > 0 ? visible.maxY : visible.minY - visible.height / 2,
+                 width: visible.width, height: visible.height / 2)
+        case .horizontal:
+            Rect(x: prefetch.sign > 0 ? visible.maxX : visible.minX - visible.width / 2, y: visible.minY,
+                 width: visible.width / 2, height: visible.height)
+        }
+    }
+
+    /// Configures at most one cell ahead of display — the next to appear in the direction of travel — and
+    /// returns to their pools the held cells that left the prefetch region.
+    ///
+    /// `refresh` (the display, the direction or the layout changed) queries the layout for the region ahead
+    /// and rebuilds the queue of cells to prefetch, in the order they will appear; other passes take the
+    /// next cell from the queue without a query.
+    /// - Complexity: O(r log r) for r elements in the region when refreshing, O(h) for h held cells otherwise.
+    func prefetchNextCell(refresh: Bool) {
+        guard let axis = prefetch.axis, let region = prefetchRegion else { return }
+        discardOffscreenCells(outside: region)
+        if refresh { prefetch.queue = upcomingCells(ahead: regionAhead(of: bounds, axis: axis), axis: axis) }
+        while let next = prefetch.queue.popLast() {
+            let indexPath = next.indexPath
+            guard offscreenCells[indexPath] == nil, displayedIndex(of: next.elementKey) == nil else { continue }
+            measure(.prefetch, .cell) {
+                offscreenCells[indexPath] = OffscreenCell(cell: configureCell(next), wasDisplayed: false)
+            }
+            counters.cellsPrefetched += 1
+            return
+        }
+    }
+
+    /// The cells in `band` neither displayed nor held, the nearest along the direction of travel last
+    /// (ties: the lower index path last).
+    private func upcomingCells(ahead band: Rect, axis: PrefetchState.Axis) -> [LayoutAttributes] {
+        counters.elementQueries += 1
+        let answer = measure(.query, nil) { collectionViewLayout.layoutAttributesForElements(in: band) }
+        var candidates: [(lead: Double, attributes: LayoutAttributes)] = []
+        for attributes in answer
+        where attributes.representedElementCategory == .cell && !attributes.isHidden
+            && attributes.frame.intersects(band) && !attributes.frame.intersects(bounds)
+            && offscreenCells[attributes.indexPath] == nil {
+            let frame = attributes.frame
+            let lead = switch axis {
+            case .vertical: prefetch.sign > 0 ? frame.minY : -frame.maxY
+            case .horizontal: prefetch.sign > 0 ? frame.minX : -frame.maxX
+            }
+            candidates.append((lead, attributes))
+        }
+        candidates.sort { ($0.lead, $0.attributes.indexPath) > ($1.lead, $1.attributes.indexPath) }
+        return candidates.map(\.attributes)
+    }
+
     /// Updates the direction of travel from the movement since the last pass; returns whether it changed.
-    private func updatePrefetchDirection() -> Bool {
+    /// The axis stays `nil` until the content first moves.
+    func updatePrefetchDirection() -> Bool {
         let origin = bounds.origin
         let before = (prefetch.axis, prefetch.sign)
         if let last = prefetch.lastOrigin, last != origin {
@@ -81,30 +117,34 @@ extension CollectionView {
                 prefetch.axis = .horizontal
                 prefetch.sign = dx > 0 ? 1 : -1
             }
-        } else if prefetch.axis == nil {
-            // Before any movement, the content will scroll forward along the axis it overflows.
-            if contentSize.height > bounds.height {
-                prefetch.axis = .vertical
-            } else if contentSize.width > bounds.width {
-                prefetch.axis = .horizontal
-            }
-            prefetch.sign = 1
         }
         prefetch.lastOrigin = origin
         return before.0 != prefetch.axis || before.1 != prefetch.sign
     }
 
-    /// Returns prefetched cells to their pools — all of them, or those whose frame is outside `area`.
-    func discardPrefetchedCells(outside area: Rect? = nil) {
-        guard !prefetchedCells.isEmpty else { return }
-        let stale = prefetchedCells.filter { _, cell in
+    /// Returns held cells (prefetched or kept) to their pools — all of them, or those whose frame is
+    /// outside `area` — and forgets the cells queued for prefetching when all go.
+    /// - Complexity: O(h log h) for h held cells.
+    func discardOffscreenCells(outside area: Rect? = nil) {
+        if area == nil { prefetch.queue.removeAll() }
+        guard !offscreenCells.isEmpty else { return }
+        let stale = offscreenCells.filter { _, held in
             guard let area else { return true }
-            return !cell.frame.intersects(area)
+            return !held.cell.frame.intersects(area)
         }.keys.sorted()
         for indexPath in stale {
-            if let cell = prefetchedCells.removeValue(forKey: indexPath) {
-                enqueue(cell, ElementKey(category: .cell, kind: nil, indexPath: indexPath))
+            if let held = offscreenCells.removeValue(forKey: indexPath) {
+                enqueue(held.cell, ElementKey(category: .cell, kind: nil, indexPath: indexPath))
             }
         }
+    }
+
+    /// Holds a cell that just ended its display out of the pool while it is within the prefetch region;
+    /// returns whether it did.
+    func keepCellWithinPrefetchRegion(_ view: ReusableView, _ key: ElementKey) -> Bool {
+        guard isPrefetchingEnabled, key.category == .cell, let cell = view as? CollectionViewCell,
+              let region = prefetchRegion, cell.frame.intersects(region) else { return false }
+        offscreenCells[key.indexPath] = OffscreenCell(cell: cell, wasDisplayed: true)
+        return true
     }
 }

@@ -69,9 +69,10 @@ public final class CollectionView {
         }
     }
 
-    /// Whether cells of the next line are configured ahead of display. On by default, as in UIKit.
+    /// Whether cells are configured ahead of display, one per layout pass, and kept a while after they
+    /// scroll out (the iOS 10 cell lifecycle, SPEC §5.2). On by default, as in UIKit.
     public var isPrefetchingEnabled = true {
-        didSet { if !isPrefetchingEnabled { discardPrefetchedCells() } }
+        didSet { if !isPrefetchingEnabled { discardOffscreenCells() } }
     }
 
     /// Exact counts of the work done so far.
@@ -87,7 +88,7 @@ public final class CollectionView {
             collectionViewLayout.collectionView = self
             // A new layout may register other view classes under the same decoration kinds.
             decorationPools.removeAll()
-            discardPrefetchedCells()
+            discardOffscreenCells()
             collectionViewLayout.invalidateLayout()
         }
     }
@@ -102,8 +103,9 @@ public final class CollectionView {
     var itemCounts: [Int]?
     /// Displayed elements, sorted by key.
     var displayed: [DisplayedElement] = []
-    /// Cells configured ahead of display, by index path.
-    var prefetchedCells: [IndexPath: CollectionViewCell] = [:]
+    /// Configured cells held off screen within the prefetch region (prefetched, or kept after scrolling
+    /// out), by index path.
+    var offscreenCells: [IndexPath: OffscreenCell] = [:]
     var prefetch = PrefetchState()
     var needsLayout = true
     var needsReload = false

@@ -21,7 +21,7 @@ public enum EnginePhase: String, CaseIterable, Hashable, Sendable {
     case willDisplay = "will-display"
     /// The delegate's did-end-displaying callback.
     case didEndDisplaying = "did-end-displaying"
-    /// Preparing cells of the next line ahead of display.
+    /// Preparing a cell ahead of display.
     case prefetch
     /// Checking a batch update against UIKit's rules and planning it.
     case validateUpdates = "updates-validate"
@@ -46,8 +46,12 @@ public struct EngineCounters: Hashable, Sendable {
     public var cellsReused = 0
     /// Calls of the data source's `cellForItemAt`, displayed or prefetched.
     public var cellsConfigured = 0
-    /// Cells configured ahead of display by prefetching (included in ``cellsConfigured``).
+    /// Cells configured ahead of display by prefetching, one per layout pass at most (included in
+    /// ``cellsConfigured``).
     public var cellsPrefetched = 0
+    /// Cells shown again, with `willDisplay` and no `cellForItemAt`, after they scrolled out and stayed
+    /// within the prefetch region (the iOS 10 cell lifecycle, SPEC §5.2).
+    public var cellsRedisplayed = 0
     public var supplementaryCreated = 0
     public var supplementaryReused = 0
     public var supplementaryConfigured = 0

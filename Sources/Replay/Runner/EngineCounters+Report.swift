@@ -13,6 +13,7 @@ extension EngineCounters {
         case .cellsReused: \.cellsReused
         case .cellsConfigured: \.cellsConfigured
         case .cellsPrefetched: \.cellsPrefetched
+        case .cellsRedisplayed: \.cellsRedisplayed
         case .supplementaryCreated: \.supplementaryCreated
         case .supplementaryReused: \.supplementaryReused
         case .supplementaryConfigured: \.supplementaryConfigured

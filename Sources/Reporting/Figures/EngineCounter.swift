@@ -9,6 +9,7 @@ public enum EngineCounter: String, CaseIterable, Sendable {
     case cellsReused = "cells_reused"
     case cellsConfigured = "cells_configured"
     case cellsPrefetched = "cells_prefetched"
+    case cellsRedisplayed = "cells_redisplayed"
     case supplementaryCreated = "supplementary_created"
     case supplementaryReused = "supplementary_reused"
     case supplementaryConfigured = "supplementary_configured"
@@ -53,7 +54,7 @@ public enum EngineCounter: String, CaseIterable, Sendable {
              .decorationCreated, .layoutPrepares, .layoutInvalidations, .boundsInvalidations, .elementQueries,
              .layoutAttributesBuilt, .attributesExamined, .attributesApplied:
             .lower
-        case .cellsReused, .supplementaryReused, .decorationReused, .attributesUnchanged, .batchUpdates,
+        case .cellsReused, .cellsRedisplayed, .supplementaryReused, .decorationReused, .attributesUnchanged, .batchUpdates,
              .itemsInserted, .itemsDeleted, .itemsMoved, .itemsReloaded, .sectionsInserted, .sectionsDeleted,
              .sectionsMoved, .sectionsReloaded, .maxVisibleElements, .taps, .highlights, .selections,
              .deselections, .menusShown, .menuActions, .layoutInteractions:
