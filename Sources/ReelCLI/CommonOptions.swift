@@ -1,6 +1,7 @@
 public import ArgumentParser
 public import Replay
 public import Reporting
+import TraceXML
 
 /// Options every command that replays takes.
 struct ReplaySelection: ParsableArguments {
@@ -18,6 +19,13 @@ struct ReplaySelection: ParsableArguments {
             throw ValidationError("--refresh-rate must be a positive number of hertz, not '\(refreshRate)'")
         }
     }
+}
+
+/// Whether a trace cut off before `</trace>` (an interrupted `reel record`) is accepted (SPEC §2).
+struct TruncationSelection: ParsableArguments {
+    @Flag(name: .customLong("allow-truncated"),
+          help: "Accept a trace cut off before </trace>: replay its complete events and report it as complete (without this, it is reported incomplete and the exit code is 1).")
+    var allowsTruncated = false
 }
 
 /// What a replay measures: the clock, and the frames the figures cover (SPEC §4).
@@ -51,3 +59,20 @@ extension ReplayClockKind: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}
 extension GateFormat: ExpressibleByArgument {}
 extension ScenarioName: ExpressibleByArgument {}
+
+/// Runs `body` with every trace in `paths` that can be read only once — a FIFO, a process substitution,
+/// `-` for standard input — copied into a private temporary file that every pass reads (SPEC §2); the
+/// copies are removed when `body` returns or throws. Regular files are read in place.
+func withTraceInputs<Result>(_ paths: [String], _ body: () throws -> Result) throws -> Result {
+    var inputs: [TraceInput] = []
+    defer { for input in inputs { input.remove() } }
+    for path in paths where !inputs.contains(where: { $0.path == path }) {
+        do {
+            inputs.append(try TraceInput(path))
+        } catch {
+            StandardError.line(error.description)
+            throw ExitCode(1)
+        }
+    }
+    return try body()
+}

@@ -17,6 +17,8 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: "The traces to replay.")
     var traces: [String]
 
+    @OptionGroup var truncation: TruncationSelection
+
     @Option(name: .customLong("layout"), help: ArgumentHelp("A registered layout to compare (see `reel layouts`); two or more, the first is the base.", valueName: "name"))
     var layouts: [String] = []
 
@@ -61,36 +63,39 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
-        let options = measurement.applied(to: ReplayOptions(
-            mode: mode, refreshRate: refreshRate, budgetMs: budget, repeats: repeats, warmup: warmup))
-        var outcomes: [Result<Comparison, ComparisonFailure>] = []
-        var failed = false
-        for trace in traces {
-            var bar = ProgressBar(label: trace)
-            let showProgress = !quiet && StandardError.isTerminal
-            do {
-                let result = try LayoutComparison(trace: trace, layouts: layouts, options: options,
-                                                  registry: Reel.layouts).run(progress: { progress in
-                    if showProgress { bar.update(progress) }
-                })
-                if showProgress { bar.clear() }
-                if let failure = result.failure {
-                    StandardError.line(failure.description)
+        try withTraceInputs(traces) {
+            let options = measurement.applied(to: ReplayOptions(
+                mode: mode, refreshRate: refreshRate, budgetMs: budget, repeats: repeats, warmup: warmup,
+                allowsTruncation: truncation.allowsTruncated))
+            var outcomes: [Result<Comparison, ComparisonFailure>] = []
+            var failed = false
+            for trace in traces {
+                var bar = ProgressBar(label: trace)
+                let showProgress = !quiet && StandardError.isTerminal
+                do throws(ReplayError) {
+                    let result = try LayoutComparison(trace: trace, layouts: layouts, options: options,
+                                                      registry: Reel.layouts).run(progress: { progress in
+                        if showProgress { bar.update(progress) }
+                    })
+                    if showProgress { bar.clear() }
+                    if let failure = result.failure {
+                        StandardError.line(failure.description)
+                        failed = true
+                    }
+                    outcomes.append(.success(Comparison(reports: result.measurements.map(Report.init), rounds: result.rounds)))
+                } catch {
+                    if showProgress { bar.clear() }
+                    StandardError.line(error.description)
+                    outcomes.append(.failure(ComparisonFailure(trace: trace, layouts: layouts, message: error.description)))
                     failed = true
                 }
-                outcomes.append(.success(Comparison(reports: result.measurements.map(Report.init), rounds: result.rounds)))
-            } catch {
-                if showProgress { bar.clear() }
-                StandardError.line(error.description)
-                outcomes.append(.failure(ComparisonFailure(trace: trace, layouts: layouts, message: error.description)))
-                failed = true
             }
+            // One trace that could not be compared at all prints nothing but the error; several give each its place.
+            if traces.count > 1 || outcomes.contains(where: { (try? $0.get()) != nil }) {
+                try emit(format.render(outcomes, asArray: traces.count > 1), to: output)
+            }
+            if failed { throw ExitCode(1) }
         }
-        // One trace that could not be compared at all prints nothing but the error; several give each its place.
-        if traces.count > 1 || outcomes.contains(where: { (try? $0.get()) != nil }) {
-            try emit(format.render(outcomes, asArray: traces.count > 1), to: output)
-        }
-        if failed { throw ExitCode(1) }
     }
 }
 

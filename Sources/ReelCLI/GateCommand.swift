@@ -23,6 +23,8 @@ struct GateCommand: ParsableCommand {
             layout, a replay that failed); 2 a regression; 64 usage error.
             """)
 
+    @OptionGroup var truncation: TruncationSelection
+
     @Option(help: ArgumentHelp("The baseline: a JSON report carrying its per-repeat values (one trace, or an array of them).", valueName: "report.json"))
     var baseline: String
 
@@ -123,13 +125,18 @@ struct GateCommand: ParsableCommand {
     /// one pass at a time (``ReplaySession``); when a timing figure regresses, replays as many passes again and
     /// judges all of them, so that a burst of noise in the first passes is not taken for a regression.
     private func replay(baselines: [Report], policy: GatePolicy) throws -> [Report] {
+        try withTraceInputs(inputs) { try replayInputs(baselines: baselines, policy: policy) }
+    }
+
+    private func replayInputs(baselines: [Report], policy: GatePolicy) throws -> [Report] {
         var reports: [Report] = []
         for trace in inputs {
             let reference = baselines.first { GateJudgement.fileName($0.trace) == GateJudgement.fileName(trace) }
                 ?? (baselines.count == 1 ? baselines.first : nil)
             var options = ReplayOptions(
                 layout: reference?.layout, mode: reference.flatMap { ReplayMode(rawValue: $0.mode) },
-                refreshRate: reference?.refreshRateHz, budgetMs: reference?.budgetMs, repeats: repeats, warmup: warmup)
+                refreshRate: reference?.refreshRateHz, budgetMs: reference?.budgetMs, repeats: repeats, warmup: warmup,
+                allowsTruncation: truncation.allowsTruncated)
             if let reference {
                 options.clock = ReplayClockKind(rawValue: reference.clock) ?? .cpu
                 options.includesInitialDisplay = reference.window.includesInitialDisplay

@@ -11,6 +11,8 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: "The traces to replay.")
     var traces: [String]
 
+    @OptionGroup var truncation: TruncationSelection
+
     @OptionGroup var selection: ReplaySelection
 
     @OptionGroup var measurement: MeasurementSelection
@@ -45,35 +47,37 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let runner = ReplayRunner(registry: Reel.layouts)
-        let options = measurement.applied(to: ReplayOptions(
-            layout: selection.layout, mode: selection.mode, refreshRate: selection.refreshRate, budgetMs: budget,
-            repeats: repeats, warmup: warmup))
-        var reports: [Report] = []
-        var failed = false
-        for trace in traces {
-            var bar = ProgressBar(label: trace)
-            let showProgress = !quiet && StandardError.isTerminal
-            do {
-                let measurement = try runner.replay(trace, options: options) { progress in
-                    if showProgress { bar.update(progress) }
-                }
-                if showProgress { bar.clear() }
-                if let failure = measurement.failure {
-                    StandardError.line(failure)
+        try withTraceInputs(traces) {
+            let runner = ReplayRunner(registry: Reel.layouts)
+            let options = measurement.applied(to: ReplayOptions(
+                layout: selection.layout, mode: selection.mode, refreshRate: selection.refreshRate, budgetMs: budget,
+                repeats: repeats, warmup: warmup, allowsTruncation: truncation.allowsTruncated))
+            var reports: [Report] = []
+            var failed = false
+            for trace in traces {
+                var bar = ProgressBar(label: trace)
+                let showProgress = !quiet && StandardError.isTerminal
+                do throws(ReplayError) {
+                    let measurement = try runner.replay(trace, options: options) { progress in
+                        if showProgress { bar.update(progress) }
+                    }
+                    if showProgress { bar.clear() }
+                    if let failure = measurement.failure {
+                        StandardError.line(failure)
+                        failed = true
+                    }
+                    reports.append(Report(measurement))
+                } catch {
+                    if showProgress { bar.clear() }
+                    StandardError.line(error.description)
                     failed = true
                 }
-                reports.append(Report(measurement))
-            } catch {
-                if showProgress { bar.clear() }
-                StandardError.line(error.description)
-                failed = true
             }
+            if !reports.isEmpty {
+                try emit(format.render(reports, includeFrames: frames), to: output)
+            }
+            if failed { throw ExitCode(1) }
         }
-        if !reports.isEmpty {
-            try emit(format.render(reports, includeFrames: frames), to: output)
-        }
-        if failed { throw ExitCode(1) }
     }
 }
 

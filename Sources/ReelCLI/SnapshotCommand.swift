@@ -11,6 +11,8 @@ struct SnapshotCommand: ParsableCommand {
     @Argument(help: "The trace.")
     var trace: String
 
+    @OptionGroup var truncation: TruncationSelection
+
     @Option(help: ArgumentHelp("The moment, in seconds from the start of the session.", valueName: "seconds"))
     var time: Double
 
@@ -27,14 +29,17 @@ struct SnapshotCommand: ParsableCommand {
     }
 
     func run() throws {
-        let runner = ReplayRunner(registry: Reel.layouts)
-        let options = ReplayOptions(layout: selection.layout, mode: selection.mode, refreshRate: selection.refreshRate)
-        do {
-            let snapshot = try runner.snapshot(trace, at: time, options: options)
-            try emit(snapshot.render(format), to: output)
-        } catch let error as ReplayError {
-            StandardError.line(error.description)
-            throw ExitCode(1)
+        try withTraceInputs([trace]) {
+            let runner = ReplayRunner(registry: Reel.layouts)
+            let options = ReplayOptions(layout: selection.layout, mode: selection.mode, refreshRate: selection.refreshRate,
+                                        allowsTruncation: truncation.allowsTruncated)
+            do {
+                let snapshot = try runner.snapshot(trace, at: time, options: options)
+                try emit(snapshot.render(format), to: output)
+            } catch let error as ReplayError {
+                StandardError.line(error.description)
+                throw ExitCode(1)
+            }
         }
     }
 }

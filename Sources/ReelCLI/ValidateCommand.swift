@@ -15,17 +15,19 @@ struct ValidateCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        var errors = 0, warnings = 0
-        for trace in traces {
-            for diagnostic in TraceChecker.validate(path: trace, registry: Reel.layouts) {
-                print(diagnostic.description)
-                if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
+        try withTraceInputs(traces) {
+            var errors = 0, warnings = 0
+            for trace in traces {
+                for diagnostic in TraceChecker.validate(path: trace, registry: Reel.layouts) {
+                    print(diagnostic.description)
+                    if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
+                }
             }
+            if !quiet {
+                let count = traces.count == 1 ? "1 trace" : "\(traces.count) traces"
+                StandardError.line("\(count) checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+            }
+            if errors > 0 { throw ExitCode(1) }
         }
-        if !quiet {
-            let count = traces.count == 1 ? "1 trace" : "\(traces.count) traces"
-            StandardError.line("\(count) checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
-        }
-        if errors > 0 { throw ExitCode(1) }
     }
 }

@@ -69,7 +69,7 @@ struct TruncationTests {
             while try reader.next() != nil { read += 1 }
         } throws: { error in
             guard let error = error as? TraceError else { return false }
-            return error.code == .truncated && error.message.hasSuffix("allow truncation to read its complete events")
+            return error.code == .truncated && error.message.hasSuffix("pass --allow-truncated to replay its complete events")
         }
         #expect(read <= 4)
     }

@@ -54,9 +54,13 @@ public final class ReplaySession {
     public private(set) var failure: ReplayError?
     /// Things the user should know that are not failures (a truncated trace), known after the first pass.
     public private(set) var warnings: [String] = []
+    /// The trace is cut off and the options do not accept it (SPEC §2): the complete events are replayed,
+    /// and the measurement is incomplete with this error. Known after the first pass.
+    public private(set) var truncation: ReplayError?
 
     private let source: Source
     private let readerOptions: TraceReader.Options
+    private let allowsTruncation: Bool
     private let header: TraceHeader
     private let layoutOverride: String?
     private let registry: LayoutRegistry
@@ -85,7 +89,10 @@ public final class ReplaySession {
         trace = path
         self.registry = registry
         layoutOverride = options.layout
-        readerOptions = TraceReader.Options(allowsTruncation: options.allowsTruncation)
+        // The reader always reads up to the cut, so that a cut-off trace is replayed up to its last complete
+        // event; whether the cut is accepted is decided after the first pass.
+        readerOptions = TraceReader.Options(allowsTruncation: true)
+        allowsTruncation = options.allowsTruncation
         source = try Self.source(path)
         let first = try Self.open(source, path, readerOptions)
         firstReader = first
@@ -132,7 +139,15 @@ public final class ReplaySession {
                               clock: clock)
         let result = pass.run(reader, progress: progress)
         if passesRun == 0 {
-            warnings += reader.warnings.map(\.description)
+            let cut = reader.warnings.first { $0.code == .truncated }
+            if let cut, !allowsTruncation {
+                truncation = ReplayError(
+                    .trace,
+                    "\(cut.message); replayed up to there, the report is incomplete; "
+                        + "pass --allow-truncated to accept a cut-off trace",
+                    path: trace, location: cut.location)
+            }
+            warnings += reader.warnings.filter { $0.code != .truncated || allowsTruncation }.map(\.description)
             // What the engine logged, once per message with a count (the report prefixes "warning: ").
             warnings += TracedWarning.diagnostics(result.warnings, path: trace).map { diagnostic in
                 "\(diagnostic.location.map(\.description) ?? diagnostic.path): \(diagnostic.message)"
@@ -152,7 +167,7 @@ public final class ReplaySession {
     ///   - warmup: How many passes were run first and left out.
     public func measurement(of passes: [Pass], warmup: Int) -> ReplayMeasurement {
         let reference = passes.first
-        let failed = passes.last?.failure
+        let failed = passes.last?.failure ?? truncation
         return ReplayMeasurement(
             trace: trace, layout: layout, mode: mode.rawValue, refreshRate: refreshRate, budgetMs: budgetMs,
             warmup: warmup, repeats: passes.map(\.measurement), complete: failed == nil,
@@ -165,7 +180,7 @@ public final class ReplaySession {
 extension ReplaySession {
     private static func source(_ path: String) throws(ReplayError) -> Source {
         var status = stat()
-        guard stat(path, &status) == 0 else {
+        guard stat(TraceInput.readablePath(path), &status) == 0 else {
             // TraceReader names the problem (no such file, permission denied) when it opens the path.
             return .file
         }

@@ -22,6 +22,8 @@ public enum TraceChecker {
     /// - Complexity: three streaming passes over the trace in constant memory, then one replay of it (the
     ///   layouts' work for every frame, without the workload's costs).
     public static func validate(path: String, registry: LayoutRegistry = .standard) -> [TraceDiagnostic] {
+        // A cut the reader tolerated is a warning from TraceValidator: the checks below still run on the
+        // complete events, and the cut is reported as an error.
         let formal = TraceValidator.validate(path: path)
         guard !formal.contains(where: { $0.severity == .error }) else { return formal }
         var diagnostics: [TraceDiagnostic] = []
@@ -37,9 +39,19 @@ public enum TraceChecker {
             diagnostics.append(TraceDiagnostic(error))
         }
         diagnostics += engineChecks(path: path, registry: registry, known: diagnostics)
-        return (formal + diagnostics).sorted { lhs, rhs in
+        return (formal.map(truncationAsError) + diagnostics).sorted { lhs, rhs in
             (lhs.location?.line ?? 0, lhs.location?.column ?? 0) < (rhs.location?.line ?? 0, rhs.location?.column ?? 0)
         }
+    }
+
+    /// A cut-off trace is an error for `validate` (SPEC §2), at the position where the document stops.
+    private static func truncationAsError(_ diagnostic: TraceDiagnostic) -> TraceDiagnostic {
+        guard diagnostic.code == .truncated, diagnostic.severity == .warning else { return diagnostic }
+        var error = diagnostic
+        error.severity = .error
+        error.message += "; the document stops before </trace> (replay, compare, gate and snapshot accept "
+            + "its complete events with --allow-truncated)"
+        return error
     }
 
     /// One replay of the trace on a clock that spends no time: the error that stops it, unless `known`

@@ -13,7 +13,8 @@ enum ByteSource {
 
     /// Opens `path` for reading.
     static func open(path: String) throws(TraceError) -> ByteSource {
-        let descriptor = path.withCString { Glibc_open($0) }
+        // A trace that can be read only once is read from its private copy (``TraceInput``).
+        let descriptor = TraceInput.readablePath(path).withCString { Glibc_open($0) }
         guard descriptor >= 0 else {
             throw TraceError(.io, "cannot open the trace: \(systemErrorDescription())", path: path)
         }
@@ -38,6 +39,19 @@ enum ByteSource {
             }
             self = .memory(bytes, offset: offset + n)
             return n
+        }
+    }
+
+    /// Whether the source is known to hold no bytes at all: an empty regular file or empty memory.
+    /// (A pipe's length is not known before it is read; it is not reported here.)
+    var isKnownEmpty: Bool {
+        switch self {
+        case .file(let descriptor):
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else { return false }
+            return status.st_mode & S_IFMT == S_IFREG && status.st_size == 0
+        case .memory(let bytes, let offset):
+            return bytes.count <= offset
         }
     }
 

@@ -66,6 +66,10 @@ public final class TraceReader {
     init(source: ByteSource, path: String, options: Options) throws(TraceError) {
         self.path = path
         self.options = options
+        if source.isKnownEmpty {
+            source.close()
+            throw TraceError(.truncated, "the file is empty; expected a <trace> document", path: path)
+        }
         stream = try XMLStream(source: source, path: path, limits: options.limits,
                                toleratesTruncation: options.allowsTruncation)
         let parsed: (TraceHeader, Bool)
@@ -77,7 +81,7 @@ public final class TraceReader {
             }
             if error.code == .malformedXML && stream.failedAtEndOfInput() {
                 throw TraceError(.truncated,
-                                 "the trace is cut off (\(error.message)); allow truncation to read its complete events",
+                                 "the trace is cut off (\(error.message)); pass --allow-truncated to replay its complete events",
                                  path: path, location: error.location)
             }
             throw error
@@ -128,7 +132,7 @@ public final class TraceReader {
             finished = true
             if error.code == .malformedXML && stream.failedAtEndOfInput() {
                 throw TraceError(.truncated,
-                                 "the trace is cut off (\(error.message)); allow truncation to read its complete events",
+                                 "the trace is cut off (\(error.message)); pass --allow-truncated to replay its complete events",
                                  path: path, location: error.location)
             }
             throw error
