@@ -42,7 +42,7 @@ struct CompareCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The comparison's format.")
     var format: ComparisonFormat = .text
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the comparison to this file (atomically) instead of standard output.", valueName: "path"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the comparison to this file instead of standard output: atomically, or in place for a device or FIFO; - is standard output.", valueName: "path"))
     var output: String?
 
     @Flag(name: .shortAndLong, help: "No progress bar.")

@@ -46,7 +46,7 @@ struct GateCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The judgement's format.")
     var format: GateFormat = .text
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the judgement to this file (atomically) instead of standard output.", valueName: "path"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the judgement to this file instead of standard output: atomically, or in place for a device or FIFO; - is standard output.", valueName: "path"))
     var output: String?
 
     @Flag(help: "Write the current run as the new baseline (atomically), after judging it against the old one if there is one; never exits 2.")

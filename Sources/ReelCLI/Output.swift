@@ -1,9 +1,9 @@
 import ArgumentParser
 import Reporting
 
-/// Prints `text`, or writes it atomically to `path`.
+/// Prints `text` (no path, or `-`), or writes it to `path` by SPEC §2's rules for output files.
 func emit(_ text: String, to path: String?) throws {
-    guard let path else {
+    guard let path, path != "-" else {
         print(text, terminator: "")
         return
     }

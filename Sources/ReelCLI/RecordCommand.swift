@@ -54,7 +54,7 @@ struct RecordCommand: ParsableCommand {
     @Option(help: "The seed of the user's choices and of the data.")
     var seed: UInt64 = 1
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the trace.", valueName: "path"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the trace: a file, replaced atomically at the end (a crash leaves the previous one), a device or FIFO written in place, or - for standard output.", valueName: "path"))
     var output: String
 
     func run() throws {

@@ -29,7 +29,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The report's format.")
     var format: ReportFormat = .text
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the report to this file (atomically) instead of standard output.", valueName: "path"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the report to this file instead of standard output: atomically, or in place for a device or FIFO; - is standard output.", valueName: "path"))
     var output: String?
 
     @Flag(help: "Add every frame's sample to the JSON report.")

@@ -21,7 +21,7 @@ struct SnapshotCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The snapshot's format.")
     var format: ReportFormat = .json
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (atomically) instead of standard output.", valueName: "path"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output: atomically, or in place for a device or FIFO; - is standard output.", valueName: "path"))
     var output: String?
 
     func validate() throws {

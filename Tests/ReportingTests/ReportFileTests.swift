@@ -85,9 +85,8 @@ struct ReportFileTests {
 
     @Test("The temporary file is hidden beside the report")
     func temporaryPath() {
-        #expect(ReportFile.temporaryPath(for: "Reports/a.json").hasPrefix("Reports/.a.json."))
-        #expect(ReportFile.temporaryPath(for: "a.json").hasPrefix(".a.json."))
-        #expect(ReportFile.temporaryPath(for: "/tmp/x/a.json").hasSuffix(".tmp"))
-        #expect(ReportFile.temporaryPath(for: "a.json") != ReportFile.temporaryPath(for: "a.json"))
+        #expect(OutputFile.temporaryPath(for: "Reports/a.json").hasPrefix("Reports/.a.json.reel-tmp-\(getpid())."))
+        #expect(OutputFile.temporaryPath(for: "a.json").hasPrefix(".a.json.reel-tmp-"))
+        #expect(OutputFile.temporaryPath(for: "a.json") != OutputFile.temporaryPath(for: "a.json"))
     }
 }

@@ -1,5 +1,6 @@
 public import CollectionEngine
 public import TraceXML
+import Reporting
 
 /// Records a session as a trace: it drives a collection view frame by frame with inputs (drags, taps,
 /// batch updates, layout switches, resizes…) and streams them through TraceXML's writer, with the content
@@ -20,6 +21,9 @@ public final class TraceRecorder {
     public let header: TraceHeader
     private let pass: ReplayPass
     private let writer: TraceWriter
+    /// The file being written (atomically, SPEC §2): renamed into place by ``finish()``, its temporary
+    /// removed if the recorder goes away unfinished.
+    private let output: OutputFile?
     private var inputs: [TraceEvent] = []
     private var lastOffset: CollectionEngine.Point
     /// The frame being recorded.
@@ -33,13 +37,19 @@ public final class TraceRecorder {
         self.header = header
         let name = path ?? "<recording>"
         let layout = try registry.makeLayout(for: header.layout, path: name)
+        do throws(OutputFileError) {
+            output = try path.map { path throws(OutputFileError) in try OutputFile.open(path) }
+        } catch {
+            throw ReplayError(.trace, error.message, path: error.path)
+        }
         do throws(TraceError) {
-            if let path {
-                writer = try TraceWriter(path: path, header: header)
+            if let output {
+                writer = try TraceWriter(descriptor: output.descriptor, path: output.path, header: header)
             } else {
                 writer = try TraceWriter(header: header)
             }
         } catch {
+            output?.discard()
             throw ReplayError(error)
         }
         pass = ReplayPass(header: header, path: name, layout: layout, registry: registry, mode: .gestures,
@@ -89,12 +99,18 @@ public final class TraceRecorder {
     /// Whether something still moves (a fling, an animation).
     public var isSettling: Bool { collectionView.isAnimating }
 
-    /// Ends the trace.
+    /// Ends the trace and puts the file in place: until then a file already at the path is left as it was.
     public func finish() throws(ReplayError) {
-        do {
+        do throws(TraceError) {
             try writer.finish()
         } catch {
+            output?.discard()
             throw ReplayError(error)
+        }
+        do throws(OutputFileError) {
+            try output?.commit()
+        } catch {
+            throw ReplayError(.trace, error.message, path: error.path)
         }
     }
 

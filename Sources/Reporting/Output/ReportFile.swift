@@ -42,59 +42,26 @@ public enum ReportFile {
     /// can interrupt a write at its most delicate moment.
     static func write(_ text: String, to path: String,
                       beforeRename: () throws(ReportWriteError) -> Void) throws(ReportWriteError) {
-        let temporary = temporaryPath(for: path)
-        func failure(_ operation: String) -> ReportWriteError {
-            ReportWriteError(path: path, message: "\(operation): \(String(cString: strerror(errno)))")
+        func reportError(_ error: OutputFileError) -> ReportWriteError {
+            ReportWriteError(path: error.path, message: error.message)
         }
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw failure("cannot create a temporary file beside it") }
-        do throws(ReportWriteError) {
-            defer { close(descriptor) }
-            try writeAll(Array(text.utf8), to: descriptor, failure: failure)
-            guard fsync(descriptor) == 0 else { throw failure("cannot flush it to disk") }
+        let file: OutputFile
+        do throws(OutputFileError) {
+            file = try OutputFile.open(path)
+            try file.write(text.utf8)
         } catch {
-            unlink(temporary)
-            throw error
+            throw reportError(error)
         }
         do throws(ReportWriteError) {
             try beforeRename()
-            guard rename(temporary, path) == 0 else { throw failure("cannot move it into place") }
         } catch {
-            unlink(temporary)
+            file.discard()
             throw error
         }
-    }
-
-    /// `dir/.name.<pid>-<random>.tmp`: hidden, beside `path`, so the rename stays within one file system.
-    static func temporaryPath(for path: String) -> String {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
-        return "\(directory).\(name).\(getpid())-\(random).tmp"
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32,
-                                 failure: (String) -> ReportWriteError) throws(ReportWriteError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw failure("cannot write it")
-            }
-            offset += written
+        do throws(OutputFileError) {
+            try file.commit()
+        } catch {
+            throw reportError(error)
         }
-    }
-
-    /// `write(2)`, which ``write(_:to:)`` hides inside this type.
-    private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.write(descriptor, buffer, count)
-        #elseif canImport(Musl)
-        Musl.write(descriptor, buffer, count)
-        #else
-        Darwin.write(descriptor, buffer, count)
-        #endif
     }
 }

@@ -11,6 +11,8 @@ internal import Darwin
 final class OutputSink {
     enum Target {
         case file(descriptor: Int32)
+        /// A descriptor someone else opened and will close.
+        case borrowed(descriptor: Int32)
         case memory
     }
 
@@ -35,7 +37,7 @@ final class OutputSink {
         switch target {
         case .memory:
             bytes.append(contentsOf: buffer)
-        case .file(let descriptor):
+        case .file(let descriptor), .borrowed(let descriptor):
             var offset = 0
             while offset < buffer.count {
                 guard let base = buffer.baseAddress else { break }

@@ -34,6 +34,14 @@ public final class TraceWriter {
         try self.init(sink: OutputSink.create(path: path), path: path, header: header)
     }
 
+    /// A writer to a file descriptor opened by the caller, who closes it (and, for an atomic output, renames
+    /// it into place) after ``finish()``; `path` names it in errors.
+    ///
+    /// - Throws: ``TraceError`` when the header cannot be written.
+    public convenience init(descriptor: Int32, path: String, header: TraceHeader) throws(TraceError) {
+        try self.init(sink: OutputSink(target: .borrowed(descriptor: descriptor)), path: path, header: header)
+    }
+
     /// A writer that keeps the trace in memory, in ``bytes``.
     public convenience init(header: TraceHeader) throws(TraceError) {
         try self.init(sink: OutputSink(target: .memory), path: "<memory>", header: header)
