@@ -1,0 +1,49 @@
+/// The valid range of every number a trace or a command-line option can carry, and the limits that protect
+/// the machine (SPEC §3; the README's "Limits" table states each with its reason).
+///
+/// A value outside its range is an error where it is read — `file:line:column:` for a trace, the option's
+/// name for a command — that quotes the value, states the range and says why. The machine limits are
+/// checked before the work they bound starts, so a trace that asks for too much gets an error, never a
+/// hang or an allocation failure.
+public enum TraceLimits {
+    // MARK: Values
+
+    /// Display refresh rates, in hertz: from 1 Hz up to the 240 Hz of the fastest gaming displays.
+    public static let refreshRate: ClosedRange<Double> = 1...240
+    /// Event times and session lengths, in seconds: 24 hours.
+    public static let time: ClosedRange<Double> = 0...86_400
+    /// Animation durations (`<batch>`, `<set-layout>`, `<scroll-to-item>`), in seconds.
+    public static let animationDuration: ClosedRange<Double> = 0...60
+    /// The collection view's width and height, in points: 100,000 is 25 times the widest display.
+    public static let viewLength: ClosedRange<Double> = 1...100_000
+    /// An item's, header's or footer's width or height, in points.
+    public static let elementLength: ClosedRange<Double> = 0...100_000
+    /// Content offsets and touch locations, in points: far beyond the content of the largest trace
+    /// (10,000,000 items of 100 points) while keeping sub-point precision in a `Double`.
+    public static let coordinate: ClosedRange<Double> = -1e10...1e10
+    /// Finger velocities, in points per second.
+    public static let velocity: ClosedRange<Double> = -1e6...1e6
+    /// Insets and spacings, in points.
+    public static let inset: ClosedRange<Double> = -100_000...100_000
+    /// Pinch scales.
+    public static let pinchScale: ClosedRange<Double> = 0.001...1_000
+    /// One workload cost (`create`, `configure`, `prepare-for-reuse`), in milliseconds.
+    public static let cost: ClosedRange<Double> = 0...1_000
+
+    // MARK: Machine limits
+
+    /// Items in the whole collection view at any moment (after every batch and reload).
+    public static let items = 10_000_000
+    /// Sections in the collection view at any moment.
+    public static let sections = 100_000
+    /// Frames in one session (24 hours at 120 Hz): a longer session is refused before it starts.
+    public static let frames = 10_368_000
+    /// Elements (cells, supplementary and decoration views) displayed in one frame.
+    public static let visibleElements = 10_000
+    /// Workload time spent in one pass, in seconds: a pass that would spend more stops with an error.
+    public static let workloadSecondsPerPass = 600.0
+    /// Attributes on one element, `<meta>` entries included.
+    public static let attributesPerElement = 256
+    /// Measured and warm-up passes of one command.
+    public static let passes = 10_000
+}
