@@ -10,14 +10,16 @@ struct Harness {
     /// - Parameters:
     ///   - useDelegate: whether the fixture is also the delegate (display callbacks, flow metrics).
     ///   - prefetching: the collection view's `isPrefetchingEnabled` for the first pass and after.
+    ///   - limit: the collection view's `visibleElementLimit`.
     init(counts: [Int], viewport: Size = Size(width: 390, height: 844), useDelegate: Bool = true,
          prefetching: Bool = true, layout: FlowLayout = FlowLayout(),
-         configure: (FlowLayout, FixtureDataSource) -> Void = { _, _ in }) {
+         configure: (FlowLayout, FixtureDataSource) -> Void = { _, _ in }, limit: Int? = nil) {
         self.layout = layout
         data = FixtureDataSource(counts: counts)
         collectionView = CollectionView(frame: Rect(origin: .zero, size: viewport), collectionViewLayout: layout)
         configure(layout, data)
         collectionView.isPrefetchingEnabled = prefetching
+        collectionView.visibleElementLimit = limit
         data.register(on: collectionView)
         collectionView.dataSource = data
         if useDelegate { collectionView.delegate = data }

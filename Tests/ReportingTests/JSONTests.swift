@@ -6,7 +6,8 @@ struct JSONTests {
     @Test("Numbers: rounded to three decimals, shortest form, integers without .0, never -0",
           arguments: [(1.2, "1.2"), (1.200, "1.2"), (60, "60"), (16.666666, "16.667"), (0.0004, "0"),
                       (-0.0004, "0"), (-0.0, "0"), (0.001, "0.001"), (1234567.8915, "1234567.892"), (-2.5, "-2.5"),
-                      (1e15, "1000000000000000"), (9_007_199_254_740_992, "9007199254740992"), (.nan, "null"), (.infinity, "null")])
+                      (1e15, "1000000000000000"), (9_007_199_254_740_992, "9007199254740992"), (.nan, "null"), (.infinity, "null"),
+                      (1e306, "1e+306"), (-.greatestFiniteMagnitude, "-1.7976931348623157e+308")])
     func numbers(value: Double, text: String) {
         #expect(JSONValue.format(value) == text)
     }

@@ -23,7 +23,8 @@ extension CollectionView {
         prepareLayoutIfNeeded()
         let directionChanged = updatePrefetchDirection()
         let displayChanged = updateDisplayedElements()
-        if isPrefetchingEnabled { prefetchNextCell(refresh: displayChanged || directionChanged || prepared) }
+        // Past the limit nothing is displayed, and nothing is prefetched around it.
+        if isPrefetchingEnabled && visibleElementOverflow == nil { prefetchNextCell(refresh: displayChanged || directionChanged || prepared) }
         assert(checkInvariants())
     }
 
@@ -35,15 +36,50 @@ extension CollectionView {
         _ = loadedItemCounts
         counters.layoutPrepares += 1
         measure(.prepare, nil) { layout.prepare() }
-        contentSize = layout.collectionViewContentSize
+        contentSize = Self.usableContentSize(layout.collectionViewContentSize)
+    }
+
+    /// A layout's content size as the collection view uses it: an extent that is NaN or negative is 0, an
+    /// infinite one the largest finite `Double`, so that content offsets, clamped to the content, stay
+    /// finite whatever a layout answers (issue 13).
+    static func usableContentSize(_ size: Size) -> Size {
+        func usable(_ extent: Double) -> Double {
+            guard extent > 0 else { return 0 }
+            return Swift.min(extent, .greatestFiniteMagnitude)
+        }
+        return Size(width: usable(size.width), height: usable(size.height))
     }
 
     /// The elements the layout puts in the bounds, displayable (not hidden, intersecting), sorted by key,
     /// each once (when a layout returns an element twice, the first answer wins).
+    ///
+    /// A frame with a NaN coordinate or extent intersects nothing, so such an element is never displayed;
+    /// an infinite frame that covers the bounds is.
+    ///
+    /// With a ``visibleElementLimit``, an answer of more elements than the limit displays none and sets
+    /// ``visibleElementOverflow``; a layout that can count without building (the flow layout family) is told
+    /// the limit and builds at most one more.
     func visibleElements() -> [(key: ElementKey, attributes: LayoutAttributes)] {
         let visibleRect = bounds
         counters.elementQueries += 1
-        let answer = measure(.query, nil) { collectionViewLayout.layoutAttributesForElements(in: visibleRect) }
+        let layout = collectionViewLayout
+        layout.elementQueryLimit = visibleElementLimit
+        layout.elementQueryOverflow = nil
+        defer { layout.elementQueryLimit = nil }
+        let answer = measure(.query, nil) { layout.layoutAttributesForElements(in: visibleRect) }
+        if let overflow = layout.elementQueryOverflow {
+            visibleElementOverflow = overflow
+            return []
+        }
+        if let limit = visibleElementLimit, answer.count > limit {
+            // Counted among the displayable ones: a layout may answer hidden or outlying elements.
+            let displayable = answer.count { !$0.isHidden && $0.frame.intersects(visibleRect) }
+            if displayable > limit {
+                visibleElementOverflow = displayable
+                return []
+            }
+        }
+        visibleElementOverflow = nil
         var incoming: [(key: ElementKey, attributes: LayoutAttributes)] = []
         incoming.reserveCapacity(answer.count)
         for attributes in answer where !attributes.isHidden && attributes.frame.intersects(visibleRect) {
@@ -137,6 +173,10 @@ extension CollectionView {
             preconditionFailure("the layout returned cell \(attributes.indexPath) but the collection view has no data source")
         }
         let indexPath = attributes.indexPath
+        // A layout's bug, not the data's: UIKit raises NSInternalInconsistencyException with these words.
+        let counts = loadedItemCounts
+        precondition(counts.indices.contains(indexPath.section) && (0..<counts[indexPath.section]).contains(indexPath.item),
+                     "UICollectionView received layout attributes for a cell with an index path that does not exist: \(indexPath)")
         pendingAttributes = attributes
         defer { pendingAttributes = nil }
         counters.cellsConfigured += 1

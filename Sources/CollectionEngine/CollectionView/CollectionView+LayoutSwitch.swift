@@ -9,12 +9,28 @@ extension CollectionView {
     /// leave end at the new layout's attributes. When the animation ends, `finalizeLayoutTransition()` runs
     /// on both layouts and `completion` with `true`. When the old layout supplies its own transition layout
     /// (``CollectionViewLayout/transitionLayout(to:)``), the switch animates that layout's progress instead.
+    ///
+    /// During an interactive transition (or while one animates to its end) the transition is abandoned
+    /// where it stands: its completion runs with `completed` and `finished` both `false`, its two layouts
+    /// are finalized and leave the collection view, and the switch starts from the transition layout's
+    /// attributes, so that elements move from where they are shown. UIKit documents no behaviour for this
+    /// call during a transition; this one never leaves a transition layout whose layouts no longer belong
+    /// to the collection view, and a `finishInteractiveTransition()` that follows is then a call without
+    /// a transition (UIKit's exception: ``CollectionView/noInteractiveTransitionMessage``).
     public func setCollectionViewLayout(_ layout: CollectionViewLayout, animated: Bool, duration: Double = 0.3,
                                         completion: ((Bool) -> Void)? = nil) {
         let old = collectionViewLayout
         guard layout !== old else {
             completion?(true)
             return
+        }
+        let abandoned = abandonTransition()
+        defer {
+            if let abandoned {
+                for inner in [abandoned.currentLayout, abandoned.nextLayout] where inner !== layout && inner.collectionView === self {
+                    inner.collectionView = nil
+                }
+            }
         }
         old.prepareForTransition(to: layout)
         layout.prepareForTransition(from: old)
@@ -42,7 +58,7 @@ extension CollectionView {
     @discardableResult
     public func startInteractiveTransition(to layout: CollectionViewLayout,
                                            completion: ((_ completed: Bool, _ finished: Bool) -> Void)? = nil) -> TransitionLayout {
-        precondition(!(collectionViewLayout is TransitionLayout), "an interactive transition is already running")
+        precondition(!(collectionViewLayout is TransitionLayout), Self.transitionAlreadyRunningMessage)
         let old = collectionViewLayout
         old.prepareForTransition(to: layout)
         layout.prepareForTransition(from: old)
@@ -51,6 +67,36 @@ extension CollectionView {
         interactiveCompletion = completion
         return transition
     }
+
+    /// Ends the running interactive transition, or the animation of a layout's own transition, where it
+    /// stands, for a layout switch that replaces it; returns the transition, whose layouts the caller
+    /// detaches once the switch no longer needs them to answer for the elements shown.
+    private func abandonTransition() -> TransitionLayout? {
+        guard let transition = collectionViewLayout as? TransitionLayout else { return nil }
+        let animation = layoutTransitionAnimation
+        let interactive = interactiveCompletion
+        layoutTransitionAnimation = nil
+        interactiveCompletion = nil
+        if let animation {
+            // Its completion finalizes both layouts and tells whoever started it.
+            animation.completion(false)
+        } else {
+            transition.currentLayout.finalizeLayoutTransition()
+            transition.nextLayout.finalizeLayoutTransition()
+            interactive?(false, false)
+        }
+        return transition
+    }
+
+    /// UIKit's words when an interactive transition is finished or cancelled and none is running
+    /// (`-[UICollectionView _finishInteractiveTransitionShouldFinish:finalAnimation:]`, as quoted in
+    /// https://github.com/SwiftKickMobile/TLLayoutTransitioning/issues/17).
+    public static let noInteractiveTransitionMessage =
+        "the collection was not prepared for an interactive transition. see startInteractiveTransitionToCollectionViewLayout:completion:"
+
+    /// UIKit's words when an interactive transition starts while another one runs, as quoted in
+    /// https://github.com/SwiftKickMobile/TLLayoutTransitioning/issues/7.
+    public static let transitionAlreadyRunningMessage = "the collection is already in the middle of an interactive transition"
 
     /// Whether an interactive transition is running (the layout is a ``TransitionLayout`` whose progress the
     /// caller sets), not counting one that is animating to its end.
@@ -109,10 +155,9 @@ extension CollectionView {
     public func cancelInteractiveTransition() { endInteractiveTransition(finish: false) }
 
     private func endInteractiveTransition(finish: Bool) {
-        guard let transition = collectionViewLayout as? TransitionLayout else {
-            preconditionFailure("no interactive transition is running")
+        guard let transition = collectionViewLayout as? TransitionLayout, layoutTransitionAnimation == nil else {
+            preconditionFailure(Self.noInteractiveTransitionMessage)
         }
-        precondition(layoutTransitionAnimation == nil, "the interactive transition is already ending")
         let target = finish ? transition.nextLayout : transition.currentLayout
         let remaining = finish ? 1 - transition.transitionProgress : transition.transitionProgress
         let completion = interactiveCompletion

@@ -75,6 +75,23 @@ public final class CollectionView {
         didSet { if !isPrefetchingEnabled { discardOffscreenCells() } }
     }
 
+    /// The most elements one layout pass displays, or `nil` (the default) for no limit.
+    ///
+    /// When the layout's answer for the visible rect holds more elements than this, the pass creates no
+    /// views for it (elements already displayed end their display) and ``visibleElementOverflow`` says how
+    /// many there were, so that the caller can stop with an error: 10,000,000 items of 0.0001 points all
+    /// on screen would otherwise exhaust the memory. The flow layout and its subclasses are told the limit
+    /// and stop building attributes at one more than it; other layouts answer in full and the collection
+    /// view counts. Reel's replays set it to `TraceLimits.visibleElements`.
+    public var visibleElementLimit: Int? {
+        didSet { if visibleElementLimit != oldValue { needsLayout = true } }
+    }
+
+    /// How many elements the visible rect held at the last layout pass, when they were more than
+    /// ``visibleElementLimit``; `nil` when they were within it. A flow layout counts them from its lines and
+    /// columns without building them, the items that touch the rect's edges included.
+    public internal(set) var visibleElementOverflow: Int?
+
     /// Exact counts of the work done so far.
     public internal(set) var counters = EngineCounters()
 

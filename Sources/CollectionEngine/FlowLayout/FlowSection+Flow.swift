@@ -39,7 +39,7 @@ extension FlowSection {
     private static func capacity(cross: Double, available: Double, spacing: Double) -> Int {
         guard cross + spacing > 0 else { return 1 }
         let fitting = ((available + spacing) / (cross + spacing) + epsilon).rounded(.down)
-        return fitting >= 1 ? Int(min(fitting, Double(Int32.max))) : 1
+        return fitting.flooredInt(in: 1...Int.geometricCountLimit)
     }
 
     private static func grid(size: Size, count: Int, available: Double, crossLeading: Double,

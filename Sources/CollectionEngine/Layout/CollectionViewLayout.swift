@@ -17,6 +17,16 @@ open class CollectionViewLayout {
     /// Whether ``prepare()`` must run before the next query.
     var needsPrepare = true
 
+    /// The most elements the running query of the visible rect may return, set by the collection view for
+    /// the query (``CollectionView/visibleElementLimit``); `nil` otherwise. A layout that can count its
+    /// elements without building them (the flow layout) stops at one more and records the count in
+    /// ``elementQueryOverflow``; any other layout answers in full and the collection view counts.
+    /// A layout of your own can do what the flow layout does.
+    public internal(set) var elementQueryLimit: Int?
+    /// How many elements the rect of the running limited query holds, set by a layout that stopped building
+    /// them at ``elementQueryLimit`` + 1; the collection view then displays none of them.
+    public var elementQueryOverflow: Int?
+
     public init() {}
 
     // MARK: Classes

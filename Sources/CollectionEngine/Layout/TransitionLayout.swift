@@ -33,6 +33,59 @@ open class TransitionLayout: CollectionViewLayout {
         nextLayout.prepareIfInvalidated()
     }
 
+    /// Invalidates the transition and, when the data changed (a batch update, a reload) or the collection
+    /// view is resized, both of its layouts with the same change, so that each lays out the data the
+    /// collection view now has at its new size.
+    ///
+    /// A collection view keeps one set of counts, which every layout installed in it reads (UIKit's
+    /// `UICollectionViewData`); during an interactive transition that is the transition layout and, through
+    /// it, its `currentLayout` and `nextLayout` (UIKit's `UICollectionViewTransitionLayout` documentation:
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewtransitionlayout). Without this a
+    /// section deleted during a transition stayed in both layouts' answers and reached the data source.
+    /// A change of the progress only invalidates the transition itself: its layouts' attributes do not
+    /// depend on it.
+    open override func invalidateLayout(with context: InvalidationContext) {
+        if context.invalidateDataSourceCounts || context.newBounds != nil {
+            forward(context, to: currentLayout)
+            forward(context, to: nextLayout)
+        }
+        super.invalidateLayout(with: context)
+    }
+
+    /// Whether a change of bounds invalidates the transition: when the collection view is resized (both
+    /// layouts then lay out again at the new size). Scrolling does not: the transition shows both layouts
+    /// as they were prepared.
+    open override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+        newBounds.size != collectionView?.bounds.size
+    }
+
+    /// `context`'s change, in a context of `layout`'s own class.
+    private func forward(_ context: InvalidationContext, to layout: CollectionViewLayout) {
+        let inner: InvalidationContext
+        if let newBounds = context.newBounds {
+            inner = layout.invalidationContext(forBoundsChange: newBounds)
+        } else {
+            inner = type(of: layout).invalidationContextClass.init()
+        }
+        inner.invalidateEverything = context.invalidateEverything
+        inner.invalidateDataSourceCounts = context.invalidateDataSourceCounts
+        inner.updatePlan = context.updatePlan
+        layout.invalidateLayout(with: inner)
+    }
+
+    /// Tells both layouts about the batch update too: each updates its own state with it.
+    open override func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {
+        super.prepare(forCollectionViewUpdates: updateItems)
+        currentLayout.prepare(forCollectionViewUpdates: updateItems)
+        nextLayout.prepare(forCollectionViewUpdates: updateItems)
+    }
+
+    open override func finalizeCollectionViewUpdates() {
+        super.finalizeCollectionViewUpdates()
+        currentLayout.finalizeCollectionViewUpdates()
+        nextLayout.finalizeCollectionViewUpdates()
+    }
+
     open override var collectionViewContentSize: Size {
         let a = currentLayout.collectionViewContentSize, b = nextLayout.collectionViewContentSize
         let t = transitionProgress
@@ -41,13 +94,32 @@ open class TransitionLayout: CollectionViewLayout {
 
     /// The elements of either layout in `rect`, interpolated.
     /// - Complexity: both layouts' queries, plus O(k log k) for k results.
+    /// With a limit on the query, each layout is queried with it, and an overflow of either is the
+    /// transition's.
     open override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        let (current, overflowed) = limitedQuery(currentLayout, rect)
+        if overflowed { return [] }
+        let (next, nextOverflowed) = limitedQuery(nextLayout, rect)
+        if nextOverflowed { return [] }
         var from: [ElementKey: LayoutAttributes] = [:], to: [ElementKey: LayoutAttributes] = [:]
-        for attributes in currentLayout.layoutAttributesForElements(in: rect) { from[attributes.elementKey] = attributes }
-        for attributes in nextLayout.layoutAttributesForElements(in: rect) { to[attributes.elementKey] = attributes }
+        for attributes in current { from[attributes.elementKey] = attributes }
+        for attributes in next { to[attributes.elementKey] = attributes }
         return Set(from.keys).union(to.keys).sorted().compactMap { key in
             transitionAttributes(from: from[key] ?? currentLayout.attributes(for: key), to: to[key] ?? nextLayout.attributes(for: key))
         }
+    }
+
+    /// `layout`'s elements in `rect` under this query's limit; whether they were more than the limit.
+    private func limitedQuery(_ layout: CollectionViewLayout, _ rect: Rect) -> ([LayoutAttributes], Bool) {
+        guard let limit = elementQueryLimit else { return (layout.layoutAttributesForElements(in: rect), false) }
+        layout.elementQueryLimit = limit
+        layout.elementQueryOverflow = nil
+        defer { layout.elementQueryLimit = nil }
+        let answer = layout.layoutAttributesForElements(in: rect)
+        let overflow = layout.elementQueryOverflow ?? (answer.count > limit ? answer.count : nil)
+        guard let overflow else { return (answer, false) }
+        elementQueryOverflow = overflow
+        return ([], true)
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {

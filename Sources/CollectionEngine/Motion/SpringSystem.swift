@@ -171,7 +171,7 @@ public struct SpringSystem<Key: Hashable & Sendable>: Sendable {
     @discardableResult
     public mutating func advance(to time: Double) -> Bool {
         // A frame's time is a multiple of its period, not of the step: absorb the rounding of time / step.
-        let target = Int((time / step + 1e-6).rounded(.down))
+        let target = (time / step + 1e-6).flooredInt(in: 0...Int.max)
         guard target > steps else { return movingCount > 0 }
         guard movingCount > 0 else {
             steps = target

@@ -74,7 +74,7 @@ public final class CircleLayout: CollectionViewLayout, TimeDrivenLayout, LayoutI
 
     /// The minute hand's minute at `time` seconds: `floor(startMinute + time / 60) mod 60`.
     public static func minute(at time: Double, startingAt startMinute: Double) -> Int {
-        let minutes = Int((startMinute + max(0, time) / 60).rounded(.down))
+        let minutes = (startMinute + max(0, time) / 60).flooredInt(in: Int.min...Int.max)
         return minutes % 60
     }
 

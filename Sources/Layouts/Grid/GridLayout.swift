@@ -55,8 +55,8 @@ open class GridLayout: FlowLayout {
         guard let collectionView else { return }
         let width = collectionViewContentSize.width
         let available = width - (sectionInset.left + sectionInset.right)
-        let across = max(1, Int(((available + minimumInteritemSpacing)
-                                 / (itemSize.width + minimumInteritemSpacing)).rounded(.down)))
+        let across = ((available + minimumInteritemSpacing) / (itemSize.width + minimumInteritemSpacing))
+            .flooredInt(in: 1...Int.geometricCountLimit)
         var y = 0.0
         for section in 0..<collectionView.numberOfSections {
             firstShelf.append(shelfFrames.count)

@@ -131,7 +131,8 @@ public class StackedLayout: CollectionViewLayout, LayoutInteractionHandling {
         let numberOfStacks = collectionView.numberOfSections
         pageSize = collectionView.bounds.size
         let available = pageSize.width - (stacksInset.left + stacksInset.right)
-        let across = max(1, Int(((available + interStackSpacing) / (stackSize.width + interStackSpacing)).rounded(.down)))
+        let across = ((available + interStackSpacing) / (stackSize.width + interStackSpacing))
+            .flooredInt(in: 1...Int.geometricCountLimit)
         let spacing = across > 1
             ? ((available - Double(across) * stackSize.width) / Double(across - 1)).rounded(.down) : 0
         let rows = (numberOfStacks + across - 1) / across
@@ -164,7 +165,7 @@ public class StackedLayout: CollectionViewLayout, LayoutInteractionHandling {
         let inset = grid.sectionInset, size = grid.itemSize
         let interitem = grid.minimumInteritemSpacing, lineSpacing = grid.minimumLineSpacing
         let available = pageSize.width - (inset.left + inset.right)
-        let across = max(1, Int(((available + interitem) / (size.width + interitem)).rounded(.down)))
+        let across = ((available + interitem) / (size.width + interitem)).flooredInt(in: 1...Int.geometricCountLimit)
         let gap = across > 1 ? ((available - Double(across) * size.width) / Double(across - 1)).rounded(.down) : 0
         var left = inset.left, top = inset.top, column = 0
         itemFrames.removeAll(keepingCapacity: true)

@@ -200,6 +200,8 @@ final class ReplayPass {
             try checkNoLayoutSwitchRunning(event)
             let layout = try registry.makeLayout(for: description, path: path)
             profiler.measure(.events) { collectionView.setCollectionViewLayout(layout, animated: animated, duration: duration) }
+            // A switch during an interactive transition abandons it (see setCollectionViewLayout).
+            transition = nil
         case .transition(let phase):
             try applyTransition(phase, event)
         case .batch(let batch):
@@ -274,6 +276,10 @@ final class ReplayPass {
             // The trace rules let no 'changed' through without a running transition.
             profiler.measure(.events) { transition?.transitionProgress = progress }
         case .finished, .cancelled:
+            // A <set-layout> since 'began' ended the transition: UIKit raises its exception here.
+            guard transition != nil, collectionView.isInteractivelyTransitioning else {
+                throw invalid(event, CollectionView.noInteractiveTransitionMessage)
+            }
             profiler.measure(.events) {
                 if case .finished = phase { collectionView.finishInteractiveTransition() } else { collectionView.cancelInteractiveTransition() }
             }

@@ -101,6 +101,8 @@ extension JSONValue {
     static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         let rounded = (value * roundingScale).rounded() / roundingScale
+        // Beyond about 1.8e305 the scaled value overflows to infinity; such a value has no decimals to round.
+        guard rounded.isFinite else { return exactFormat(value) }
         if rounded == 0 { return "0" }
         if rounded == rounded.rounded(), abs(rounded) <= Self.largestExactInteger {
             return String(Int64(rounded))
