@@ -46,6 +46,10 @@ enum InvalidFixtures {
             + "still animating; let it finish first",
         "set-layout-during-layout-switch": "10:1: <set-layout> while the layout's own switch to another layout is "
             + "still animating; let it finish first",
+        "batch-items-over-limit": "8:1: the batch leaves 10,000,300 items; a collection view holds at most "
+            + "10,000,000 items in a replay",
+        "visible-elements-over-limit": "7:1: frame 0 (0 s) displays 20,000 elements, more than the limit of 10,000 "
+            + "in one frame; the replay stops there",
     ]
 
     /// Every fixture's name, sorted.

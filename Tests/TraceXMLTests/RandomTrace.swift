@@ -9,26 +9,30 @@ enum RandomTrace {
         (0..<Int.random(in: 0...8, using: &g)).map { _ in characters.randomElement(using: &g) ?? "a" }.joined()
     }
 
-    static func number<G: RandomNumberGenerator>(_ g: inout G, nonNegative: Bool = false) -> Double {
-        var value: Double
-        switch Int.random(in: 0..<5, using: &g) {
-        case 0: value = Double(Int.random(in: -1000...1000, using: &g))
-        case 1: value = Double(Int.random(in: -100_000...100_000, using: &g)) / 1000
-        case 2: value = Double.random(in: -1e6...1e6, using: &g)
-        case 3:
-            // Any finite bit pattern: tiny, huge and subnormal values.
-            repeat { value = Double(bitPattern: g.next()) } while !value.isFinite
-        default: value = [0, 0.1, 1.0 / 3, 1e-300, 123456789012345680].randomElement(using: &g) ?? 0
-        }
-        return nonNegative ? abs(value) : value
+    /// A random number within `range` (``TraceLimits``), awkward ones included: its bounds, tiny and long
+    /// fractions, values far from round.
+    static func number<G: RandomNumberGenerator>(_ g: inout G, in range: ClosedRange<Double>) -> Double {
+        let candidates: [Double] = [
+            Double(Int.random(in: -1000...1000, using: &g)),
+            Double(Int.random(in: -100_000...100_000, using: &g)) / 1000,
+            Double.random(in: range, using: &g),
+            range.lowerBound, range.upperBound, 0, 0.1, 1.0 / 3, 1e-300, 123456789012345680,
+            range.lowerBound + (range.upperBound - range.lowerBound) / 3,
+        ]
+        let inRange = candidates.filter { range.contains($0) }
+        return inRange.randomElement(using: &g) ?? range.lowerBound
     }
 
-    static func count<G: RandomNumberGenerator>(_ g: inout G) -> Int {
-        Bool.random(using: &g) ? Int.random(in: 0...20, using: &g) : Int.random(in: 0...999_999_999_999, using: &g)
+    static func number<G: RandomNumberGenerator>(_ g: inout G) -> Double { number(&g, in: TraceLimits.coordinate) }
+
+    static func count<G: RandomNumberGenerator>(_ g: inout G, upTo upper: Int = TraceLimits.items - 1) -> Int {
+        Bool.random(using: &g) ? Int.random(in: 0...20, using: &g) : Int.random(in: 0...upper, using: &g)
     }
+
+    static func section<G: RandomNumberGenerator>(_ g: inout G) -> Int { count(&g, upTo: TraceLimits.sections - 1) }
 
     static func size<G: RandomNumberGenerator>(_ g: inout G) -> TraceSize {
-        TraceSize(width: number(&g, nonNegative: true), height: number(&g, nonNegative: true))
+        TraceSize(width: number(&g, in: TraceLimits.elementLength), height: number(&g, in: TraceLimits.elementLength))
     }
 
     static func point<G: RandomNumberGenerator>(_ g: inout G) -> TracePoint {
@@ -36,7 +40,7 @@ enum RandomTrace {
     }
 
     static func item<G: RandomNumberGenerator>(_ g: inout G) -> TraceIndexPath {
-        TraceIndexPath(section: count(&g), item: count(&g))
+        TraceIndexPath(section: section(&g), item: count(&g))
     }
 
     static func layout<G: RandomNumberGenerator>(_ g: inout G) -> LayoutDescription {
@@ -61,38 +65,39 @@ enum RandomTrace {
     }
 
     static func costs<G: RandomNumberGenerator>(_ g: inout G) -> Workload.Costs {
-        Workload.Costs(create: number(&g, nonNegative: true), configure: number(&g, nonNegative: true),
-                       prepareForReuse: number(&g, nonNegative: true))
+        Workload.Costs(create: number(&g, in: TraceLimits.cost), configure: number(&g, in: TraceLimits.cost),
+                       prepareForReuse: number(&g, in: TraceLimits.cost))
     }
 
     static func operation<G: RandomNumberGenerator>(_ g: inout G) -> BatchUpdate.Operation {
         let items = (0..<Int.random(in: 0...3, using: &g)).map { _ in count(&g) }
         switch Int.random(in: 0..<8, using: &g) {
-        case 0: return .deleteItems(section: count(&g), items: items)
-        case 1: return .reloadItems(section: count(&g), items: items)
+        case 0: return .deleteItems(section: section(&g), items: items)
+        case 1: return .reloadItems(section: section(&g), items: items)
         case 2: return .moveItem(from: item(&g), to: item(&g))
-        case 3: return .insertItems(section: count(&g), items: items,
+        case 3: return .insertItems(section: section(&g), items: items,
                                     sizes: Bool.random(using: &g) ? items.map { _ in size(&g) } : nil)
-        case 4: return .insertSection(at: count(&g), items: count(&g))
-        case 5: return .deleteSection(at: count(&g))
-        case 6: return .reloadSection(at: count(&g), items: count(&g))
-        default: return .moveSection(from: count(&g), to: count(&g))
+        case 4: return .insertSection(at: section(&g), items: count(&g))
+        case 5: return .deleteSection(at: section(&g))
+        case 6: return .reloadSection(at: section(&g), items: count(&g))
+        default: return .moveSection(from: section(&g), to: section(&g))
         }
     }
 
     static func kind<G: RandomNumberGenerator>(_ g: inout G) -> TraceEvent.Kind {
         switch Int.random(in: 0..<15, using: &g) {
         case 0: return .scroll(offset: point(&g))
-        case 1: return .drag(phase: phase(&g), location: point(&g), velocity: Bool.random(using: &g) ? point(&g) : nil)
+        case 1:
+            let velocity = TracePoint(x: number(&g, in: TraceLimits.velocity), y: number(&g, in: TraceLimits.velocity))
+            return .drag(phase: phase(&g), location: point(&g), velocity: Bool.random(using: &g) ? velocity : nil)
         case 2: return .tap(location: point(&g))
         case 3: return .longPress(phase: phase(&g), location: point(&g))
         case 4: return .menu(item: item(&g), action: text(&g))
         case 5:
-            var scale = number(&g, nonNegative: true)
-            if scale == 0 { scale = 1 }
+            let scale = number(&g, in: TraceLimits.pinchScale)
             return .pinch(phase: phase(&g), location: point(&g), scale: scale)
         case 6:
-            return .batch(BatchUpdate(animated: Bool.random(using: &g), duration: number(&g, nonNegative: true),
+            return .batch(BatchUpdate(animated: Bool.random(using: &g), duration: number(&g, in: TraceLimits.animationDuration),
                                       countsAfter: Bool.random(using: &g) ? (0..<Int.random(in: 0...3, using: &g)).map { _ in count(&g) } : nil,
                                       operations: (0..<Int.random(in: 0...9, using: &g)).map { _ in operation(&g) }))
         case 7: return .reloadData(sections: sections(&g))
@@ -100,28 +105,29 @@ enum RandomTrace {
                                      animated: Bool.random(using: &g))
         case 9: return .select(item: item(&g))
         case 10: return .deselect(item: item(&g))
-        case 11: return .setLayout(layout(&g), animated: Bool.random(using: &g), duration: number(&g, nonNegative: true))
+        case 11: return .setLayout(layout(&g), animated: Bool.random(using: &g), duration: number(&g, in: TraceLimits.animationDuration))
         case 12:
             switch Int.random(in: 0..<4, using: &g) {
             case 0: return .transition(.began(layout(&g)))
-            case 1: return .transition(.changed(progress: number(&g)))
+            case 1: return .transition(.changed(progress: number(&g, in: TraceLimits.transitionProgress)))
             case 2: return .transition(.finished)
             default: return .transition(.cancelled)
             }
-        case 13: return .resize(size(&g))
+        case 13: return .resize(TraceSize(width: number(&g, in: TraceLimits.viewLength), height: number(&g, in: TraceLimits.viewLength)))
         default: return .marker(label: text(&g))
         }
     }
 
     static func make<G: RandomNumberGenerator>(using g: inout G) -> Trace {
-        var refreshRate = number(&g, nonNegative: true)
-        if refreshRate == 0 { refreshRate = 60 }
+        let refreshRate = number(&g, in: TraceLimits.refreshRate)
         let rates: [CollectionViewConfiguration.DecelerationRate] = [.normal, .fast, .custom(Double.random(in: 0.001..<1, using: &g))]
         let header = TraceHeader(
             meta: (0..<Int.random(in: 0...3, using: &g)).map { _ in MetaEntry(key: text(&g), value: text(&g)) },
             collectionView: CollectionViewConfiguration(
-                size: size(&g), refreshRate: refreshRate,
-                contentInset: TraceInsets(top: number(&g), left: number(&g), bottom: number(&g), right: number(&g)),
+                size: TraceSize(width: number(&g, in: TraceLimits.viewLength), height: number(&g, in: TraceLimits.viewLength)),
+                refreshRate: refreshRate,
+                contentInset: TraceInsets(top: number(&g, in: TraceLimits.inset), left: number(&g, in: TraceLimits.inset),
+                                          bottom: number(&g, in: TraceLimits.inset), right: number(&g, in: TraceLimits.inset)),
                 isPagingEnabled: Bool.random(using: &g), decelerationRate: rates.randomElement(using: &g) ?? .normal,
                 allowsSelection: Bool.random(using: &g), allowsMultipleSelection: Bool.random(using: &g),
                 isPrefetchingEnabled: Bool.random(using: &g)),
@@ -137,6 +143,8 @@ enum RandomTrace {
             case 0: break
             case 1: time += Double(Int.random(in: 1...100, using: &g)) / 1000
             default: time += abs(number(&g)).truncatingRemainder(dividingBy: 10)
+            }
+            if time > TraceLimits.time.upperBound { time = TraceLimits.time.upperBound
             }
             events.append(TraceEvent(time: time, kind(&g)))
         }

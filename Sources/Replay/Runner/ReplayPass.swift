@@ -42,7 +42,7 @@ final class ReplayPass {
         self.mode = mode
         self.refreshRate = refreshRate
         self.path = path
-        rules = TraceRules(header: header, path: path, registry: registry)
+        rules = TraceRules(header: header, path: path, registry: registry, refreshRate: refreshRate)
         profiler = Profiler(clock: clock, budgetNs: budgetNs)
         dataSource = TraceDataSource(sections: header.sections, workload: header.workload, clock: clock)
         let configuration = header.collectionView
@@ -56,6 +56,9 @@ final class ReplayPass {
         collectionView.allowsMultipleSelection = configuration.allowsMultipleSelection
         collectionView.isPagingEnabled = configuration.isPagingEnabled
         collectionView.decelerationRate = DecelerationRate(factorPerMillisecond: configuration.decelerationRate.factorPerMillisecond)
+        // The engine displays nothing past the limit, and the flow family builds one element more at most,
+        // so 10,000,000 items on one screen cost 10,001 attributes before the error below.
+        collectionView.visibleElementLimit = TraceLimits.visibleElements
         collectionView.dataSource = dataSource
         collectionView.delegate = dataSource
         collectionView.observer = profiler
@@ -80,6 +83,16 @@ final class ReplayPass {
         readNext()
         var index = 0
         while stopBefore.map({ index < $0 }) ?? true {
+            // Sessions longer than the limit are refused before the first pass (SessionLength); one that
+            // runs on past its events (a deceleration that does not settle) stops here.
+            if index >= TraceLimits.frames {
+                result.failure = ReplayError(
+                    .unsupported,
+                    "the session runs past \(SessionLength.grouped(TraceLimits.frames)) frames (24 hours at 120 Hz), "
+                        + "the limit, with animations or scrolling still running; the replay stops there",
+                    path: path)
+                break
+            }
             let frameEnd = Double(index + 1) / refreshRate
             frameEvents.removeAll(keepingCapacity: true)
             while let event = pending, event.time < frameEnd {
@@ -131,6 +144,7 @@ final class ReplayPass {
             collectionView.layoutIfNeeded()
             // A layout pass runs what the frame's events asked for (a resize, a batch): the last names it.
             collectWarnings(at: events.last?.location)
+            try checkMachineLimits(index, time: frameTime, events: events)
         } catch {
             failure = error
         }
@@ -141,6 +155,28 @@ final class ReplayPass {
         if let failure { throw failure }
         result.frames.append(sample)
         if collectionView.contentOffset != offsetBefore { result.scrollFrames += 1 }
+    }
+
+    /// Stops the pass after frame `index` when it displays more elements than ``TraceLimits/visibleElements``
+    /// or its workload would pass ``TraceLimits/workloadSecondsPerPass`` (``WorkloadBudget`` spent none of
+    /// the cost that would have), naming the frame, the count and the limit, at the frame's last event.
+    private func checkMachineLimits(_ index: Int, time: Double, events: [TraceEvent]) throws(ReplayError) {
+        let frame = "frame \(index) (\(SessionLength.text((time * 1000).rounded() / 1000)) s)"
+        let displayed = collectionView.visibleElementOverflow ?? collectionView.displayedElements.count
+        if displayed > TraceLimits.visibleElements {
+            throw ReplayError(
+                .unsupported,
+                "\(frame) displays \(SessionLength.grouped(displayed)) elements, more than the limit of "
+                    + "\(SessionLength.grouped(TraceLimits.visibleElements)) in one frame; the replay stops there",
+                path: path, location: events.last?.location)
+        }
+        if dataSource.budget.isExceeded {
+            throw ReplayError(
+                .unsupported,
+                "\(frame): the workload would pass \(SessionLength.text(TraceLimits.workloadSecondsPerPass)) s in "
+                    + "this pass, the most one pass may spend on the <workload> costs; the replay stops before spending it",
+                path: path, location: events.last?.location)
+        }
     }
 
     /// Takes the warnings the engine logged since the last call, placing them at `location`.

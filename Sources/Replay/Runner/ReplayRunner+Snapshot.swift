@@ -60,6 +60,14 @@ extension ReplayRunner {
         }
         let header = reader.header
         let rate = options.refreshRate ?? header.collectionView.refreshRate
+        let tooLong = ReplaySession.sessionLengthProblem(refreshRate: rate) { () throws(ReplayError) in
+            do throws(TraceError) {
+                return try TraceReader(path: path, options: readerOptions)
+            } catch {
+                throw ReplayError(error)
+            }
+        }
+        if let tooLong { throw tooLong.replayError(path: path) }
         let layout = try registry.makeLayout(for: header.layout, named: options.layout, path: path)
         let mode = options.mode ?? Self.defaultMode(path, readerOptions)
         let pass = ReplayPass(header: header, path: path, layout: layout, registry: registry, mode: mode,

@@ -108,7 +108,10 @@ public final class ReplaySession {
         // Resolving the layout now refuses an unknown one before anything is replayed.
         _ = try registry.makeLayout(for: header.layout, named: options.layout, path: path)
         layout = options.layout ?? header.layout.name
-        let scan = Self.scan(source, path, readerOptions, markers: options.fromMarker != nil || options.toMarker != nil)
+        let scan = Self.scan(source, path, readerOptions, markers: options.fromMarker != nil || options.toMarker != nil,
+                             refreshRate: refreshRate)
+        // A session too long to replay is refused before the first pass (the scan read every event then).
+        if let tooLong = scan.length?.problem() { throw tooLong.replayError(path: path) }
         mode = options.mode ?? (scan.hasScroll ? .offsets : .gestures)
         do {
             window = try Self.window(options, markers: scan.markers, refreshRate: refreshRate, path: path)
@@ -208,12 +211,16 @@ extension ReplaySession {
         }
     }
 
-    /// Whether the trace has `<scroll>` events (SPEC §3: offsets mode then), and its markers when asked.
-    /// Reads up to the first `<scroll>` unless markers are asked for, in constant memory.
-    private static func scan(_ source: Source, _ path: String, _ options: TraceReader.Options,
-                             markers wanted: Bool) -> (hasScroll: Bool, markers: [Marker], error: ReplayError?) {
+    /// Whether the trace has `<scroll>` events (SPEC §3: offsets mode then), its markers when asked, and
+    /// how long the session runs at `refreshRate` when it could run past ``TraceLimits/frames`` frames
+    /// (``SessionLength/mayExceedLimit(at:)``). Reads up to the first `<scroll>` unless markers or the length
+    /// are asked for, in constant memory.
+    private static func scan(_ source: Source, _ path: String, _ options: TraceReader.Options, markers wanted: Bool,
+                             refreshRate: Double)
+        -> (hasScroll: Bool, markers: [Marker], length: SessionLength?, error: ReplayError?) {
         var hasScroll = false
         var markers: [Marker] = []
+        var length = SessionLength.mayExceedLimit(at: refreshRate) ? SessionLength(refreshRate: refreshRate) : nil
         do {
             let reader = try open(source, path, options)
             while let event = try reader.next() {
@@ -222,14 +229,30 @@ extension ReplaySession {
                 case .marker(let label): markers.append(Marker(time: event.time, label: label))
                 default: break
                 }
-                if hasScroll && !wanted { break }
+                length?.add(event)
+                if hasScroll && !wanted && length == nil { break }
             }
         } catch {
             // The replay itself reports the trace's errors where it meets them (in offsets mode, as before
             // sessions did).
-            return (true, markers, (error as? TraceError).map(ReplayError.init) ?? (error as? ReplayError))
+            return (true, markers, length, (error as? TraceError).map(ReplayError.init) ?? (error as? ReplayError))
         }
-        return (hasScroll, markers, nil)
+        return (hasScroll, markers, length, nil)
+    }
+
+    /// The error for a trace whose session runs more than ``TraceLimits/frames`` frames at `refreshRate`,
+    /// read from a reader `open` makes; `nil` when it is within the limit or cannot be that long.
+    static func sessionLengthProblem(refreshRate: Double,
+                                     _ open: () throws(ReplayError) -> TraceReader) -> TraceRules.Problem? {
+        guard SessionLength.mayExceedLimit(at: refreshRate) else { return nil }
+        var length = SessionLength(refreshRate: refreshRate)
+        do {
+            let reader = try open()
+            while let event = try reader.next() { length.add(event) }
+        } catch {
+            // The pass reports the trace's own errors where it meets them; the events before count.
+        }
+        return length.problem()
     }
 
     /// The window of `options`, its markers found in the trace.

@@ -22,6 +22,10 @@ import CollectionEngine
 ///   mid-gesture).
 /// - **Layouts** of the header, `<set-layout>` and `<transition>` exist and their parameters are well-formed.
 /// - **Sizes** of `<resize>` are positive.
+/// - **Machine limits** (``TraceLimits``): at most ``TraceLimits/items`` items and
+///   ``TraceLimits/sections`` sections after every batch (the reader checks `<data>` and `<reload-data>`),
+///   and a session of at most ``TraceLimits/frames`` frames at the replay's refresh rate (``finish()``; the
+///   replay checks it before its first pass).
 ///
 /// What needs the engine stays in the engine and is reported in both commands with the engine's words at the
 /// event (``TraceChecker`` replays the trace for them): whether a long press opened a menu on the item a
@@ -57,12 +61,16 @@ public struct TraceRules {
     private var counts: [Int]?
     /// Where each kind of gesture (by element name) that has begun and not ended began.
     private var open: [String: TraceLocation?] = [:]
+    /// How long the session runs so far.
+    private var session: SessionLength
 
-    /// Rules for the trace at `path` whose header is `header`, its layouts looked up in `registry`.
-    public init(header: TraceHeader, path: String, registry: LayoutRegistry) {
+    /// Rules for the trace at `path` whose header is `header`, its layouts looked up in `registry`, replayed
+    /// at `refreshRate` (the header's when `nil`).
+    public init(header: TraceHeader, path: String, registry: LayoutRegistry, refreshRate: Double? = nil) {
         self.path = path
         self.registry = registry
         counts = header.sections.map(\.items)
+        session = SessionLength(refreshRate: refreshRate ?? header.collectionView.refreshRate)
     }
 
     /// The header's problems: its layout, and workload costs for reuse identifiers no section uses.
@@ -90,6 +98,7 @@ public struct TraceRules {
     ///   engine's `UpdatePlan` costs for its operations.
     public mutating func check(_ event: TraceEvent) -> [Problem] {
         let at = event.location
+        session.add(event)
         switch event.kind {
         case .scroll, .tap, .marker:
             return []
@@ -114,15 +123,17 @@ public struct TraceRules {
         }
     }
 
-    /// Warnings for the gestures still running when the trace ends, at the event that began them.
+    /// Warnings for the gestures still running when the trace ends, at the event that began them, and the
+    /// error for a session longer than ``TraceLimits/frames`` frames, at the event that makes it that long.
     ///
     /// - Complexity: O(1): at most one running gesture of each kind.
     public func finish() -> [Problem] {
-        Self.phased.compactMap { kind in
+        let running = Self.phased.compactMap { kind -> Problem? in
             guard let began = open[kind] else { return nil }
             return Problem(severity: .warning, message: "a <\(kind)> began here and never ended", location: began,
                            code: .invalidEvent)
         }
+        return running + (session.problem().map { [$0] } ?? [])
     }
 
     /// Moves the gesture `kind` through the phase called `phase`.
@@ -152,12 +163,20 @@ public struct TraceRules {
     private mutating func checkBatch(_ batch: BatchUpdate, _ at: TraceLocation?) -> Problem? {
         guard let before = counts else {
             counts = batch.countsAfter
+            if let claimed = batch.countsAfter, let problem = checkTotals(claimed, at) {
+                counts = nil
+                return problem
+            }
             return nil
         }
         let engineBatch = EngineBatch(batch)
         do throws(BatchUpdateError) {
             let implied = try engineBatch.impliedPlan(on: before)
             let claimed = batch.countsAfter ?? implied.newCounts
+            if let problem = checkTotals(claimed, at) {
+                counts = nil
+                return problem
+            }
             _ = try UpdatePlan(oldCounts: before, operations: engineBatch.operations, newCounts: claimed)
             counts = claimed
             return nil
@@ -165,6 +184,24 @@ public struct TraceRules {
             counts = nil
             return self.error(EngineBatch.message(error), at)
         }
+    }
+
+    /// The error for counts after a batch beyond the machine limits: more sections than
+    /// ``TraceLimits/sections`` or more items in all than ``TraceLimits/items``.
+    private func checkTotals(_ counts: [Int], _ at: TraceLocation?) -> Problem? {
+        if counts.count > TraceLimits.sections {
+            return error("the batch leaves \(SessionLength.grouped(counts.count)) sections; a collection view holds at "
+                         + "most \(SessionLength.grouped(TraceLimits.sections)) sections in a replay", at)
+        }
+        var total = 0
+        for count in counts {
+            total += count
+            if total > TraceLimits.items { break }
+        }
+        guard total > TraceLimits.items else { return nil }
+        let items = counts.reduce(0, +)
+        return error("the batch leaves \(SessionLength.grouped(items)) items; a collection view holds at most "
+                     + "\(SessionLength.grouped(TraceLimits.items)) items in a replay", at)
     }
 
     private func checkLayout(_ layout: LayoutDescription) -> Problem? {

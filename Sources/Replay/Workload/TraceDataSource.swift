@@ -32,14 +32,15 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
     /// A batch's data, staged until the engine accepts the batch.
     private var staged: (sections: [Section], counts: [Int])?
     private let costs: WorkloadCosts
-    private let clock: any ReplayClock
+    /// Where the workload is spent, within the pass's limit.
+    let budget: WorkloadBudget
     private var registeredCells = Set<String>()
     private var registeredKinds = Set<String>()
 
     init(sections: [SectionDescription], workload: Workload?, clock: any ReplayClock) {
         self.sections = sections.map(Section.init)
         self.costs = WorkloadCosts(workload)
-        self.clock = clock
+        budget = WorkloadBudget(clock: clock)
     }
 
     /// Replaces the data, as a `<reload-data>` does; the caller reloads the collection view.
@@ -96,16 +97,16 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
         let identifier = current[indexPath.section].reuseIdentifier
         let costs = costs.cell(identifier)
         if registeredCells.insert(identifier).inserted {
-            let clock = clock
+            let budget = budget
             collectionView.register(forCellWithReuseIdentifier: identifier) {
-                clock.spend(costs.create)
+                budget.spend(costs.create)
                 let cell = WorkloadCell()
-                cell.recycleCost = RecycleCost(clock: clock, nanoseconds: costs.prepareForReuse)
+                cell.recycleCost = RecycleCost(budget: budget, nanoseconds: costs.prepareForReuse)
                 return cell
             }
         }
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
-        clock.spend(costs.configure)
+        budget.spend(costs.configure)
         return cell
     }
 
@@ -113,16 +114,16 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
                         at indexPath: IndexPath) -> ReusableView {
         let costs = costs.supplementaryView(kind)
         if registeredKinds.insert(kind).inserted {
-            let clock = clock
+            let budget = budget
             collectionView.register(forSupplementaryViewOfKind: kind, withReuseIdentifier: kind) {
-                clock.spend(costs.create)
+                budget.spend(costs.create)
                 let view = WorkloadView()
-                view.recycleCost = RecycleCost(clock: clock, nanoseconds: costs.prepareForReuse)
+                view.recycleCost = RecycleCost(budget: budget, nanoseconds: costs.prepareForReuse)
                 return view
             }
         }
         let view = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: kind, for: indexPath)
-        clock.spend(costs.configure)
+        budget.spend(costs.configure)
         return view
     }
 
@@ -143,10 +144,10 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
 
 /// The recorded cost of recycling a view, spent in its `prepareForReuse()`.
 struct RecycleCost {
-    let clock: any ReplayClock
+    let budget: WorkloadBudget
     let nanoseconds: UInt64
 
-    func spend() { clock.spend(nanoseconds) }
+    func spend() { budget.spend(nanoseconds) }
 }
 
 /// A cell whose `prepareForReuse()` spends the recorded cost.

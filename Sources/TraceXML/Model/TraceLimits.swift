@@ -27,6 +27,13 @@ public enum TraceLimits {
     public static let inset: ClosedRange<Double> = -100_000...100_000
     /// Pinch scales.
     public static let pinchScale: ClosedRange<Double> = 0.001...1_000
+    /// The progress of an interactive transition (`<transition phase="changed">`): 0 is the old layout, 1
+    /// the new one; a rubber-band gesture may overshoot either by up to one layout's distance.
+    public static let transitionProgress: ClosedRange<Double> = -1...2
+    /// A custom deceleration rate, the factor the velocity keeps per millisecond. UIKit's are 0.99 (`fast`)
+    /// and 0.998 (`normal`); at 0.999 a fling at the fastest velocity settles within 15 s, while closer to 1
+    /// it would coast for hours.
+    public static let decelerationRate: ClosedRange<Double> = 0.001...0.999
     /// One workload cost (`create`, `configure`, `prepare-for-reuse`), in milliseconds.
     public static let cost: ClosedRange<Double> = 0...1_000
 

@@ -14,7 +14,8 @@ enum TraceNumber {
         return text
     }
 
-    /// The value of `bytes`, or `nil` when it does not follow the syntax or is out of `Double`'s range.
+    /// The value of `bytes`, or `nil` when it does not follow the syntax, is out of `Double`'s range or is
+    /// subnormal.
     ///
     /// One pass checks the syntax and gathers the digits. A decimal with at most 15 significant digits
     /// and no exponent takes Clinger's fast path: mantissa and power of ten are both exact in a Double,
@@ -78,7 +79,9 @@ enum TraceNumber {
             let value = exactQuotient(mantissa, fractionDigits)
             return negative ? -value : value
         }
-        guard let value = cLocaleStrtod(bytes), value.isFinite else { return nil }
+        // A subnormal (1e-320) is refused like an infinity: the writer never produces one, and dividing by
+        // one overflows.
+        guard let value = cLocaleStrtod(bytes), value.isFinite, !value.isSubnormal else { return nil }
         return value
     }
 

@@ -55,7 +55,7 @@ struct EventParser {
             case (nil, nil):
                 velocity = nil
             case (let vx?, let vy?):
-                velocity = TracePoint(x: try stream.number(vx), y: try stream.number(vy))
+                velocity = TracePoint(x: try stream.number(vx, .velocity), y: try stream.number(vy, .velocity))
             case (nil, _?):
                 throw stream.missing(.velocityX, " (given 'velocity-y'; a velocity needs both)")
             case (_?, nil):
@@ -84,7 +84,7 @@ struct EventParser {
             try stream.checkAttributes([.t, .phase, .x, .y, .scale])
             let phase = try stream.choice(.phase, as: GesturePhase.self)
             let point = try point()
-            let scale = try stream.number(.scale, .positive)
+            let scale = try stream.number(.scale, .pinchScale)
             try stream.finishLeaf()
             return TraceEvent(time: time, kind: .pinch(phase: phase, location: point, scale: scale), location: location)
         case .scrollToItem:
@@ -109,8 +109,8 @@ struct EventParser {
             return TraceEvent(time: time, kind: .deselect(item: item), location: location)
         case .resize:
             try stream.checkAttributes([.t, .width, .height])
-            let size = TraceSize(width: try stream.number(.width, .nonNegative),
-                                 height: try stream.number(.height, .nonNegative))
+            let size = TraceSize(width: try stream.number(.width, .viewLength),
+                                 height: try stream.number(.height, .viewLength))
             try stream.finishLeaf()
             return TraceEvent(time: time, kind: .resize(size), location: location)
         case .marker:
@@ -126,7 +126,7 @@ struct EventParser {
         case .setLayout:
             try stream.checkAttributes([.t, .animated, .duration])
             let animated = try stream.bool(.animated, default: false)
-            let duration = try stream.number(.duration, .nonNegative, default: BatchUpdate.defaultDuration)
+            let duration = try stream.number(.duration, .duration, default: BatchUpdate.defaultDuration)
             let layout = try readLayoutChild(of: "<set-layout>")
             return TraceEvent(time: time, kind: .setLayout(layout, animated: animated, duration: duration), location: location)
         case .transition:
@@ -137,7 +137,7 @@ struct EventParser {
     }
 
     private func readTime() throws(TraceError) -> Double {
-        let time = try stream.number(.t, .seconds)
+        let time = try stream.number(.t, .time)
         if time < previousTime {
             throw TraceError(
                 .timeGoesBackwards,
@@ -148,19 +148,19 @@ struct EventParser {
     }
 
     private func point() throws(TraceError) -> TracePoint {
-        TracePoint(x: try stream.number(.x), y: try stream.number(.y))
+        TracePoint(x: try stream.number(.x, .coordinate), y: try stream.number(.y, .coordinate))
     }
 
     private func indexPath() throws(TraceError) -> TraceIndexPath {
-        TraceIndexPath(section: try stream.count(.section), item: try stream.count(.item))
+        TraceIndexPath(section: try stream.count(.section, .section), item: try stream.count(.item, .item))
     }
 
     private func readBatch() throws(TraceError) -> BatchUpdate {
         try stream.checkAttributes([.t, .animated, .duration, .countsAfter])
         var update = BatchUpdate(animated: try stream.bool(.animated, default: true),
-                                 duration: try stream.number(.duration, .nonNegative, default: BatchUpdate.defaultDuration),
+                                 duration: try stream.number(.duration, .duration, default: BatchUpdate.defaultDuration),
                                  countsAfter: try stream.attribute(.countsAfter).map { a throws(TraceError) in
-                                     try stream.countList(a)
+                                     try stream.countList(a, .items, maximumLength: TraceLimits.sections)
                                  },
                                  operations: [])
         guard !stream.isEmptyElement else { return update }
@@ -181,17 +181,17 @@ struct EventParser {
         switch stream.elementName {
         case .deleteItems:
             try stream.checkAttributes([.section, .at])
-            return .deleteItems(section: try stream.count(.section), items: try stream.countList(stream.required(.at)))
+            return .deleteItems(section: try stream.count(.section, .section), items: try stream.countList(stream.required(.at), .item))
         case .reloadItems:
             try stream.checkAttributes([.section, .at])
-            return .reloadItems(section: try stream.count(.section), items: try stream.countList(stream.required(.at)))
+            return .reloadItems(section: try stream.count(.section, .section), items: try stream.countList(stream.required(.at), .item))
         case .moveItem:
             try stream.checkAttributes([.from, .to])
             return .moveItem(from: try stream.indexPath(.from), to: try stream.indexPath(.to))
         case .insertItems:
             try stream.checkAttributes([.section, .at, .sizes])
-            let section = try stream.count(.section)
-            let items = try stream.countList(stream.required(.at))
+            let section = try stream.count(.section, .section)
+            let items = try stream.countList(stream.required(.at), .item)
             var sizes: [TraceSize]?
             if let attribute = stream.attribute(.sizes) {
                 let list = try stream.sizeList(attribute)
@@ -205,16 +205,16 @@ struct EventParser {
             return .insertItems(section: section, items: items, sizes: sizes)
         case .insertSection:
             try stream.checkAttributes([.at, .items])
-            return .insertSection(at: try stream.count(.at), items: try stream.count(.items))
+            return .insertSection(at: try stream.count(.at, .section), items: try stream.count(.items, .items))
         case .deleteSection:
             try stream.checkAttributes([.at])
-            return .deleteSection(at: try stream.count(.at))
+            return .deleteSection(at: try stream.count(.at, .section))
         case .reloadSection:
             try stream.checkAttributes([.at, .items])
-            return .reloadSection(at: try stream.count(.at), items: try stream.count(.items))
+            return .reloadSection(at: try stream.count(.at, .section), items: try stream.count(.items, .items))
         case .moveSection:
             try stream.checkAttributes([.from, .to])
-            return .moveSection(from: try stream.count(.from), to: try stream.count(.to))
+            return .moveSection(from: try stream.count(.from, .section), to: try stream.count(.to, .section))
         default:
             throw stream.unexpectedChild(in: "batch", expected: EventParser.operationElements)
         }
@@ -266,7 +266,7 @@ struct EventParser {
             return .began(try readLayoutChild(of: "<transition phase=\"began\">"))
         case "changed":
             guard let progress else { throw stream.missing(.progress, " with phase=\"changed\"") }
-            let value = try stream.number(progress)
+            let value = try stream.number(progress, .progress)
             try finishWithoutLayout(phase)
             return .changed(progress: value)
         case "finished":

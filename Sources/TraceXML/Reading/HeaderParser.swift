@@ -94,11 +94,14 @@ struct HeaderParser {
         }
     }
 
+    static let decelerationRateExpectation =
+        "'normal', 'fast' or a factor per millisecond from 0.001 to 0.999 such as '0.995' (closer to 1, a fling coasts for hours)"
+
     private func readCollectionView() throws(TraceError) -> CollectionViewConfiguration {
         try stream.checkAttributes([.width, .height, .refreshRate, .contentInset, .paging, .decelerationRate,
                                     .allowsSelection, .allowsMultipleSelection, .prefetching])
-        let size = TraceSize(width: try stream.number(.width, .nonNegative),
-                             height: try stream.number(.height, .nonNegative))
+        let size = TraceSize(width: try stream.number(.width, .viewLength),
+                             height: try stream.number(.height, .viewLength))
         var rate = CollectionViewConfiguration.DecelerationRate.normal
         if let attribute = stream.attribute(.decelerationRate) {
             switch attribute.valueText {
@@ -106,15 +109,15 @@ struct HeaderParser {
             case "fast": rate = .fast
             default:
                 guard attribute.valueBytes.first != UInt8(ascii: "-"),
-                      let factor = TraceNumber.parse(attribute.valueBytes), factor > 0, factor < 1 else {
-                    throw stream.invalid(attribute, expected: "'normal', 'fast' or a number between 0 and 1 such as '0.995'")
+                      let factor = TraceNumber.parse(attribute.valueBytes), TraceLimits.decelerationRate.contains(factor) else {
+                    throw stream.invalid(attribute, expected: Self.decelerationRateExpectation)
                 }
                 rate = .custom(factor)
             }
         }
         let configuration = CollectionViewConfiguration(
             size: size,
-            refreshRate: try stream.number(.refreshRate, .positive, default: 60),
+            refreshRate: try stream.number(.refreshRate, .refreshRate, default: 60),
             contentInset: try stream.attribute(.contentInset).map { a throws(TraceError) in try stream.insets(a) } ?? .zero,
             isPagingEnabled: try stream.bool(.paging, default: false),
             decelerationRate: rate,
@@ -159,9 +162,9 @@ struct HeaderParser {
     }
 
     private func readCosts() throws(TraceError) -> Workload.Costs {
-        Workload.Costs(create: try stream.number(.create, .nonNegative, default: 0),
-                       configure: try stream.number(.configure, .nonNegative, default: 0),
-                       prepareForReuse: try stream.number(.prepareForReuse, .nonNegative, default: 0))
+        Workload.Costs(create: try stream.number(.create, .cost, default: 0),
+                       configure: try stream.number(.configure, .cost, default: 0),
+                       prepareForReuse: try stream.number(.prepareForReuse, .cost, default: 0))
     }
 }
 
@@ -212,16 +215,34 @@ extension XMLStream {
     }
 
     /// The `<section>` children of `<data>` or `<reload-data>`, up to the parent's end.
+    ///
+    /// The data a collection view holds at any moment is limited (``TraceLimits/sections`` sections,
+    /// ``TraceLimits/items`` items in all): a section past either limit is an error at that section, read
+    /// before anything is allocated for it.
     func readSections() throws(TraceError) -> [SectionDescription] {
         var sections: [SectionDescription] = []
         guard !isEmptyElement else { return sections }
         let parent = elementRawName
+        var total = 0
         while true {
             switch try read() {
             case .element:
                 guard elementName == .section else { throw unexpectedChild(in: parent, expected: [.section]) }
+                guard sections.count < TraceLimits.sections else {
+                    throw TraceError(.limitExceeded,
+                                     "more than \(ValueRange.grouped(TraceLimits.sections)) sections in <\(parent)>; "
+                                        + "a collection view holds at most \(ValueRange.grouped(TraceLimits.sections)) sections in a replay",
+                                     at: location)
+                }
                 try checkAttributes([.items, .itemSizes, .reuseIdentifier])
-                let items = try count(.items)
+                let items = try count(.items, .items)
+                total += items
+                guard total <= TraceLimits.items else {
+                    throw TraceError(.limitExceeded,
+                                     "<\(parent)> holds \(ValueRange.grouped(total)) items up to this section; a collection view "
+                                        + "holds at most \(ValueRange.grouped(TraceLimits.items)) items in a replay",
+                                     at: self.location(ofAttribute: "items"))
+                }
                 var sizes: [TraceSize]?
                 if let attribute = attribute(.itemSizes) {
                     let list = try sizeList(attribute)

@@ -31,6 +31,8 @@ struct PositionTracker {
     private(set) var runWithoutTagEnd = 0
     /// Index in `buffer` where that run starts (the byte after the last `>`).
     private var runStart = 0
+    /// How many bytes of the input `compact()` has dropped from the front of `buffer`.
+    private var dropped = 0
 
     /// Takes a chunk that libxml2 is about to parse; returns `false`, keeping the start of the offending
     /// run, when the chunk makes a run of bytes without `>` longer than `limit` (a single huge attribute
@@ -66,6 +68,19 @@ struct PositionTracker {
         let target = max(runStart, cursor)
         advance(to: target)
         return (line, column)
+    }
+
+    /// Line, column and element name of the start tag whose `<` is at `offset` in the whole input, a tag
+    /// libxml2 has not reported yet (so its bytes are still held).
+    mutating func startTag(atInputOffset offset: Int) -> (line: Int, column: Int, name: String) {
+        let index = offset - dropped
+        guard index >= cursor, index < buffer.count else { return (tagLine, tagColumn, "") }
+        advance(to: index)
+        var end = index + 1
+        while end < buffer.count, end - index <= 64, ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "/"), UInt8(ascii: ">")].contains(buffer[end]) {
+            end += 1
+        }
+        return (line, column, String(decoding: buffer[(index + 1)..<end], as: UTF8.self))
     }
 
     /// Where the prolog scan stands: `nil` once the root element has started.
@@ -111,6 +126,7 @@ struct PositionTracker {
         let keep = min(tagStart ?? cursor, cursor, runStart)
         guard keep >= 1 << 16, keep * 2 >= buffer.count else { return }
         buffer.removeSubrange(0..<keep)
+        dropped += keep
         cursor -= keep
         runStart -= keep
         if let start = tagStart { tagStart = start - keep }

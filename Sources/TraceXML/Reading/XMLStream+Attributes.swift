@@ -38,55 +38,38 @@ extension XMLStream {
 
     // MARK: Scalars
 
-    enum NumberRange {
-        case any, nonNegative, positive, seconds, unitInterval
-
-        var expectation: String {
-            switch self {
-            case .any: "a number such as '14.5'"
-            case .nonNegative: "a non-negative number such as '0.25'"
-            case .positive: "a positive number such as '60'"
-            case .seconds: "a non-negative number of seconds such as '1.016'"
-            case .unitInterval: "a number between 0 and 1 such as '0.4'"
-            }
-        }
-
-        // Comparisons rather than a switch: a switch compiles to a jump table here, and the range changes
-        // from number to number (a time, then coordinates), which the indirect jump mispredicts.
-        func contains(_ value: Double) -> Bool {
-            if self == .any { return true }
-            if self == .positive { return value > 0 }
-            return value >= 0 && (self != .unitInterval || value <= 1)
-        }
-    }
-
-    func number(_ attribute: Attribute, _ range: NumberRange = .any) throws(TraceError) -> Double {
-        let bytes = attribute.valueBytes
-        let signed = bytes.first == UInt8(ascii: "-")
-        guard !(signed && range != .any), let value = TraceNumber.parse(bytes), range.contains(value) else {
+    /// The number `attribute` holds, within `range`.
+    ///
+    /// Every number a trace carries has a range (``TraceLimits``): a value outside it, and anything that is
+    /// not a number of the format (`nan`, `inf`, `1e400`, a subnormal such as `1e-320`, an empty value), is
+    /// an error that quotes the value and states the range and why.
+    @inline(__always)
+    func number(_ attribute: Attribute, _ range: ValueRange) throws(TraceError) -> Double {
+        guard let value = TraceNumber.parse(attribute.valueBytes), range.contains(value) else {
             throw invalid(attribute, expected: range.expectation)
         }
         return value
     }
 
-    func number(_ name: XMLName, _ range: NumberRange = .any) throws(TraceError) -> Double {
+    func number(_ name: XMLName, _ range: ValueRange) throws(TraceError) -> Double {
         try number(required(name), range)
     }
 
-    func number(_ name: XMLName, _ range: NumberRange = .any, default value: Double) throws(TraceError) -> Double {
+    func number(_ name: XMLName, _ range: ValueRange, default value: Double) throws(TraceError) -> Double {
         guard let attribute = attribute(name) else { return value }
         return try number(attribute, range)
     }
 
-    func count(_ attribute: Attribute) throws(TraceError) -> Int {
-        guard let value = TraceNumber.parseCount(attribute.valueBytes) else {
-            throw invalid(attribute, expected: "a non-negative integer such as '3'")
+    /// The count or index `attribute` holds, within `range`.
+    func count(_ attribute: Attribute, _ range: CountRange) throws(TraceError) -> Int {
+        guard let value = TraceNumber.parseCount(attribute.valueBytes), range.contains(value) else {
+            throw invalid(attribute, expected: range.expectation())
         }
         return value
     }
 
-    func count(_ name: XMLName) throws(TraceError) -> Int {
-        try count(required(name))
+    func count(_ name: XMLName, _ range: CountRange) throws(TraceError) -> Int {
+        try count(required(name), range)
     }
 
     func bool(_ name: XMLName, default value: Bool) throws(TraceError) -> Bool {
@@ -124,96 +107,112 @@ extension XMLStream {
 
     // MARK: Compound values
 
-    /// Splits `bytes` at runs of spaces; `nil` when there is leading or trailing white space or a
-    /// character other than a space separates the tokens.
-    private func tokens(_ bytes: UnsafeBufferPointer<UInt8>) -> [UnsafeBufferPointer<UInt8>]? {
-        var result: [UnsafeBufferPointer<UInt8>] = []
-        guard let base = bytes.baseAddress else { return result }
+    /// Reads the space-separated numbers of `bytes` into `values`, each within `range`: exactly
+    /// `values.count` of them, separated by runs of spaces, with no white space before or after. Allocates
+    /// nothing.
+    private func numbers(_ bytes: UnsafeBufferPointer<UInt8>, into values: UnsafeMutableBufferPointer<Double>,
+                         _ range: ValueRange) -> Bool {
+        let n = bytes.count
+        guard n > 0, bytes[0] != 0x20, bytes[n - 1] != 0x20 else { return false }
         var i = 0
-        var start = 0
-        if bytes.first == 0x20 || bytes.last == 0x20 { return nil }
-        while i <= bytes.count {
-            if i == bytes.count || bytes[i] == 0x20 {
-                if i > start { result.append(UnsafeBufferPointer(start: base + start, count: i - start)) }
-                start = i + 1
-            }
-            i += 1
+        var k = 0
+        while i < n {
+            let start = i
+            while i < n && bytes[i] != 0x20 { i += 1 }
+            guard k < values.count, let value = TraceNumber.parse(UnsafeBufferPointer(rebasing: bytes[start..<i])),
+                  range.contains(value) else { return false }
+            values[k] = value
+            k += 1
+            while i < n && bytes[i] == 0x20 { i += 1 }
         }
-        return result
+        return k == values.count
     }
 
-    private func numbers(_ bytes: UnsafeBufferPointer<UInt8>, count: Int, nonNegative: Bool) -> [Double]? {
-        guard let parts = tokens(bytes), parts.count == count else { return nil }
-        var values: [Double] = []
-        values.reserveCapacity(count)
-        for part in parts {
-            if nonNegative && part.first == UInt8(ascii: "-") { return nil }
-            guard let value = TraceNumber.parse(part) else { return nil }
-            values.append(value)
+    /// A size `W H` in `bytes`, or `nil`.
+    private func size(_ bytes: UnsafeBufferPointer<UInt8>) -> TraceSize? {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2) { v in
+            numbers(bytes, into: v, .elementLength) ? TraceSize(width: v[0], height: v[1]) : nil
         }
-        return values
     }
 
-    static let sizeExpectation = "a size 'WIDTH HEIGHT' of non-negative numbers such as '100 100'"
+    static var sizeExpectation: String {
+        "a size 'WIDTH HEIGHT' of lengths \(ValueRange.elementLength.bounds) such as '100 100'"
+    }
 
     func size(_ attribute: Attribute) throws(TraceError) -> TraceSize {
-        guard let v = numbers(attribute.valueBytes, count: 2, nonNegative: true) else {
-            throw invalid(attribute, expected: Self.sizeExpectation)
-        }
-        return TraceSize(width: v[0], height: v[1])
+        guard let size = size(attribute.valueBytes) else { throw invalid(attribute, expected: Self.sizeExpectation) }
+        return size
     }
 
     func insets(_ attribute: Attribute) throws(TraceError) -> TraceInsets {
-        guard let v = numbers(attribute.valueBytes, count: 4, nonNegative: false) else {
-            throw invalid(attribute, expected: "insets 'TOP LEFT BOTTOM RIGHT' such as '10 10 10 10'")
+        let insets = withUnsafeTemporaryAllocation(of: Double.self, capacity: 4) { v in
+            numbers(attribute.valueBytes, into: v, .inset)
+                ? TraceInsets(top: v[0], left: v[1], bottom: v[2], right: v[3]) : nil
         }
-        return TraceInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
+        guard let insets else {
+            throw invalid(attribute, expected: "insets 'TOP LEFT BOTTOM RIGHT' of lengths \(ValueRange.inset.bounds) such as '10 10 10 10'")
+        }
+        return insets
     }
 
     func indexPath(_ name: XMLName) throws(TraceError) -> TraceIndexPath {
         let attribute = try required(name)
-        guard let parts = tokens(attribute.valueBytes), parts.count == 2,
-              let section = TraceNumber.parseCount(parts[0]), let item = TraceNumber.parseCount(parts[1])
+        let bytes = attribute.valueBytes
+        var split = 0
+        while split < bytes.count && bytes[split] != 0x20 { split += 1 }
+        var second = split
+        while second < bytes.count && bytes[second] == 0x20 { second += 1 }
+        guard split > 0, second > split,
+              let section = TraceNumber.parseCount(UnsafeBufferPointer(rebasing: bytes[0..<split])),
+              let item = TraceNumber.parseCount(UnsafeBufferPointer(rebasing: bytes[second...])),
+              CountRange.section.contains(section), CountRange.item.contains(item)
         else {
-            throw invalid(attribute, expected: "an index path 'SECTION ITEM' such as '0 3'")
+            throw invalid(attribute, expected: "an index path 'SECTION ITEM' such as '0 3', a section index from 0 to "
+                          + "\(ValueRange.grouped(CountRange.section.upper)) and an item index from 0 to "
+                          + "\(ValueRange.grouped(CountRange.item.upper))")
         }
         return TraceIndexPath(section: section, item: item)
     }
 
-    func countList(_ attribute: Attribute) throws(TraceError) -> [Int] {
-        guard let parts = tokens(attribute.valueBytes) else {
-            throw invalid(attribute, expected: "a list of non-negative integers such as '0 1 2'")
-        }
+    /// Space-separated counts or indices, each within `range`, and at most `maximumLength` of them.
+    func countList(_ attribute: Attribute, _ range: CountRange, maximumLength: Int = .max) throws(TraceError) -> [Int] {
+        let bytes = attribute.valueBytes
+        let n = bytes.count
         var values: [Int] = []
-        values.reserveCapacity(parts.count)
-        for part in parts {
-            guard let value = TraceNumber.parseCount(part) else {
-                throw invalid(attribute, expected: "a list of non-negative integers such as '0 1 2'")
-            }
+        func fail() -> TraceError {
+            let length = maximumLength == .max ? "" : ", at most \(ValueRange.grouped(maximumLength)) of them"
+            return invalid(attribute, expected: "a list of \(range.expectation(plural: true)) such as '0 1 2'\(length)")
+        }
+        guard n > 0 else { return values }
+        guard bytes[0] != 0x20, bytes[n - 1] != 0x20 else { throw fail() }
+        var i = 0
+        while i < n {
+            let start = i
+            while i < n && bytes[i] != 0x20 { i += 1 }
+            guard values.count < maximumLength,
+                  let value = TraceNumber.parseCount(UnsafeBufferPointer(rebasing: bytes[start..<i])),
+                  range.contains(value) else { throw fail() }
             values.append(value)
+            while i < n && bytes[i] == 0x20 { i += 1 }
         }
         return values
     }
 
-    /// Sizes separated by commas, each `W H`: `"100 100, 50 80"`.
-    func sizeList(_ attribute: Attribute) throws(TraceError) -> [TraceSize] {
-        let expected = "sizes 'WIDTH HEIGHT, WIDTH HEIGHT, …' such as '100 100, 50 80'"
+    /// Sizes separated by commas, each `W H`: `"100 100, 50 80"`; at most `maximumCount` of them.
+    func sizeList(_ attribute: Attribute, maximumCount: Int = .max) throws(TraceError) -> [TraceSize] {
+        let expected = "sizes 'WIDTH HEIGHT, WIDTH HEIGHT, …' of lengths \(ValueRange.elementLength.bounds) such as '100 100, 50 80'"
         let bytes = attribute.valueBytes
         var sizes: [TraceSize] = []
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return sizes }
         var start = 0
         for i in 0...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: ",") {
             var lower = start
-            var upper = i
             // One optional space after each comma; none before it.
-            if start > 0 && lower < upper && bytes[lower] == 0x20 { lower += 1 }
-            if upper == lower { throw invalid(attribute, expected: expected) }
-            if bytes[upper - 1] == 0x20 { upper = -1 }
-            guard upper > lower,
-                  let v = numbers(UnsafeBufferPointer(start: base + lower, count: upper - lower), count: 2,
-                                  nonNegative: true)
+            if start > 0 && lower < i && bytes[lower] == 0x20 { lower += 1 }
+            guard i > lower, sizes.count < maximumCount,
+                  let size = size(UnsafeBufferPointer(start: base + lower, count: i - lower))
             else { throw invalid(attribute, expected: expected) }
-            sizes.append(TraceSize(width: v[0], height: v[1]))
+            sizes.append(size)
             start = i + 1
         }
         return sizes

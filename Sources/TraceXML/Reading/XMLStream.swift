@@ -21,9 +21,14 @@ public struct TraceReadingLimits: Hashable, Sendable {
     /// The longest run of bytes without a `>` — bounding any single attribute value or text.
     public var maximumTokenLength: Int
 
-    public init(maximumDepth: Int = 32, maximumTokenLength: Int = 4 << 20) {
+    /// The most attributes one element may have (``TraceLimits/attributesPerElement``).
+    public var maximumAttributes: Int
+
+    public init(maximumDepth: Int = 32, maximumTokenLength: Int = 4 << 20,
+                maximumAttributes: Int = TraceLimits.attributesPerElement) {
         self.maximumDepth = maximumDepth
         self.maximumTokenLength = maximumTokenLength
+        self.maximumAttributes = maximumAttributes
     }
 }
 
@@ -363,6 +368,7 @@ final class XMLInput {
     let path: String
     let limits: TraceReadingLimits
     @exclusivity(unchecked) var tracker = PositionTracker()
+    @exclusivity(unchecked) var attributeCounter: AttributeCounter
     @exclusivity(unchecked) var firstError: XMLStream.ParserError?
     var schemaErrors: [XMLStream.ParserError] = []
     /// Set when the byte source hit the end of the input.
@@ -385,6 +391,7 @@ final class XMLInput {
         self.source = source
         self.path = path
         self.limits = limits
+        attributeCounter = AttributeCounter(limit: limits.maximumAttributes)
     }
 
     /// With truncation tolerated: holds back the bytes of unfinished elements (see ``TruncationGuard``).
@@ -481,6 +488,16 @@ final class XMLInput {
                 .limitExceeded,
                 "attribute value or text longer than \(limits.maximumTokenLength) bytes; a trace never needs one this long",
                 at: TraceLocation(path: path, line: start.line, column: start.column))
+            return -1
+        }
+        guard attributeCounter.feed(UnsafeRawBufferPointer(start: buffer, count: n), at: bytesRead - n) else {
+            let tag = tracker.startTag(atInputOffset: attributeCounter.tagOffset)
+            oversizedToken = TraceError(
+                .limitExceeded,
+                "<\(abbreviated(tag.name))> has more than \(limits.maximumAttributes) attributes; an element of a trace "
+                    + "(one in <meta> too) has at most \(limits.maximumAttributes), so that no element costs the XML "
+                    + "parser time or memory out of proportion",
+                at: TraceLocation(path: path, line: tag.line, column: tag.column))
             return -1
         }
         if let position = tracker.doctypeInProlog() {

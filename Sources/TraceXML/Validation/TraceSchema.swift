@@ -9,9 +9,10 @@ public enum TraceSchema {
 <!--
   RELAX NG schema of Reel's trace format, version 1.
 
-  It checks structure and syntax. TraceXML's reader checks the rest, which RELAX NG cannot express:
-  event times that never decrease, one item size per item, numbers within Double's range and each
-  attribute's own range (a positive refresh rate, a deceleration rate between 0 and 1, ...).
+  It checks structure, syntax and the range of every single number (TraceLimits, with minInclusive and
+  maxInclusive). TraceXML's reader checks the rest, which RELAX NG cannot express: event times that
+  never decrease, one item size per item, the range of each number inside a size, an inset or a list,
+  subnormal numbers, and the machine limits (items and sections in all, attributes per element).
   `reel validate` applies both. Keep this file in step with Sources/TraceXML/Validation/TraceSchema.swift
   (a test compares them) and with the DocC article "The Trace Format".
 -->
@@ -32,14 +33,8 @@ public enum TraceSchema {
   </start>
 
   <!-- Value syntax. -->
-  <define name="number">
-    <data type="string"><param name="pattern">-?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?</param></data>
-  </define>
   <define name="non-negative">
     <data type="string"><param name="pattern">[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?</param></data>
-  </define>
-  <define name="count">
-    <data type="string"><param name="pattern">[0-9]{1,18}</param></data>
   </define>
   <define name="count-list">
     <data type="string"><param name="pattern">([0-9]{1,18}( +[0-9]{1,18})*)?</param></data>
@@ -56,6 +51,88 @@ public enum TraceSchema {
   <define name="insets">
     <data type="string"><param name="pattern">-?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?( +-?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?){3}</param></data>
   </define>
+  <!-- Ranges (TraceLimits). -->
+  <define name="refresh-rate">
+    <data type="double">
+      <param name="pattern">-?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?</param>
+      <param name="minInclusive">1</param>
+      <param name="maxInclusive">240</param>
+    </data>
+  </define>
+  <define name="seconds">
+    <data type="double">
+      <param name="pattern">-?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?</param>
+      <param name="minInclusive">0</param>
+      <param name="maxInclusive">86400</param>
+    </data>
+  </define>
+  <define name="duration">
+    <data type="double">
+      <param name="pattern">-?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?</param>
+      <param name="minInclusive">0</param>
+      <param name="maxInclusive">60</param>
+    </data>
+  </define>
+  <define name="view-length">
+    <data type="double">
+      <param name="pattern">-?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?</param>
+      <param name="minInclusive">1</param>
+      <param name="maxInclusive">100000</param>
+    </data>
+  </define>
+  <define name="coordinate">
+    <data type="double">
+      <param name="pattern">-?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?</param>
+      <param name="minInclusive">-1e10</param>
+      <param name="maxInclusive">1e10</param>
+    </data>
+  </define>
+  <define name="velocity">
+    <data type="double">
+      <param name="pattern">-?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?</param>
+      <param name="minInclusive">-1000000</param>
+      <param name="maxInclusive">1000000</param>
+    </data>
+  </define>
+  <define name="scale">
+    <data type="double">
+      <param name="pattern">-?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?</param>
+      <param name="minInclusive">0.001</param>
+      <param name="maxInclusive">1000</param>
+    </data>
+  </define>
+  <define name="progress">
+    <data type="double">
+      <param name="pattern">-?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?</param>
+      <param name="minInclusive">-1</param>
+      <param name="maxInclusive">2</param>
+    </data>
+  </define>
+  <define name="cost">
+    <data type="double">
+      <param name="pattern">-?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?</param>
+      <param name="minInclusive">0</param>
+      <param name="maxInclusive">1000</param>
+    </data>
+  </define>
+  <define name="item-count">
+    <data type="integer">
+      <param name="pattern">[0-9]{1,18}</param>
+      <param name="maxInclusive">10000000</param>
+    </data>
+  </define>
+  <define name="item-index">
+    <data type="integer">
+      <param name="pattern">[0-9]{1,18}</param>
+      <param name="maxInclusive">9999999</param>
+    </data>
+  </define>
+  <define name="section-index">
+    <data type="integer">
+      <param name="pattern">[0-9]{1,18}</param>
+      <param name="maxInclusive">99999</param>
+    </data>
+  </define>
   <define name="boolean">
     <choice><value>true</value><value>false</value></choice>
   </define>
@@ -65,15 +142,15 @@ public enum TraceSchema {
     </attribute>
   </define>
   <define name="time">
-    <attribute name="t"><ref name="non-negative"/></attribute>
+    <attribute name="t"><ref name="seconds"/></attribute>
   </define>
   <define name="point">
-    <attribute name="x"><ref name="number"/></attribute>
-    <attribute name="y"><ref name="number"/></attribute>
+    <attribute name="x"><ref name="coordinate"/></attribute>
+    <attribute name="y"><ref name="coordinate"/></attribute>
   </define>
   <define name="item">
-    <attribute name="section"><ref name="count"/></attribute>
-    <attribute name="item"><ref name="count"/></attribute>
+    <attribute name="section"><ref name="section-index"/></attribute>
+    <attribute name="item"><ref name="item-index"/></attribute>
   </define>
 
   <!-- Header. -->
@@ -93,14 +170,21 @@ public enum TraceSchema {
   </define>
   <define name="collection-view">
     <element name="collection-view">
-      <attribute name="width"><ref name="non-negative"/></attribute>
-      <attribute name="height"><ref name="non-negative"/></attribute>
-      <optional><attribute name="refresh-rate"><ref name="non-negative"/></attribute></optional>
+      <attribute name="width"><ref name="view-length"/></attribute>
+      <attribute name="height"><ref name="view-length"/></attribute>
+      <optional><attribute name="refresh-rate"><ref name="refresh-rate"/></attribute></optional>
       <optional><attribute name="content-inset"><ref name="insets"/></attribute></optional>
       <optional><attribute name="paging"><ref name="boolean"/></attribute></optional>
       <optional>
         <attribute name="deceleration-rate">
-          <choice><value>normal</value><value>fast</value><ref name="non-negative"/></choice>
+          <choice>
+            <value>normal</value><value>fast</value>
+            <data type="double">
+              <param name="pattern">[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?</param>
+              <param name="minInclusive">0.001</param>
+              <param name="maxInclusive">0.999</param>
+            </data>
+          </choice>
         </attribute>
       </optional>
       <optional><attribute name="allows-selection"><ref name="boolean"/></attribute></optional>
@@ -129,7 +213,7 @@ public enum TraceSchema {
   </define>
   <define name="section">
     <element name="section">
-      <attribute name="items"><ref name="count"/></attribute>
+      <attribute name="items"><ref name="item-count"/></attribute>
       <optional><attribute name="item-sizes"><ref name="size-list"/></attribute></optional>
       <optional><attribute name="reuse-identifier"/></optional>
       <empty/>
@@ -152,9 +236,9 @@ public enum TraceSchema {
     </element>
   </define>
   <define name="costs">
-    <optional><attribute name="create"><ref name="non-negative"/></attribute></optional>
-    <optional><attribute name="configure"><ref name="non-negative"/></attribute></optional>
-    <optional><attribute name="prepare-for-reuse"><ref name="non-negative"/></attribute></optional>
+    <optional><attribute name="create"><ref name="cost"/></attribute></optional>
+    <optional><attribute name="configure"><ref name="cost"/></attribute></optional>
+    <optional><attribute name="prepare-for-reuse"><ref name="cost"/></attribute></optional>
     <empty/>
   </define>
 
@@ -165,8 +249,8 @@ public enum TraceSchema {
       <element name="drag">
         <ref name="time"/><ref name="phase"/><ref name="point"/>
         <optional>
-          <attribute name="velocity-x"><ref name="number"/></attribute>
-          <attribute name="velocity-y"><ref name="number"/></attribute>
+          <attribute name="velocity-x"><ref name="velocity"/></attribute>
+          <attribute name="velocity-y"><ref name="velocity"/></attribute>
         </optional>
         <empty/>
       </element>
@@ -177,7 +261,7 @@ public enum TraceSchema {
       </element>
       <element name="pinch">
         <ref name="time"/><ref name="phase"/><ref name="point"/>
-        <attribute name="scale"><ref name="non-negative"/></attribute>
+        <attribute name="scale"><ref name="scale"/></attribute>
         <empty/>
       </element>
       <ref name="batch"/>
@@ -203,7 +287,7 @@ public enum TraceSchema {
       <element name="set-layout">
         <ref name="time"/>
         <optional><attribute name="animated"><ref name="boolean"/></attribute></optional>
-        <optional><attribute name="duration"><ref name="non-negative"/></attribute></optional>
+        <optional><attribute name="duration"><ref name="duration"/></attribute></optional>
         <ref name="layout"/>
       </element>
       <element name="transition">
@@ -215,7 +299,7 @@ public enum TraceSchema {
           </group>
           <group>
             <attribute name="phase"><value>changed</value></attribute>
-            <attribute name="progress"><ref name="number"/></attribute>
+            <attribute name="progress"><ref name="progress"/></attribute>
             <empty/>
           </group>
           <group>
@@ -226,8 +310,8 @@ public enum TraceSchema {
       </element>
       <element name="resize">
         <ref name="time"/>
-        <attribute name="width"><ref name="non-negative"/></attribute>
-        <attribute name="height"><ref name="non-negative"/></attribute>
+        <attribute name="width"><ref name="view-length"/></attribute>
+        <attribute name="height"><ref name="view-length"/></attribute>
         <empty/>
       </element>
       <element name="marker"><ref name="time"/><attribute name="label"/><empty/></element>
@@ -237,17 +321,17 @@ public enum TraceSchema {
     <element name="batch">
       <ref name="time"/>
       <optional><attribute name="animated"><ref name="boolean"/></attribute></optional>
-      <optional><attribute name="duration"><ref name="non-negative"/></attribute></optional>
+      <optional><attribute name="duration"><ref name="duration"/></attribute></optional>
       <optional><attribute name="counts-after"><ref name="count-list"/></attribute></optional>
       <zeroOrMore>
         <choice>
           <element name="delete-items">
-            <attribute name="section"><ref name="count"/></attribute>
+            <attribute name="section"><ref name="section-index"/></attribute>
             <attribute name="at"><ref name="count-list"/></attribute>
             <empty/>
           </element>
           <element name="reload-items">
-            <attribute name="section"><ref name="count"/></attribute>
+            <attribute name="section"><ref name="section-index"/></attribute>
             <attribute name="at"><ref name="count-list"/></attribute>
             <empty/>
           </element>
@@ -257,28 +341,28 @@ public enum TraceSchema {
             <empty/>
           </element>
           <element name="insert-items">
-            <attribute name="section"><ref name="count"/></attribute>
+            <attribute name="section"><ref name="section-index"/></attribute>
             <attribute name="at"><ref name="count-list"/></attribute>
             <optional><attribute name="sizes"><ref name="size-list"/></attribute></optional>
             <empty/>
           </element>
           <element name="insert-section">
-            <attribute name="at"><ref name="count"/></attribute>
-            <attribute name="items"><ref name="count"/></attribute>
+            <attribute name="at"><ref name="section-index"/></attribute>
+            <attribute name="items"><ref name="item-count"/></attribute>
             <empty/>
           </element>
           <element name="delete-section">
-            <attribute name="at"><ref name="count"/></attribute>
+            <attribute name="at"><ref name="section-index"/></attribute>
             <empty/>
           </element>
           <element name="reload-section">
-            <attribute name="at"><ref name="count"/></attribute>
-            <attribute name="items"><ref name="count"/></attribute>
+            <attribute name="at"><ref name="section-index"/></attribute>
+            <attribute name="items"><ref name="item-count"/></attribute>
             <empty/>
           </element>
           <element name="move-section">
-            <attribute name="from"><ref name="count"/></attribute>
-            <attribute name="to"><ref name="count"/></attribute>
+            <attribute name="from"><ref name="section-index"/></attribute>
+            <attribute name="to"><ref name="section-index"/></attribute>
             <empty/>
           </element>
         </choice>

@@ -4,15 +4,43 @@ extension TraceWriter {
         TraceError(.unwritable, what, path: path)
     }
 
-    private func number(_ value: Double, _ what: @autoclosure () -> String,
-                        _ range: XMLStream.NumberRange = .any) throws(TraceError) {
-        guard value.isFinite, range.contains(value) else {
+    private func number(_ value: Double, _ what: @autoclosure () -> String, _ range: ValueRange) throws(TraceError) {
+        // What the reader refuses: out of range, not finite, or subnormal (TraceNumber.parse).
+        guard value.isFinite, !value.isSubnormal, range.contains(value) else {
             throw unwritable("\(what()) is \(value); expected \(range.expectation)")
         }
     }
 
-    private func count(_ value: Int, _ what: @autoclosure () -> String) throws(TraceError) {
-        guard value >= 0 else { throw unwritable("\(what()) is \(value); expected a non-negative integer") }
+    private func count(_ value: Int, _ what: @autoclosure () -> String, _ range: CountRange) throws(TraceError) {
+        guard range.contains(value) else { throw unwritable("\(what()) is \(value); expected \(range.expectation())") }
+    }
+
+    /// Refuses `sizes` when their attribute would make a start tag longer than a reader accepts (a run of
+    /// ``TraceReadingLimits/maximumTokenLength`` bytes without a `>`), saying how many sizes fit: until
+    /// `<item-sizes>` chunks (issue 15), the writer never writes a trace the reader refuses.
+    ///
+    /// - Parameter besides: a bound on the bytes of the rest of the start tag's other attributes.
+    private func fits(_ sizes: [TraceSize], _ what: String, attribute: String, besides: Int) throws(TraceError) {
+        let limit = TraceReadingLimits().maximumTokenLength
+        // The indentation, the element's name and its other short attributes take less than 128 bytes.
+        let room = limit - 128 - besides
+        // A size's text takes at most 2 × 24 characters and a space, then ", ".
+        guard sizes.count * 51 > room else { return }
+        var bytes = 0
+        var longest = 0
+        for size in sizes {
+            let length = size.description.utf8.count + 2
+            bytes += length
+            longest = max(longest, length)
+        }
+        guard bytes > room else { return }
+        // Sizes no longer than the longest of these always fit this many times.
+        let fitting = room / longest
+        throw unwritable(
+            "\(what) has \(ValueRange.grouped(sizes.count)) sizes, which take \(ValueRange.grouped(bytes)) bytes in "
+                + "its '\(attribute)' attribute; a trace reader reads at most \(ValueRange.grouped(limit)) bytes "
+                + "without a '>', so at least \(ValueRange.grouped(fitting)) sizes like these fit in one attribute; "
+                + "nothing was written")
     }
 
     private func text(_ value: String, _ what: @autoclosure () -> String) throws(TraceError) {
@@ -26,13 +54,13 @@ extension TraceWriter {
     }
 
     private func size(_ size: TraceSize, _ what: @autoclosure () -> String) throws(TraceError) {
-        try number(size.width, "\(what()) width", .nonNegative)
-        try number(size.height, "\(what()) height", .nonNegative)
+        try number(size.width, "\(what()) width", .elementLength)
+        try number(size.height, "\(what()) height", .elementLength)
     }
 
     private func point(_ point: TracePoint, _ what: String) throws(TraceError) {
-        try number(point.x, "\(what) x")
-        try number(point.y, "\(what) y")
+        try number(point.x, "\(what) x", .coordinate)
+        try number(point.y, "\(what) y", .coordinate)
     }
 
     func check(_ header: TraceHeader) throws(TraceError) {
@@ -44,14 +72,15 @@ extension TraceWriter {
             try text(entry.value, "meta value for '\(entry.key)'")
         }
         let view = header.collectionView
-        try size(view.size, "collection view")
-        try number(view.refreshRate, "refresh rate", .positive)
+        try number(view.size.width, "collection view width", .viewLength)
+        try number(view.size.height, "collection view height", .viewLength)
+        try number(view.refreshRate, "refresh rate", .refreshRate)
         for (side, inset) in [("top", view.contentInset.top), ("left", view.contentInset.left),
                               ("bottom", view.contentInset.bottom), ("right", view.contentInset.right)] {
-            try number(inset, "content inset \(side)")
+            try number(inset, "content inset \(side)", .inset)
         }
-        if case .custom(let factor) = view.decelerationRate, !(factor > 0 && factor < 1) {
-            throw unwritable("deceleration rate is \(factor); expected a number between 0 and 1")
+        if case .custom(let factor) = view.decelerationRate, !TraceLimits.decelerationRate.contains(factor) {
+            throw unwritable("deceleration rate is \(factor); expected a factor per millisecond from 0.001 to 0.999")
         }
         try check(header.layout)
         try check(header.sections, "data")
@@ -68,9 +97,9 @@ extension TraceWriter {
     }
 
     private func check(_ costs: Workload.Costs, _ what: String) throws(TraceError) {
-        try number(costs.create, "\(what) create cost", .nonNegative)
-        try number(costs.configure, "\(what) configure cost", .nonNegative)
-        try number(costs.prepareForReuse, "\(what) prepare-for-reuse cost", .nonNegative)
+        try number(costs.create, "\(what) create cost", .cost)
+        try number(costs.configure, "\(what) configure cost", .cost)
+        try number(costs.prepareForReuse, "\(what) prepare-for-reuse cost", .cost)
     }
 
     private func check(_ layout: LayoutDescription) throws(TraceError) {
@@ -90,20 +119,22 @@ extension TraceWriter {
 
     private func check(_ sections: [SectionDescription], _ what: String) throws(TraceError) {
         for (index, section) in sections.enumerated() {
-            try count(section.items, "\(what) section \(index) item count")
+            try count(section.items, "\(what) section \(index) item count", .items)
             try text(section.reuseIdentifier, "\(what) section \(index) reuse identifier")
             if let sizes = section.itemSizes {
                 guard sizes.count == section.items else {
                     throw unwritable("\(what) section \(index) has \(section.items) items but \(sizes.count) item sizes")
                 }
                 for itemSize in sizes { try size(itemSize, "\(what) section \(index) item size") }
+                try fits(sizes, "\(what) section \(index)", attribute: "item-sizes",
+                         besides: section.reuseIdentifier.utf8.count * 6)
             }
         }
     }
 
     func check(_ event: TraceEvent) throws(TraceError) {
         let what = "event \(eventCount) (<\(event.kind.elementName)>)"
-        try number(event.time, "\(what) time", .seconds)
+        try number(event.time, "\(what) time", .time)
         guard event.time >= previousTimeForChecks else {
             throw unwritable("\(what) time \(TraceNumber.format(event.time)) is earlier than the previous event's time \(TraceNumber.format(previousTimeForChecks))")
         }
@@ -112,7 +143,10 @@ extension TraceWriter {
             try point(offset, "\(what) offset")
         case .drag(_, let location, let velocity):
             try point(location, "\(what) location")
-            if let velocity { try point(velocity, "\(what) velocity") }
+            if let velocity {
+                try number(velocity.x, "\(what) velocity x", .velocity)
+                try number(velocity.y, "\(what) velocity y", .velocity)
+            }
         case .tap(let location), .longPress(_, let location):
             try point(location, "\(what) location")
         case .menu(let item, let action):
@@ -120,11 +154,14 @@ extension TraceWriter {
             try text(action, "\(what) action")
         case .pinch(_, let location, let scale):
             try point(location, "\(what) location")
-            try number(scale, "\(what) scale", .positive)
+            try number(scale, "\(what) scale", .pinchScale)
         case .batch(let update):
-            try number(update.duration, "\(what) duration", .nonNegative)
+            try number(update.duration, "\(what) duration", .duration)
+            if let counts = update.countsAfter, counts.count > TraceLimits.sections {
+                throw unwritable("\(what) counts-after has \(counts.count) sections; expected at most \(ValueRange.grouped(TraceLimits.sections))")
+            }
             for (index, value) in (update.countsAfter ?? []).enumerated() {
-                try count(value, "\(what) counts-after[\(index)]")
+                try count(value, "\(what) counts-after[\(index)]", .items)
             }
             for operation in update.operations { try check(operation, what) }
         case .reloadData(let sections):
@@ -132,52 +169,54 @@ extension TraceWriter {
         case .scrollToItem(let item, _, _), .select(let item), .deselect(let item):
             try check(item, what)
         case .setLayout(let layout, _, let duration):
-            try number(duration, "\(what) duration", .nonNegative)
+            try number(duration, "\(what) duration", .duration)
             try check(layout)
         case .transition(let phase):
             switch phase {
             case .began(let layout): try check(layout)
-            case .changed(let progress): try number(progress, "\(what) progress")
+            case .changed(let progress): try number(progress, "\(what) progress", .progress)
             case .finished, .cancelled: break
             }
         case .resize(let newSize):
-            try size(newSize, "\(what)")
+            try number(newSize.width, "\(what) width", .viewLength)
+            try number(newSize.height, "\(what) height", .viewLength)
         case .marker(let label):
             try text(label, "\(what) label")
         }
     }
 
     private func check(_ item: TraceIndexPath, _ what: String) throws(TraceError) {
-        try count(item.section, "\(what) section")
-        try count(item.item, "\(what) item")
+        try count(item.section, "\(what) section", .section)
+        try count(item.item, "\(what) item", .item)
     }
 
     private func check(_ operation: BatchUpdate.Operation, _ event: String) throws(TraceError) {
         let what = "\(event) <\(operation.elementName)>"
         switch operation {
         case .deleteItems(let section, let items), .reloadItems(let section, let items):
-            try count(section, "\(what) section")
-            for item in items { try count(item, "\(what) item") }
+            try count(section, "\(what) section", .section)
+            for item in items { try count(item, "\(what) item", .item) }
         case .moveItem(let from, let to):
             try check(from, what)
             try check(to, what)
         case .insertItems(let section, let items, let sizes):
-            try count(section, "\(what) section")
-            for item in items { try count(item, "\(what) item") }
+            try count(section, "\(what) section", .section)
+            for item in items { try count(item, "\(what) item", .item) }
             if let sizes {
                 guard sizes.count == items.count else {
                     throw unwritable("\(what) inserts \(items.count) items but gives \(sizes.count) sizes")
                 }
                 for itemSize in sizes { try size(itemSize, "\(what) size") }
+                try fits(sizes, what, attribute: "sizes", besides: 32 + 8 * items.count)
             }
         case .insertSection(let at, let items), .reloadSection(let at, let items):
-            try count(at, "\(what) section")
-            try count(items, "\(what) item count")
+            try count(at, "\(what) section", .section)
+            try count(items, "\(what) item count", .items)
         case .deleteSection(let at):
-            try count(at, "\(what) section")
+            try count(at, "\(what) section", .section)
         case .moveSection(let from, let to):
-            try count(from, "\(what) from")
-            try count(to, "\(what) to")
+            try count(from, "\(what) from", .section)
+            try count(to, "\(what) to", .section)
         }
     }
 }

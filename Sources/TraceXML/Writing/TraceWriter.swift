@@ -31,7 +31,14 @@ public final class TraceWriter {
     ///
     /// - Throws: ``TraceError`` when the file cannot be created or the header cannot be written.
     public convenience init(path: String, header: TraceHeader) throws(TraceError) {
+        // A header the writer refuses leaves the file as it was: checked before it is created or truncated.
+        try Self.check(header, path: path)
         try self.init(sink: OutputSink.create(path: path), path: path, header: header)
+    }
+
+    /// Throws what writing `header` would throw for a value the format cannot hold, writing nothing.
+    public static func check(_ header: TraceHeader, path: String = "<memory>") throws(TraceError) {
+        _ = try TraceWriter(sink: OutputSink(target: .memory), path: path, header: header, checkOnly: true)
     }
 
     /// A writer to a file descriptor opened by the caller, who closes it (and, for an atomic output, renames
@@ -47,7 +54,7 @@ public final class TraceWriter {
         try self.init(sink: OutputSink(target: .memory), path: "<memory>", header: header)
     }
 
-    private init(sink: OutputSink, path: String, header: TraceHeader) throws(TraceError) {
+    private init(sink: OutputSink, path: String, header: TraceHeader, checkOnly: Bool = false) throws(TraceError) {
         _ = libxml2Initialized
         self.sink = sink
         self.path = path
@@ -72,6 +79,7 @@ public final class TraceWriter {
         xmlTextWriterSetIndent(writer, 1)
         xmlTextWriterSetIndentString(writer, "  ")
         try check(header)
+        guard !checkOnly else { return }
         try writeHeader(header)
         try flush()
     }

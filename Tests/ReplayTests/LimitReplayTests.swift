@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+import Replay
+import Reporting
+import TraceXML
+
+/// The machine limits of `TraceLimits` at the replay's side: errors before the first pass or at the frame,
+/// the same in `reel validate`, never a hang.
+@Suite("Machine limits in the replay")
+struct LimitReplayTests {
+    private let runner = ReplayRunner(makeClock: { ManualClock() })
+
+    private static func header(rate: String) -> String {
+        """
+          <collection-view width="390" height="844" refresh-rate="\(rate)"/>
+          <layout name="flow" item-size="100 100"/>
+          <data><section items="300"/></data>
+        """
+    }
+
+    @Test("A session longer than the frame limit is refused before the first pass, by replay, snapshot and validate")
+    func sessionTooLong() throws {
+        let file = try TraceFile(header: Self.header(rate: "240"),
+                                 events: #"<scroll t="0" x="0" y="0"/>"# + "\n" + #"<scroll t="86400" x="0" y="10"/>"#)
+        let message = "\(file.path):8:1: the session lasts 86400 s: 20,736,001 frames at 240 Hz, more than the limit "
+            + "of 10,368,000 frames (24 hours at 120 Hz); it is refused before it starts"
+        #expect { _ = try ReplaySession(trace: file.path, options: ReplayOptions(repeats: 1, warmup: 0), clock: ManualClock()) }
+            throws: { ($0 as? ReplayError)?.description == message }
+        #expect { _ = try runner.replay(file.path, options: ReplayOptions(repeats: 1, warmup: 0)) }
+            throws: { ($0 as? ReplayError)?.description == message }
+        #expect { _ = try runner.snapshot(file.path, at: 0) } throws: { ($0 as? ReplayError)?.description == message }
+        let errors = TraceChecker.validate(path: file.path).filter { $0.severity == .error }.map(\.description)
+        #expect(errors == [message])
+    }
+
+    @Test("The settling of the last animation counts: a batch animated for 60 s at the end of 24 hours at 120 Hz")
+    func animationCounts() throws {
+        let file = try TraceFile(header: Self.header(rate: "120"), events: """
+            <batch t="86399" animated="true" duration="60"><delete-items section="0" at="1"/></batch>
+            <marker t="86400" label="end"/>
+            """)
+        let message = "\(file.path):7:1: the session lasts 86459 s: 10,375,081 frames at 120 Hz, more than the "
+            + "limit of 10,368,000 frames (24 hours at 120 Hz); it is refused before it starts"
+        #expect { _ = try runner.replay(file.path, options: ReplayOptions(repeats: 1, warmup: 0)) }
+            throws: { ($0 as? ReplayError)?.description == message }
+        #expect(TraceChecker.validate(path: file.path).map(\.description).contains(message))
+        // The replay's own refresh rate decides: at 60 Hz the same events make half as many frames.
+        #expect { _ = try ReplaySession(trace: file.path, options: ReplayOptions(refreshRate: 240), clock: ManualClock()) }
+            throws: { ($0 as? ReplayError)?.message.contains("20,750,161 frames at 240 Hz") == true }
+    }
+
+    @Test("More sections than the limit after a batch is an error of the trace rules at the batch")
+    func sectionsAfterBatch() {
+        let header = TraceHeader(collectionView: CollectionViewConfiguration(size: TraceSize(width: 390, height: 844)),
+                                 layout: LayoutDescription(name: "flow"),
+                                 sections: Array(repeating: SectionDescription(items: 0), count: TraceLimits.sections))
+        var rules = TraceRules(header: header, path: "x.xml", registry: .standard)
+        let at = TraceLocation(path: "x.xml", line: 9, column: 1)
+        let batch = TraceEvent(time: 1, .batch(BatchUpdate(operations: [.insertSection(at: 0, items: 0)])), location: at)
+        #expect(rules.check(batch).map(\.message) == [
+            "the batch leaves 100,001 sections; a collection view holds at most 100,000 sections in a replay",
+        ])
+        var claimed = TraceRules(header: header, path: "x.xml", registry: .standard)
+        let counts = TraceEvent(time: 1, .batch(BatchUpdate(countsAfter: [10_000_000, 1], operations: [])), location: at)
+        #expect(claimed.check(counts).map(\.message) == [
+            "the batch leaves 10,000,001 items; a collection view holds at most 10,000,000 items in a replay",
+        ])
+    }
+
+    /// Kept apart from `Fixtures/Invalid`, which the command-line tests replay on the CPU clock: this one
+    /// would spend its 600 s there.
+    private static let workloadFixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/Limits/workload-over-limit.xml").path
+
+    @Test("A pass stops with an error before its workload passes the limit, having spent no more than it")
+    func workloadLimit() throws {
+        let path = Self.workloadFixture
+        let clock = ManualClock()
+        let session = try ReplaySession(trace: path, options: ReplayOptions(repeats: 1, warmup: 0), clock: clock)
+        let pass = try session.runPass()
+        let failure = try #require(pass.failure)
+        #expect(failure.message.contains("the workload would pass 600 s in this pass"))
+        // Every cost is 1 s: the pass spent at most the limit, and more than the limit minus one cost.
+        let spent = clock.now()
+        #expect(spent <= 600_000_000_000 + 1_000_000_000)
+        #expect(spent > 590_000_000_000)
+        // validate stops at the same frame with the same words, on its clock that spends no time.
+        let message = "\(path):28:1: frame 126 (2.1 s): the workload would pass 600 s in this pass, the most one "
+            + "pass may spend on the <workload> costs; the replay stops before spending it"
+        #expect(failure.description == message)
+        #expect(TraceChecker.validate(path: path).map(\.description) == [message])
+    }
+
+    private func recordingSetup(items: Int) -> RecordingSetup {
+        var setup = RecordingSetup()
+        setup.parameters = [("item-size", "100 100")]
+        setup.items = .exactly(items)
+        setup.itemSizes = (.between(40, 400), .between(40, 400))
+        return setup
+    }
+
+    @Test("A recording whose item sizes the reader could not read back is refused before anything is written")
+    func recordRefusesUnreadableSizes() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reel-limits-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/session.xml"
+        try "previous trace\n".write(toFile: path, atomically: false, encoding: .utf8)
+        var refusal: ReplayError?
+        do {
+            _ = try TraceRecorder(header: recordingSetup(items: 700_000).header(seed: 1), path: path)
+        } catch {
+            refusal = error
+        }
+        let message = try #require(refusal?.message)
+        #expect(message.hasPrefix("data section 0 has 700,000 sizes, which take "))
+        #expect(message.contains("bytes in its 'item-sizes' attribute; a trace reader reads at most 4,194,304 bytes "
+                                 + "without a '>', so at least "))
+        #expect(message.hasSuffix(" sizes like these fit in one attribute; nothing was written"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "previous trace\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["session.xml"])
+        // As many sizes as the message says fit are written, and read back.
+        let fitting = try #require(Int(message.split(separator: " ").drop { $0 != "least" }.dropFirst().first?
+            .filter(\.isNumber) ?? ""))
+        let recorder = try TraceRecorder(header: recordingSetup(items: fitting).header(seed: 1))
+        try recorder.finish()
+        let trace = try Trace(bytes: recorder.bytes)
+        #expect(trace.header.sections.first?.itemSizes?.count == fitting)
+    }
+}
