@@ -71,6 +71,8 @@ struct TransitionEventsReplayTests {
         let after = try runner.snapshot(trace.path, at: 1)
         // The grid's 170-point items, not the circle's.
         #expect(after.elements.filter { $0.category == .cell }.allSatisfy { $0.frame.width == 170 })
+        // The switch ended the transition: validate does not warn that it never ended.
+        #expect(TraceChecker.validate(path: trace.path).map(\.description) == [])
     }
 
     @Test("Ending a transition that a <set-layout> replaced stops at the event with UIKit's exception",
@@ -80,7 +82,10 @@ struct TransitionEventsReplayTests {
                               end: #"<transition t="0.3" phase="\#(end)"/>"#)
         let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 1, warmup: 0))
         #expect(!m.complete)
-        #expect(m.failure == "\(trace.path):11:1: the collection was not prepared for an interactive transition. "
-            + "see startInteractiveTransitionToCollectionViewLayout:completion:")
+        let message = "\(trace.path):11:1: <transition> '\(end)' after a layout switch ended the transition (the "
+            + "<set-layout> at line 10 abandoned it): the collection was not prepared for an interactive transition. "
+            + "see startInteractiveTransitionToCollectionViewLayout:completion:"
+        #expect(m.failure == message)
+        #expect(TraceChecker.validate(path: trace.path).map(\.description) == [message])
     }
 }

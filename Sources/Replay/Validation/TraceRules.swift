@@ -61,6 +61,8 @@ public struct TraceRules {
     private var counts: [Int]?
     /// Where each kind of gesture (by element name) that has begun and not ended began.
     private var open: [String: TraceLocation?] = [:]
+    /// Where the interactive transition that a `<set-layout>` abandoned began, and where that switch was.
+    private var abandonedTransition: (began: TraceLocation?, switched: TraceLocation?)?
     /// How long the session runs so far.
     private var session: SessionLength
 
@@ -112,10 +114,21 @@ public struct TraceRules {
             counts = sections.map(\.items)
             return []
         case .setLayout(let layout, _, _):
+            // A layout switch abandons a running interactive transition (the engine's
+            // `setCollectionViewLayout`), which is then no longer open.
+            if let began = open.removeValue(forKey: "transition") { abandonedTransition = (began, at) }
             return checkLayout(layout).map { [$0] } ?? []
         case .transition(let phase):
-            if case .began(let layout) = phase, let problem = checkLayout(layout) { return [problem] }
+            if case .began(let layout) = phase {
+                abandonedTransition = nil
+                if let problem = checkLayout(layout) { return [problem] }
+            }
             let ends = if case .finished = phase { true } else if case .cancelled = phase { true } else { false }
+            if let (_, switched) = abandonedTransition, open["transition"] == nil {
+                let place = switched.map { " (the <set-layout> at line \($0.line) abandoned it)" } ?? ""
+                return [error("<transition> '\(phase.name)' after a layout switch ended the transition\(place): "
+                              + CollectionView.noInteractiveTransitionMessage, at)]
+            }
             return advance("transition", phase.name, ends: ends, at)
         case .resize(let size):
             guard !(size.width > 0 && size.height > 0) else { return [] }
