@@ -11,12 +11,50 @@ struct ReplaySelection: ParsableArguments {
     @Option(help: "How scrolling is driven: the recorded offsets, or drags through the scroll physics (default: offsets when the trace has <scroll> events, else gestures).")
     var mode: ReplayMode?
 
-    @Option(name: .customLong("refresh-rate"), help: ArgumentHelp("Override the trace's refresh rate.", valueName: "hz"))
+    @Option(name: .customLong("refresh-rate"), parsing: .unconditional,
+            help: ArgumentHelp("Override the trace's refresh rate (1–240).", valueName: "hz"))
     var refreshRate: Double?
 
     func validate() throws {
-        if let refreshRate, !(refreshRate > 0 && refreshRate.isFinite) {
-            throw ValidationError("--refresh-rate must be a positive number of hertz, not '\(refreshRate)'")
+        if let refreshRate { try OptionRange.refreshRate().check(refreshRate) }
+    }
+}
+
+/// The defaults of ``PassSelection`` for one command.
+protocol PassDefaults {
+    /// `--repeat`'s default.
+    static var repeats: Int { get }
+    /// `--repeat`'s help.
+    static var repeatHelp: String { get }
+}
+
+/// How many passes a command runs over each trace — measured and warm-up — and whether a cut-off trace is
+/// accepted: what `replay`, `compare` and `gate` share, each with its own defaults.
+struct PassSelection<Defaults: PassDefaults>: ParsableArguments {
+    @Option(name: .customLong("repeat"), parsing: .unconditional,
+            help: ArgumentHelp(Defaults.repeatHelp + " (1–10,000).", valueName: "n"))
+    var repeats: Int = Defaults.repeats
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Passes run first and discarded (0–10,000).", valueName: "n"))
+    var warmup = 1
+
+    @OptionGroup var truncation: TruncationSelection
+
+    var allowsTruncated: Bool { truncation.allowsTruncated }
+
+    func validate() throws {
+        try OptionRange.repeats.check(repeats)
+        try OptionRange.warmup.check(warmup)
+        try Self.checkTotal(warmup + repeats, runs: 1)
+    }
+
+    /// Refuses more than ``TraceLimits/passes`` passes in all: `passes` each over `runs` layouts.
+    static func checkTotal(_ passes: Int, runs: Int) throws {
+        let total = passes.multipliedReportingOverflow(by: runs)
+        guard !total.overflow, total.partialValue <= TraceLimits.passes else {
+            let each = runs == 1 ? "" : " for each of \(runs) layouts"
+            throw ValidationError("--warmup and --repeat ask for \(OptionRange.format(Double(passes))) passes\(each); one command runs at most "
+                                  + "\(OptionRange.format(Double(TraceLimits.passes)))")
         }
     }
 }
@@ -43,6 +81,14 @@ struct MeasurementSelection: ParsableArguments {
     @Option(name: .customLong("to-marker"), help: ArgumentHelp("Measure the frames up to this <marker>.", valueName: "label"))
     var toMarker: String?
 
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The frame budget, overriding 1000 / refresh rate (0.1–10,000).", valueName: "ms"))
+    var budget: Double?
+
+    func validate() throws {
+        if let budget { try OptionRange.budget.check(budget) }
+    }
+
     /// `options` with this selection applied.
     func applied(to options: ReplayOptions) -> ReplayOptions {
         var options = options
@@ -50,6 +96,7 @@ struct MeasurementSelection: ParsableArguments {
         options.includesInitialDisplay = includesInitialDisplay
         options.fromMarker = fromMarker
         options.toMarker = toMarker
+        options.budgetMs = budget
         return options
     }
 }
@@ -62,17 +109,26 @@ extension ScenarioName: ExpressibleByArgument {}
 
 /// Runs `body` with every trace in `paths` that can be read only once — a FIFO, a process substitution,
 /// `-` for standard input — copied into a private temporary file that every pass reads (SPEC §2); the
-/// copies are removed when `body` returns or throws. Regular files are read in place.
-func withTraceInputs<Result>(_ paths: [String], _ body: () throws -> Result) throws -> Result {
+/// copies are removed when `body` returns or throws, and when `reel` is interrupted or terminated
+/// (``TemporaryCopies``). Regular files are read in place.
+///
+/// A trace that cannot be copied is reported on standard error and handed to `body` with its error, so that
+/// it keeps its place among the traces' outcomes.
+func withTraceInputs<Result>(_ paths: [String], _ body: (_ failures: [String: String]) throws -> Result) throws -> Result {
     var inputs: [TraceInput] = []
-    defer { for input in inputs { input.remove() } }
-    for path in paths where !inputs.contains(where: { $0.path == path }) {
+    var failures: [String: String] = [:]
+    defer {
+        TemporaryCopies.forget()
+        for input in inputs { input.remove() }
+    }
+    for path in paths where !inputs.contains(where: { $0.path == path }) && failures[path] == nil {
         do {
             inputs.append(try TraceInput(path))
+            TemporaryCopies.remember(inputs.compactMap(\.copy))
         } catch {
             StandardError.line(error.description)
-            throw ExitCode(1)
+            failures[path] = error.description
         }
     }
-    return try body()
+    return try body(failures)
 }

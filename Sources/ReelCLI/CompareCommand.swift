@@ -17,27 +17,19 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: "The traces to replay.")
     var traces: [String]
 
-    @OptionGroup var truncation: TruncationSelection
-
     @Option(name: .customLong("layout"), help: ArgumentHelp("A registered layout to compare (see `reel layouts`); two or more, the first is the base.", valueName: "name"))
     var layouts: [String] = []
 
     @Option(help: "How scrolling is driven: drags through each layout's scroll physics (the default, since recorded offsets belong to one layout), or the recorded offsets.")
     var mode: ReplayMode = .gestures
 
-    @Option(name: .customLong("refresh-rate"), help: ArgumentHelp("Override the trace's refresh rate.", valueName: "hz"))
+    @Option(name: .customLong("refresh-rate"), parsing: .unconditional,
+            help: ArgumentHelp("Override the trace's refresh rate (1–240).", valueName: "hz"))
     var refreshRate: Double?
 
-    @Option(help: ArgumentHelp("The frame budget, overriding 1000 / refresh rate.", valueName: "ms"))
-    var budget: Double?
-
-    @Option(name: .customLong("repeat"), help: "Measured passes per layout, interleaved with the other layouts'.")
-    var repeats = 10
-
-    @Option(help: "Passes per layout run first and discarded.")
-    var warmup = 1
-
     @OptionGroup var measurement: MeasurementSelection
+
+    @OptionGroup var passes: PassSelection<Self>
 
     @Option(name: .shortAndLong, help: "The comparison's format.")
     var format: ComparisonFormat = .text
@@ -52,24 +44,23 @@ struct CompareCommand: ParsableCommand {
         guard layouts.count >= 2 else {
             throw ValidationError("compare needs two --layout options or more, not \(layouts.count)")
         }
-        guard repeats >= 1 else { throw ValidationError("--repeat must be at least 1, not \(repeats)") }
-        guard warmup >= 0 else { throw ValidationError("--warmup cannot be negative, not \(warmup)") }
-        if let refreshRate, !(refreshRate > 0 && refreshRate.isFinite) {
-            throw ValidationError("--refresh-rate must be a positive number of hertz, not '\(refreshRate)'")
-        }
-        if let budget, !(budget > 0 && budget.isFinite) {
-            throw ValidationError("--budget must be a positive number of milliseconds, not '\(budget)'")
-        }
+        if let refreshRate { try OptionRange.refreshRate().check(refreshRate) }
+        try PassSelection<Self>.checkTotal(passes.warmup + passes.repeats, runs: layouts.count)
     }
 
     func run() throws {
-        try withTraceInputs(traces) {
+        try withTraceInputs(traces) { unreadable in
             let options = measurement.applied(to: ReplayOptions(
-                mode: mode, refreshRate: refreshRate, budgetMs: budget, repeats: repeats, warmup: warmup,
-                allowsTruncation: truncation.allowsTruncated))
+                mode: mode, refreshRate: refreshRate, repeats: passes.repeats, warmup: passes.warmup,
+                allowsTruncation: passes.allowsTruncated))
             var outcomes: [Result<Comparison, ComparisonFailure>] = []
             var failed = false
             for trace in traces {
+                if let message = unreadable[trace] {
+                    outcomes.append(.failure(ComparisonFailure(trace: trace, layouts: layouts, message: message)))
+                    failed = true
+                    continue
+                }
                 var bar = ProgressBar(label: trace)
                 let showProgress = !quiet && StandardError.isTerminal
                 do throws(ReplayError) {
@@ -90,8 +81,10 @@ struct CompareCommand: ParsableCommand {
                     failed = true
                 }
             }
-            // One trace that could not be compared at all prints nothing but the error; several give each its place.
-            if traces.count > 1 || outcomes.contains(where: { (try? $0.get()) != nil }) {
+            // Every trace named has its place, failed or not: an array for several, an object for one. One
+            // trace that failed is told once, on standard error, unless the output is JSON.
+            let onlyFailure = traces.count == 1 && format != .json && outcomes.allSatisfy { (try? $0.get()) == nil }
+            if !onlyFailure {
                 try emit(format.render(outcomes, asArray: traces.count > 1), to: output)
             }
             if failed { throw ExitCode(1) }
@@ -100,3 +93,8 @@ struct CompareCommand: ParsableCommand {
 }
 
 extension ComparisonFormat: ExpressibleByArgument {}
+
+extension CompareCommand: PassDefaults {
+    static let repeats = 10
+    static let repeatHelp = "Measured passes per layout, interleaved with the other layouts'"
+}

@@ -23,25 +23,22 @@ struct GateCommand: ParsableCommand {
             layout, a replay that failed); 2 a regression; 64 usage error.
             """)
 
-    @OptionGroup var truncation: TruncationSelection
-
     @Option(help: ArgumentHelp("The baseline: a JSON report carrying its per-repeat values (one trace, or an array of them).", valueName: "report.json"))
     var baseline: String
 
     @Argument(help: ArgumentHelp("The current run: a JSON report, or traces to replay.", valueName: "current.json | trace"))
     var inputs: [String]
 
-    @Option(name: .customLong("max-regression"), help: ArgumentHelp("The largest worsening of a timing figure, in percent, that is not a regression.", valueName: "pct"))
+    @Option(name: .customLong("max-regression"), parsing: .unconditional, help: ArgumentHelp("The largest worsening of a timing figure, in percent, that is not a regression (0–10,000).", valueName: "pct"))
     var maxRegression = GatePolicy.defaultMaxRegression * 100
 
     @Option(name: .customLong("metric"), help: ArgumentHelp("Judge only this figure (repeatable): frame_time_ms.p50, p99, janky_frames, layout_prepares, frame/cells/configure, or a family: frame_time_ms, counters, hot_paths.", valueName: "name"))
     var metrics: [String] = []
 
-    @Option(name: .customLong("repeat"), help: "Measured passes over each trace replayed.")
-    var repeats = 10
+    @OptionGroup var passes: PassSelection<Self>
 
-    @Option(help: "Passes run first and discarded.")
-    var warmup = 1
+    private var repeats: Int { passes.repeats }
+    private var warmup: Int { passes.warmup }
 
     @Option(name: .shortAndLong, help: "The judgement's format.")
     var format: GateFormat = .text
@@ -61,36 +58,47 @@ struct GateCommand: ParsableCommand {
         guard reports.isEmpty || reports.count == inputs.count else {
             throw ValidationError("give either JSON reports or traces as the current run, not both")
         }
-        guard repeats >= 1 else { throw ValidationError("--repeat must be at least 1, not \(repeats)") }
-        guard warmup >= 0 else { throw ValidationError("--warmup cannot be negative, not \(warmup)") }
-        guard maxRegression >= 0, maxRegression.isFinite else {
-            throw ValidationError("--max-regression must be a percentage of 0 or more, not '\(maxRegression)'")
-        }
+        try OptionRange.maxRegression.check(maxRegression)
     }
 
     func run() throws {
         let baselines = try readBaselines()
         let policy = GatePolicy(maxRegression: maxRegression / 100, metrics: metrics)
-        let currents = inputs.allSatisfy(\.isReport) ? try readReports()
+        let currents = inputs.allSatisfy(\.isReport) ? readReports()
             : try replay(baselines: baselines ?? [], policy: policy)
-        var judgements: [GateJudgement] = []
+        // Every input has its place in the judgement: its judgement, or why there is none.
+        var outcomes: [Result<GateJudgement, TraceFailure>] = []
+        var failed = false
         for current in currents {
+            let report: Report
+            switch current {
+            case .success(let success): report = success
+            case .failure(let failure):
+                outcomes.append(.failure(failure))
+                failed = true
+                continue
+            }
+            guard let baselines else { continue }
             do {
-                guard let baselines else { break }
-                let old = try Self.baseline(for: current, in: baselines, path: baseline)
-                judgements.append(try GateJudgement(baseline: old, current: current, policy: policy,
-                                                    baselinePath: baseline))
+                let old = try Self.baseline(for: report, in: baselines, path: baseline)
+                outcomes.append(.success(try GateJudgement(baseline: old, current: report, policy: policy,
+                                                           baselinePath: baseline)))
             } catch {
                 StandardError.line(error.description + (update ? "; not judged, replaced" : ""))
                 if update { continue }
-                throw ExitCode(1)
+                outcomes.append(.failure(TraceFailure(trace: report.trace, message: error.description)))
+                failed = true
             }
         }
+        let judgements = outcomes.compactMap { try? $0.get() }
         try checkMetrics(judgements, policy: policy)
-        if !judgements.isEmpty { try emit(format.render(judgements), to: output) }
+        if !outcomes.isEmpty { try emit(format.render(outcomes), to: output) }
+        // A current run with a failed trace never becomes the baseline.
+        if failed { throw ExitCode(1) }
         if update {
-            try emit(ReportFormat.json.render(currents), to: baseline)
-            StandardError.line("reel gate: wrote the current run of \(currents.count) trace\(currents.count == 1 ? "" : "s") "
+            let reports = currents.compactMap { try? $0.get() }
+            try emit(ReportFormat.json.render(reports), to: baseline)
+            StandardError.line("reel gate: wrote the current run of \(reports.count) trace\(reports.count == 1 ? "" : "s") "
                                + "to \(baseline) as the new baseline")
             return
         }
@@ -108,14 +116,16 @@ struct GateCommand: ParsableCommand {
         }
     }
 
-    private func readReports() throws -> [Report] {
-        var reports: [Report] = []
+    /// The reports of every input, in order (a file may hold several); an unreadable one is reported and
+    /// keeps its place as a failure.
+    private func readReports() -> [Result<Report, TraceFailure>] {
+        var reports: [Result<Report, TraceFailure>] = []
         for input in inputs {
             do {
-                reports += try Report.read(contentsOf: input)
+                reports += try Report.read(contentsOf: input).map { .success($0) }
             } catch {
                 StandardError.line(error.description)
-                throw ExitCode(1)
+                reports.append(.failure(TraceFailure(trace: input, message: error.description)))
             }
         }
         return reports
@@ -124,19 +134,26 @@ struct GateCommand: ParsableCommand {
     /// Replays every trace with its baseline's layout, mode, refresh rate, budget, clock and measurement window,
     /// one pass at a time (``ReplaySession``); when a timing figure regresses, replays as many passes again and
     /// judges all of them, so that a burst of noise in the first passes is not taken for a regression.
-    private func replay(baselines: [Report], policy: GatePolicy) throws -> [Report] {
-        try withTraceInputs(inputs) { try replayInputs(baselines: baselines, policy: policy) }
+    private func replay(baselines: [Report], policy: GatePolicy) throws -> [Result<Report, TraceFailure>] {
+        try withTraceInputs(inputs) { unreadable in
+            replayInputs(baselines: baselines, policy: policy, unreadable: unreadable)
+        }
     }
 
-    private func replayInputs(baselines: [Report], policy: GatePolicy) throws -> [Report] {
-        var reports: [Report] = []
+    private func replayInputs(baselines: [Report], policy: GatePolicy,
+                              unreadable: [String: String]) -> [Result<Report, TraceFailure>] {
+        var reports: [Result<Report, TraceFailure>] = []
         for trace in inputs {
+            if let message = unreadable[trace] {
+                reports.append(.failure(TraceFailure(trace: trace, message: message)))
+                continue
+            }
             let reference = baselines.first { GateJudgement.fileName($0.trace) == GateJudgement.fileName(trace) }
                 ?? (baselines.count == 1 ? baselines.first : nil)
             var options = ReplayOptions(
                 layout: reference?.layout, mode: reference.flatMap { ReplayMode(rawValue: $0.mode) },
                 refreshRate: reference?.refreshRateHz, budgetMs: reference?.budgetMs, repeats: repeats, warmup: warmup,
-                allowsTruncation: truncation.allowsTruncated)
+                allowsTruncation: passes.allowsTruncated)
             if let reference {
                 options.clock = ReplayClockKind(rawValue: reference.clock) ?? .cpu
                 options.includesInitialDisplay = reference.window.includesInitialDisplay
@@ -179,10 +196,10 @@ struct GateCommand: ParsableCommand {
                     report = Report(session.measurement(of: passes, warmup: warmup))
                 }
                 if showProgress { bar.clear() }
-                reports.append(report)
+                reports.append(.success(report))
             } catch {
                 StandardError.line(error.description)
-                throw ExitCode(1)
+                reports.append(.failure(TraceFailure(trace: trace, message: error.description)))
             }
         }
         return reports
@@ -212,4 +229,9 @@ struct GateCommand: ParsableCommand {
 extension String {
     /// Whether a current-run argument names a JSON report rather than a trace.
     fileprivate var isReport: Bool { hasSuffix(".json") }
+}
+
+extension GateCommand: PassDefaults {
+    static let repeats = 10
+    static let repeatHelp = "Measured passes over each trace replayed (doubled when a timing figure regresses, to confirm it)"
 }

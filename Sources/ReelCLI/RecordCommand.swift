@@ -18,22 +18,22 @@ struct RecordCommand: ParsableCommand {
     @Option(name: .customLong("parameter"), help: ArgumentHelp("A layout parameter, repeatable.", valueName: "name=value"))
     var parameters: [String] = []
 
-    @Option(help: "The collection view's width, in points.")
+    @Option(parsing: .unconditional, help: "The collection view's width, in points (1–100,000).")
     var width = 390.0
 
-    @Option(help: "The collection view's height, in points.")
+    @Option(parsing: .unconditional, help: "The collection view's height, in points (1–100,000).")
     var height = 844.0
 
-    @Option(name: .customLong("refresh-rate"), help: ArgumentHelp("Frames per second.", valueName: "hz"))
+    @Option(name: .customLong("refresh-rate"), parsing: .unconditional, help: ArgumentHelp("Frames per second (1–240).", valueName: "hz"))
     var refreshRate = 60.0
 
-    @Option(help: "Sections of data.")
-    var sections = 1
+    @Option(parsing: .unconditional, help: ArgumentHelp("Sections of data (0–100,000; default: 1, or the number of counts --items lists).", valueName: "n"))
+    var sections: Int?
 
-    @Option(help: ArgumentHelp("Items per section: a count, MIN-MAX to draw each section's from the seed, or each section's count (N,N,…, which sets the sections).", valueName: "n|min-max|n,n,…"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Items per section: a count, MIN-MAX to draw each section's from the seed, or each section's count (N,N,…, which sets the sections); 10,000,000 items in all at most.", valueName: "n|min-max|n,n,…"))
     var items = "1000"
 
-    @Option(name: .customLong("item-sizes"), help: ArgumentHelp("Give every item its own size: \"W H\", each a number or MIN-MAX drawn from the seed.", valueName: "w h"))
+    @Option(name: .customLong("item-sizes"), parsing: .unconditional, help: ArgumentHelp("Give every item its own size: \"W H\", each a number or MIN-MAX drawn from the seed (0–100,000 points).", valueName: "w h"))
     var itemSizes: String?
 
     @Flag(help: "The collection view pages (paging=\"true\").")
@@ -48,10 +48,10 @@ struct RecordCommand: ParsableCommand {
     @Option(name: .customLong("supplementary-workload"), help: ArgumentHelp("Costs of supplementary views of a kind, in ms, repeatable.", valueName: "kind=create,configure,prepare-for-reuse"))
     var supplementaryWorkload: [String] = []
 
-    @Option(help: "Seconds of user activity.")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds of user activity (more than 0, up to 86,400, and at most 10,368,000 frames).", valueName: "seconds"))
     var duration = 60.0
 
-    @Option(help: "The seed of the user's choices and of the data.")
+    @Option(parsing: .unconditional, help: "The seed of the user's choices and of the data.")
     var seed: UInt64 = 1
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the trace: a file, replaced atomically at the end (a crash leaves the previous one), a device or FIFO written in place, or - for standard output.", valueName: "path"))
@@ -64,7 +64,7 @@ struct RecordCommand: ParsableCommand {
         setup.width = width
         setup.height = height
         setup.refreshRate = refreshRate
-        setup.sections = sections
+        setup.sections = sections ?? 1
         setup.items = try Self.count(items)
         setup.isPagingEnabled = paging
         if let itemSizes {
@@ -93,10 +93,74 @@ struct RecordCommand: ParsableCommand {
     }
 
     func validate() throws {
-        guard duration > 0, duration.isFinite else { throw ValidationError("--duration must be positive, not '\(duration)'") }
-        guard refreshRate > 0, refreshRate.isFinite else { throw ValidationError("--refresh-rate must be positive, not '\(refreshRate)'") }
-        guard width > 0, height > 0 else { throw ValidationError("--width and --height must be positive") }
-        guard sections >= 0 else { throw ValidationError("--sections cannot be negative, not \(sections)") }
+        try OptionRange.viewLength("--width").check(width)
+        try OptionRange.viewLength("--height").check(height)
+        try OptionRange.refreshRate().check(refreshRate)
+        try OptionRange.time("--duration").check(duration)
+        guard duration > 0 else { throw ValidationError("--duration must be more than 0 seconds, not '\(OptionRange.quote(duration))'") }
+        let frames = (duration * refreshRate).rounded(.up)
+        guard frames <= Double(TraceLimits.frames) else {
+            throw ValidationError("--duration \(OptionRange.quote(duration)) s at --refresh-rate \(OptionRange.quote(refreshRate)) Hz "
+                                  + "is \(OptionRange.format(frames)) frames; a session has at most "
+                                  + "\(OptionRange.format(Double(TraceLimits.frames))) (24 hours at 120 Hz)")
+        }
+        if let sections {
+            try OptionRange(option: "--sections", range: 0...Double(TraceLimits.sections), unit: "",
+                            reason: "the most sections a collection view holds").check(sections)
+        }
+        try Self.checkItems(Self.count(items), sections: sections)
+        if let itemSizes {
+            let parts = itemSizes.split(separator: " ").map(String.init)
+            guard parts.count == 2 else {
+                throw ValidationError("--item-sizes must be \"W H\" with each a number or MIN-MAX, not '\(itemSizes)'")
+            }
+            _ = try Self.length(parts[0], "--item-sizes")
+            _ = try Self.length(parts[1], "--item-sizes")
+        }
+        for entry in workload { _ = try Self.costs(Self.pair(entry, "--workload", separator: "=").1, "--workload") }
+        for entry in supplementaryWorkload {
+            _ = try Self.costs(Self.pair(entry, "--supplementary-workload", separator: "=").1, "--supplementary-workload")
+        }
+    }
+
+    /// Refuses more items than ``TraceLimits/items`` in any section or in all, more sections than
+    /// ``TraceLimits/sections``, and `--sections` that disagrees with an `--items N,N,…` list.
+    private static func checkItems(_ count: RecordingSetup.Count, sections: Int?) throws {
+        let limit = OptionRange.format(Double(TraceLimits.items))
+        let sectionCount: Int, most: Int
+        switch count {
+        case .exactly(let n):
+            (sectionCount, most) = (sections ?? 1, n)
+        case .between(_, let high):
+            (sectionCount, most) = (sections ?? 1, high)
+        case .each(let counts):
+            if let sections, sections != counts.count {
+                throw ValidationError("--sections \(sections) disagrees with --items '\(counts.map(String.init).joined(separator: ","))', "
+                                      + "which lists \(counts.count) section\(counts.count == 1 ? "" : "s"); give one of them, or as many counts as sections")
+            }
+            guard counts.count <= TraceLimits.sections else {
+                throw ValidationError("--items lists \(counts.count) sections; a collection view holds at most "
+                                      + "\(OptionRange.format(Double(TraceLimits.sections)))")
+            }
+            if let big = counts.first(where: { $0 > TraceLimits.items }) {
+                throw ValidationError("--items must count at most \(limit) items in a section (the most a collection view holds), not \(big)")
+            }
+            let total = counts.reduce(0, +)
+            guard total <= TraceLimits.items else {
+                throw ValidationError("--items '\(counts.map(String.init).joined(separator: ","))' makes \(OptionRange.format(Double(total))) items "
+                                      + "in all; a collection view holds at most \(limit)")
+            }
+            return
+        }
+        guard most <= TraceLimits.items else {
+            throw ValidationError("--items must count at most \(limit) items in a section (the most a collection view holds), not \(most)")
+        }
+        let total = most.multipliedReportingOverflow(by: sectionCount)
+        guard !total.overflow, total.partialValue <= TraceLimits.items else {
+            throw ValidationError("--items \(most) in each of \(sectionCount) sections makes "
+                                  + "\(total.overflow ? "more than \(limit)" : OptionRange.format(Double(total.partialValue))) "
+                                  + "items in all; a collection view holds at most \(limit)")
+        }
     }
 
     private static func pair(_ text: String, _ option: String, separator: Character) throws -> (String, String) {
@@ -121,18 +185,22 @@ struct RecordCommand: ParsableCommand {
 
     private static func length(_ text: String, _ option: String) throws -> RecordingSetup.Length {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        if parts.count == 1, let value = Double(text), value >= 0 { return .exactly(value) }
-        if parts.count == 2, let low = Double(parts[0]), let high = Double(parts[1]), 0 <= low, low <= high {
+        let range = TraceLimits.elementLength
+        if parts.count == 1, let value = Double(text), range.contains(value) { return .exactly(value) }
+        if parts.count == 2, let low = Double(parts[0]), let high = Double(parts[1]), range.contains(low),
+           range.contains(high), low <= high {
             return .between(low, high)
         }
-        throw ValidationError("\(option) wants a number or MIN-MAX, not '\(text)'")
+        throw ValidationError("\(option) wants a number or MIN-MAX, each from 0 to 100,000 points (an item's "
+                              + "width or height), not '\(text)'")
     }
 
     private static func costs(_ text: String, _ option: String) throws -> Workload.Costs {
         let values = text.split(separator: ",").map { Double($0) }
-        guard values.count == 3, values.allSatisfy({ $0.map { $0 >= 0 } ?? false }),
+        guard values.count == 3, values.allSatisfy({ $0.map { TraceLimits.cost.contains($0) } ?? false }),
               let create = values[0], let configure = values[1], let recycle = values[2] else {
-            throw ValidationError("\(option) costs must be three milliseconds, create,configure,prepare-for-reuse, not '\(text)'")
+            throw ValidationError("\(option) costs must be three milliseconds, create,configure,prepare-for-reuse, "
+                                  + "each from 0 to 1,000 ms (one view's cost), not '\(text)'")
         }
         return Workload.Costs(create: create, configure: configure, prepareForReuse: recycle)
     }

@@ -29,6 +29,56 @@ public struct Reel: ParsableCommand {
 
     public init() {}
 
+    /// Runs `reel` with the process's arguments, then exits.
+    public static func main() {
+        main(nil)
+    }
+
+    /// Runs `reel` with `arguments` (the process's when `nil`), then exits; a first argument that names no
+    /// command is a usage error (exit 64) that suggests the closest command.
+    public static func main(_ arguments: [String]?) {
+        let given = arguments ?? Array(CommandLine.arguments.dropFirst())
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        if let first = given.first, !first.hasPrefix("-"), !names.contains(first) {
+            exit(withError: ValidationError(unknownCommandMessage(first, names: names)))
+        }
+        // The library's own entry point (an extension method, so the existential reaches it, not this one).
+        (Reel.self as any ParsableCommand.Type).main(arguments)
+    }
+
+    /// "unknown command 'replya'; did you mean 'replay'?", with the closest names (edit distance at most 2,
+    /// or a prefix), else the list of commands.
+    static func unknownCommandMessage(_ name: String, names: [String]) -> String {
+        let distances = names.map { (name: $0, distance: editDistance(name.lowercased(), $0)) }
+        let best = distances.map(\.distance).min() ?? .max
+        let close = best <= 2 ? distances.filter { $0.distance == best }.map(\.name)
+            : names.filter { $0.hasPrefix(name.lowercased()) && !name.isEmpty }
+        if close.isEmpty {
+            return "unknown command '\(name)'; the commands are " + names.map { "'\($0)'" }.joined(separator: ", ")
+        }
+        return "unknown command '\(name)'; did you mean " + close.map { "'\($0)'" }.joined(separator: " or ") + "?"
+    }
+
+    /// The Levenshtein distance between `a` and `b`, counting a swap of two neighbours as one edit.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count]
+    }
+
     /// The layouts traces can name in this process.
     @TaskLocal static var layouts = LayoutRegistry.standard
 

@@ -11,20 +11,11 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: "The traces to replay.")
     var traces: [String]
 
-    @OptionGroup var truncation: TruncationSelection
-
     @OptionGroup var selection: ReplaySelection
 
     @OptionGroup var measurement: MeasurementSelection
 
-    @Option(help: ArgumentHelp("The frame budget, overriding 1000 / refresh rate.", valueName: "ms"))
-    var budget: Double?
-
-    @Option(name: .customLong("repeat"), help: "Measured passes over each trace.")
-    var repeats = 3
-
-    @Option(help: "Passes run first and discarded.")
-    var warmup = 1
+    @OptionGroup var passes: PassSelection<Self>
 
     @Option(name: .shortAndLong, help: "The report's format.")
     var format: ReportFormat = .text
@@ -38,23 +29,20 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No progress bar.")
     var quiet = false
 
-    func validate() throws {
-        guard repeats >= 1 else { throw ValidationError("--repeat must be at least 1, not \(repeats)") }
-        guard warmup >= 0 else { throw ValidationError("--warmup cannot be negative, not \(warmup)") }
-        if let budget, !(budget > 0 && budget.isFinite) {
-            throw ValidationError("--budget must be a positive number of milliseconds, not '\(budget)'")
-        }
-    }
-
     func run() throws {
-        try withTraceInputs(traces) {
+        try withTraceInputs(traces) { unreadable in
             let runner = ReplayRunner(registry: Reel.layouts)
             let options = measurement.applied(to: ReplayOptions(
-                layout: selection.layout, mode: selection.mode, refreshRate: selection.refreshRate, budgetMs: budget,
-                repeats: repeats, warmup: warmup, allowsTruncation: truncation.allowsTruncated))
-            var reports: [Report] = []
+                layout: selection.layout, mode: selection.mode, refreshRate: selection.refreshRate,
+                repeats: passes.repeats, warmup: passes.warmup, allowsTruncation: passes.allowsTruncated))
+            var outcomes: [Result<Report, TraceFailure>] = []
             var failed = false
             for trace in traces {
+                if let message = unreadable[trace] {
+                    outcomes.append(.failure(TraceFailure(trace: trace, message: message)))
+                    failed = true
+                    continue
+                }
                 var bar = ProgressBar(label: trace)
                 let showProgress = !quiet && StandardError.isTerminal
                 do throws(ReplayError) {
@@ -66,18 +54,26 @@ struct ReplayCommand: ParsableCommand {
                         StandardError.line(failure)
                         failed = true
                     }
-                    reports.append(Report(measurement))
+                    outcomes.append(.success(Report(measurement)))
                 } catch {
                     if showProgress { bar.clear() }
                     StandardError.line(error.description)
+                    outcomes.append(.failure(TraceFailure(trace: trace, message: error.description)))
                     failed = true
                 }
             }
-            if !reports.isEmpty {
-                try emit(format.render(reports, includeFrames: frames), to: output)
+            // Every trace named has its place, failed or not: an array for several, an object for one. One
+            // trace that failed is told once, on standard error, unless the output is JSON.
+            let onlyFailure = traces.count == 1 && format != .json && outcomes.allSatisfy { (try? $0.get()) == nil }
+            if !onlyFailure {
+                try emit(format.render(outcomes, asArray: traces.count > 1, includeFrames: frames), to: output)
             }
             if failed { throw ExitCode(1) }
         }
     }
 }
 
+extension ReplayCommand: PassDefaults {
+    static let repeats = 3
+    static let repeatHelp = "Measured passes over each trace"
+}

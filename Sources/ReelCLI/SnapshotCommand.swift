@@ -13,7 +13,8 @@ struct SnapshotCommand: ParsableCommand {
 
     @OptionGroup var truncation: TruncationSelection
 
-    @Option(help: ArgumentHelp("The moment, in seconds from the start of the session.", valueName: "seconds"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The moment, in seconds from the start of the session (0 to its end).", valueName: "seconds"))
     var time: Double
 
     @OptionGroup var selection: ReplaySelection
@@ -25,11 +26,12 @@ struct SnapshotCommand: ParsableCommand {
     var output: String?
 
     func validate() throws {
-        guard time >= 0, time.isFinite else { throw ValidationError("--time must be a number of seconds from 0, not '\(time)'") }
+        try OptionRange.time("--time").check(time)
     }
 
     func run() throws {
-        try withTraceInputs([trace]) {
+        try withTraceInputs([trace]) { unreadable in
+            if unreadable[trace] != nil { throw ExitCode(1) }
             let runner = ReplayRunner(registry: Reel.layouts)
             let options = ReplayOptions(layout: selection.layout, mode: selection.mode, refreshRate: selection.refreshRate,
                                         allowsTruncation: truncation.allowsTruncated)

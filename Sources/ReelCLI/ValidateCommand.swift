@@ -6,21 +6,38 @@ import TraceXML
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check traces against the schema and the engine's rules, printing path:line:column: message per problem.")
+        abstract: "Check traces against the schema and the engine's rules, printing path:line:column: message per problem.",
+        discussion: "At most 20 errors are printed per trace; the rest are counted (\"… and N more errors\").")
 
     @Argument(help: "The traces to check.")
     var traces: [String]
+
+    /// Errors printed per trace; the rest are counted.
+    static let errorsShown = 20
 
     @Flag(name: .shortAndLong, help: "Print only the problems, not the summary line.")
     var quiet = false
 
     func run() throws {
-        try withTraceInputs(traces) {
+        try withTraceInputs(traces) { _ in
             var errors = 0, warnings = 0
             for trace in traces {
+                var shownErrors = 0, moreErrors = 0, moreWarnings = 0
                 for diagnostic in TraceChecker.validate(path: trace, registry: Reel.layouts) {
+                    let isError = diagnostic.severity == .error
+                    if isError { errors += 1 } else { warnings += 1 }
+                    // One misspelled element can make every later element wrong: the rest are counted, not told.
+                    guard shownErrors < Self.errorsShown else {
+                        if isError { moreErrors += 1 } else { moreWarnings += 1 }
+                        continue
+                    }
                     print(diagnostic.description)
-                    if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
+                    if isError { shownErrors += 1 }
+                }
+                if moreErrors > 0 || moreWarnings > 0 {
+                    let more = [(moreErrors, "error"), (moreWarnings, "warning")].filter { $0.0 > 0 }
+                        .map { "\($0.0) more \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: " and ")
+                    print("\(trace): … and \(more) (the first \(Self.errorsShown) errors are shown; fix them and validate again)")
                 }
             }
             if !quiet {

@@ -163,7 +163,7 @@ struct CompareCommandTests {
         let array = try #require(try parse(result.stdout) as? [[String: Any]])
         #expect(array.map { $0["trace"] as? String } == [first, "/nonexistent/t.xml"])
         #expect(array.map { $0["complete"] as? Bool } == [true, false])
-        #expect((array.last?["failure"] as? String)?.contains("/nonexistent/t.xml") == true)
+        #expect((array.last?["error"] as? String)?.contains("/nonexistent/t.xml") == true)
         let text = try ReelProcess.run("compare", "/nonexistent/t.xml", first, "--layout", "flow", "--layout", "circle",
                                        "--repeat", "2", "--warmup", "0", "-q")
         #expect(text.status == 1 && text.stdout.hasPrefix("Compare /nonexistent/t.xml\nFAILED: "))

@@ -26,7 +26,8 @@ struct EngineCrashCommandTests {
     @Test("Finishing a transition that a <set-layout> replaced is an error at its line, with UIKit's words")
     func finishAfterSetLayout() throws {
         let path = try ReelProcess.trace(events: Self.transitionEvents[0] + "\n" + #"<transition t="0.4" phase="finished"/>"#)
-        let message = "\(path):9:1: the collection was not prepared for an interactive transition. "
+        let message = "\(path):9:1: <transition> 'finished' after a layout switch ended the transition (the "
+            + "<set-layout> at line 8 abandoned it): the collection was not prepared for an interactive transition. "
             + "see startInteractiveTransitionToCollectionViewLayout:completion:"
         let replay = try ReelProcess.run("replay", path, "--repeat", "1", "--warmup", "0")
         #expect(replay.status == 1)

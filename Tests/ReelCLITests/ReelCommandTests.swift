@@ -148,7 +148,7 @@ struct ReelCommandTests {
     }
 
     @Test("Usage errors exit 64; bad input exits 1", arguments: [
-        (["replay", "Traces/contacts-list.xml", "--repeat", "0"], Int32(64), "--repeat must be at least 1"),
+        (["replay", "Traces/contacts-list.xml", "--repeat", "0"], Int32(64), "--repeat must be from 1 to 10,000"),
         (["replay"], 64, "Missing expected argument '<traces> ...'"),
         (["replay", "Traces/contacts-list.xml", "--format", "pdf"], 64, "The value 'pdf' is invalid for '--format <format>'"),
         (["replay", "/nonexistent.xml"], 1, "/nonexistent.xml: cannot open the trace"),

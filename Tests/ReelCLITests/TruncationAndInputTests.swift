@@ -98,8 +98,12 @@ struct TruncationAndInputTests {
         let snapshot = try Self.run(["snapshot", path, "--time", "1000"], temporary: folder)
         #expect(snapshot.status == 1)
         #expect(snapshot.stderr.contains("--allow-truncated"))
-        let accepted = try Self.run(["snapshot", path, "--time", "1000", "--allow-truncated"], temporary: folder)
+        // Accepted, the cut is the session's end: a moment before it shows, one past it is an error.
+        let accepted = try Self.run(["snapshot", path, "--time", "0.5", "--allow-truncated"], temporary: folder)
         #expect(accepted.status == 0)
+        let past = try Self.run(["snapshot", path, "--time", "1000", "--allow-truncated"], temporary: folder)
+        #expect(past.status == 1)
+        #expect(past.stderr.contains("past the session's end: the session lasts"))
     }
 
     @Test("validate reports a cut-off trace as an error where the document stops")

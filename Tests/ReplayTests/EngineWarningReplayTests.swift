@@ -71,6 +71,6 @@ struct EngineWarningReplayTests {
         #expect(middle.render(.json).contains(#""disappearing": true"#))
         #expect(middle.render(.text).contains("disappearing"))
         // Once the animation is over nothing is leaving.
-        #expect(try runner.snapshot(trace.path, at: 1).elements.allSatisfy { !$0.disappearing })
+        #expect(try runner.snapshot(trace.path, at: 1, finalStatePastTheEnd: true).elements.allSatisfy { !$0.disappearing })
     }
 }

@@ -62,6 +62,23 @@ struct LayoutComparisonTests {
         #expect(result.failure == nil)
     }
 
+    @Test("A warm-up pass that stops on a bad event stops the comparison with its error")
+    func failedWarmup() throws {
+        let file = try TraceFile(events: """
+            <drag t="0.02" phase="began" x="200" y="600"/>
+            <drag t="0.04" phase="changed" x="200" y="fast"/>
+            """)
+        let comparison = LayoutComparison(trace: file.path, layouts: ["flow", "circle"],
+                                          options: ReplayOptions(repeats: 3, warmup: 1))
+        do {
+            let result = try comparison.run(clock: { ManualClock() })
+            Issue.record("the comparison went on after a warm-up pass failed: \(result.measurements.map(\.repeats.count))")
+        } catch {
+            #expect(error.description.hasPrefix(file.path + ":9:"))
+            #expect(error.description.contains("'fast'"))
+        }
+    }
+
     @Test("Gestures mode unless asked; the trace's parameters a layout declares are kept")
     func modeAndParameters() throws {
         let file = try TraceFile(events: events)

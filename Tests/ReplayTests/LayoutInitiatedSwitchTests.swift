@@ -29,7 +29,7 @@ struct LayoutInitiatedSwitchTests {
         let m = try runner.replay(trace.path, options: ReplayOptions(mode: mode, repeats: 1, warmup: 0))
         #expect(m.complete && m.failure == nil)
         // Open: every item of the middle stack on a 200-point grid, no labels any more.
-        let snapshot = try runner.snapshot(trace.path, at: 2)
+        let snapshot = try runner.snapshot(trace.path, at: 2, finalStatePastTheEnd: true)
         #expect(snapshot.elements.allSatisfy { $0.category == .cell })
         #expect(snapshot.elements.filter { $0.section == 1 }.allSatisfy { $0.frame.width == 200 })
     }

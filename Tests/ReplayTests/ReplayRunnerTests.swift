@@ -93,6 +93,22 @@ struct ReplayRunnerTests {
         #expect(failure.contains("'fast'"))
     }
 
+    @Test("A warm-up pass that stops on a bad event stops the replay with its error, not reported as measured")
+    func failedWarmup() throws {
+        let trace = try TraceFile(events: """
+            <scroll t="0.02" x="0" y="100"/>
+            <scroll t="0.06" x="0" y="fast"/>
+            """)
+        do {
+            let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 3, warmup: 1))
+            Issue.record("the replay went on after its warm-up pass failed: \(m.repeats.count) repeats")
+        } catch {
+            #expect(error.location?.line == 9)
+            #expect(error.description.hasPrefix(trace.path + ":9:"))
+            #expect(error.description.contains("'fast'"))
+        }
+    }
+
     @Test("The refresh rate and the budget can be overridden")
     func overrides() throws {
         let trace = try TraceFile(events: "<scroll t=\"0.5\" x=\"0\" y=\"10\"/>")
@@ -176,7 +192,7 @@ struct ReplayRunnerTests {
         let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 1, warmup: 0))
         #expect(m.mode == "gestures" && m.complete)
         // Dragged 100 points, then a 2000 pt/s fling travels 2 × 0.998 / 0.002 points more.
-        let rest = try runner.snapshot(trace.path, at: 30)
+        let rest = try runner.snapshot(trace.path, at: 30, finalStatePastTheEnd: true)
         #expect(abs(rest.contentOffset.y - (100 + 2 * 0.998 / 0.002)) < 1e-6)
         #expect(m.scrollFrames > 100)
         let withOffsets = try TraceFile(events: """
@@ -185,8 +201,8 @@ struct ReplayRunnerTests {
             <drag t="0.14" phase="ended" x="200" y="500" velocity-x="0" velocity-y="0"/>
             """)
         // Offsets mode (the default here) applies the recorded offset; gestures mode the drag.
-        #expect(try runner.snapshot(withOffsets.path, at: 1).contentOffset.y == 40)
-        #expect(try runner.snapshot(withOffsets.path, at: 1, options: ReplayOptions(mode: .gestures)).contentOffset.y == 100)
+        #expect(try runner.snapshot(withOffsets.path, at: 1, finalStatePastTheEnd: true).contentOffset.y == 40)
+        #expect(try runner.snapshot(withOffsets.path, at: 1, options: ReplayOptions(mode: .gestures), finalStatePastTheEnd: true).contentOffset.y == 100)
     }
 
     @Test("<scroll-to-item> scrolls in gestures mode")
@@ -196,7 +212,7 @@ struct ReplayRunnerTests {
             <drag t="0.06" phase="cancelled" x="200" y="600"/>
             <scroll-to-item t="0.1" section="0" item="60" position="top" animated="true"/>
             """)
-        let snapshot = try runner.snapshot(trace.path, at: 1)
+        let snapshot = try runner.snapshot(trace.path, at: 1, finalStatePastTheEnd: true)
         #expect(snapshot.contentOffset.y == 2210)
         // A missing item: Fixtures/Invalid/scroll-to-item-out-of-range.xml (TraceRulesTests).
     }
@@ -309,7 +325,7 @@ struct LayoutSwitchReplayTests {
         let during = try runner.snapshot(trace.path, at: 0.25)
         let item = try #require(during.elements.first { $0.category == .cell && $0.item == 4 })
         #expect(abs(item.frame.x - 72.5) < 0.001 && abs(item.frame.y - 148) < 0.001)
-        let after = try runner.snapshot(trace.path, at: 1)
+        let after = try runner.snapshot(trace.path, at: 1, finalStatePastTheEnd: true)
         let settled = try #require(after.elements.first { $0.category == .cell && $0.item == 4 })
         #expect(settled.frame.x == 145 && settled.frame.y == 120 && settled.frame.width == 100)
     }
@@ -322,7 +338,7 @@ struct LayoutSwitchReplayTests {
             <select t="0.1" section="0" item="4"/>
             <select t="0.2" section="0" item="5"/>
             """)
-        let snapshot = try runner.snapshot(trace.path, at: 0.3)
+        let snapshot = try runner.snapshot(trace.path, at: 0.3, finalStatePastTheEnd: true)
         // Single selection: selecting item 5 deselected item 4.
         #expect(snapshot.elements.filter(\.selected).map(\.item) == [5])
         // A missing item: Fixtures/Invalid/deselect-missing-item.xml (TraceRulesTests).
@@ -357,7 +373,7 @@ struct BatchReplayTests {
         // Mid-animation, the item moving from [0, 3] to [0, 2] is between its two places.
         let during = try runner.snapshot(trace.path, at: 0.75)
         #expect(during.elements.contains { $0.alpha > 0 && $0.alpha < 1 })
-        let after = try runner.snapshot(trace.path, at: 2)
+        let after = try runner.snapshot(trace.path, at: 2, finalStatePastTheEnd: true)
         #expect(after.elements.allSatisfy { $0.alpha == 1 })
         #expect(after.elements.filter { $0.category == .cell }.count == 24)
     }
@@ -432,7 +448,7 @@ struct OffsetsModeDragTests {
             """)
         ProbeLayout.asked = []
         let runner = ReplayRunner(registry: registry, makeClock: { ManualClock() })
-        let snapshot = try runner.snapshot(trace.path, at: 1)
+        let snapshot = try runner.snapshot(trace.path, at: 1, finalStatePastTheEnd: true)
         #expect(snapshot.contentOffset.y == 10)
         #expect(ProbeLayout.asked.count == 1)
         // 1000 pt/s up the screen scrolls the content down: it would rest 1000 × 0.998 / 0.002 / 1000 further.

@@ -68,7 +68,7 @@ struct TransitionEventsReplayTests {
                               end: "")
         let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 1, warmup: 0))
         #expect(m.complete && m.failure == nil)
-        let after = try runner.snapshot(trace.path, at: 1)
+        let after = try runner.snapshot(trace.path, at: 0.55)
         // The grid's 170-point items, not the circle's.
         #expect(after.elements.filter { $0.category == .cell }.allSatisfy { $0.frame.width == 170 })
         // The switch ended the transition: validate does not warn that it never ended.

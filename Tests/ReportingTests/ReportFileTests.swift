@@ -43,9 +43,9 @@ struct ReportFileTests {
         try inDirectory { directory in
             let path = directory + "/report.json"
             try ReportFile.write("previous\n", to: path)
-            let interruption = ReportWriteError(path: path, message: "interrupted")
+            let interruption = OutputFileError(path: path, message: "interrupted")
             #expect(throws: interruption) {
-                try ReportFile.write("new and longer\n", to: path) { () throws(ReportWriteError) in
+                try ReportFile.write("new and longer\n", to: path) { () throws(OutputFileError) in
                     // The temporary file is complete and beside the report at this point.
                     #expect((try? contents(directory).count) == 2)
                     throw interruption
@@ -60,12 +60,12 @@ struct ReportFileTests {
     func missingDirectory() throws {
         try inDirectory { (directory: String) throws in
             let path = directory + "/missing/report.json"
-            do throws(ReportWriteError) {
+            do throws(OutputFileError) {
                 try ReportFile.write("{}", to: path)
                 Issue.record("writing into a missing directory should fail")
             } catch {
                 #expect(error.path == path)
-                #expect(error.description.hasPrefix("\(path): cannot write the report: "))
+                #expect(error.description.hasPrefix("\(path): cannot create a temporary file beside it: "))
                 #expect(error.description.hasSuffix("No such file or directory"))
             }
             #expect(try contents(directory).isEmpty)
@@ -77,7 +77,7 @@ struct ReportFileTests {
         try inDirectory { directory in
             let path = directory + "/report.json"
             try FileManager.default.createDirectory(atPath: path + "/inside", withIntermediateDirectories: true)
-            #expect(throws: ReportWriteError.self) { try ReportFile.write("{}", to: path) }
+            #expect(throws: OutputFileError.self) { try ReportFile.write("{}", to: path) }
             #expect(try contents(directory) == ["report.json"])
             #expect(try contents(path) == ["inside"])
         }

@@ -41,7 +41,7 @@ struct SchemaTests {
         """)
         #expect(TraceValidator.validate(bytes: bytes(text), path: "v.xml").map(\.description) == [
             "v.xml:7:31: unknown attribute 'z' on <scroll>; expected one of 't', 'x', 'y'",
-            "v.xml:9:5: does not match the schema: Invalid attribute w for element tap",
+            "v.xml:9:5: does not match the schema: attribute 'w' is not allowed on <tap>",
         ])
         let valid = document(events: "<tap t=\"2\" x=\"0\" y=\"0\"/>\n<tap t=\"3\" x=\"0\" y=\"0\"/>")
         let cut = String(valid.dropLast("/>\n  </events>\n</trace>\n".count))

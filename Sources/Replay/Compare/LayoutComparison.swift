@@ -42,7 +42,7 @@ public struct LayoutComparison {
     ///   - clock: Makes each session's clock instead of `options.clock` (tests inject a manual clock).
     ///   - progress: Called after each frame of each pass.
     /// - Throws: ``ReplayError`` when the trace cannot be read or a layout is unknown, before anything is
-    ///   replayed.
+    ///   replayed, or when a warm-up pass stops on a bad event (its error).
     public func run(clock: (() -> any ReplayClock)? = nil,
                     progress: (ReplayProgress) -> Void = { _ in }) throws(ReplayError) -> Result {
         var sessionOptions = options
@@ -65,9 +65,9 @@ public struct LayoutComparison {
                                         framesPerPass: framesPerPass))
             }
             framesPerPass = framesPerPass ?? result.measurement.frames.count
-            if !pass.isWarmup || result.failure != nil {
-                measured[pass.layout].append(result)
-            }
+            // A warm-up pass's frames are not measured: when one stops on a bad event, the comparison stops with it.
+            if pass.isWarmup, let error = result.failure { throw error }
+            if !pass.isWarmup { measured[pass.layout].append(result) }
             if !pass.isWarmup {
                 if rounds.count <= pass.round { rounds.append([]) }
                 rounds[pass.round].append(layouts[pass.layout])

@@ -237,11 +237,20 @@ struct SimulatedUser {
         return frame + steps
     }
 
+    /// A tap near a cell's center, moved into the part of it on screen: a cell partly scrolled out (or laid
+    /// out in the prefetch region) is touched where the user sees it, never outside the collection view.
     mutating func tap(at frame: Int) {
         guard let cell = collectionView.visibleCells.randomElement(using: &rng) else { return }
-        let center = cell.frame.center, origin = collectionView.contentOffset
-        let x = ((center.x - origin.x + rng.uniform(-10...10)) * 100).rounded() / 100
-        let y = ((center.y - origin.y + rng.uniform(-10...10)) * 100).rounded() / 100
+        let origin = collectionView.contentOffset, size = collectionView.bounds.size
+        let frame0 = cell.frame
+        // The cell's visible part, in viewport coordinates, kept a point clear of the edges.
+        let minX = max(frame0.origin.x - origin.x, 0) + 1, maxX = min(frame0.origin.x + frame0.size.width - origin.x, size.width) - 1
+        let minY = max(frame0.origin.y - origin.y, 0) + 1, maxY = min(frame0.origin.y + frame0.size.height - origin.y, size.height) - 1
+        let jitterX = rng.uniform(-10...10), jitterY = rng.uniform(-10...10)
+        guard minX <= maxX, minY <= maxY else { return }
+        let center = frame0.center
+        let x = (min(max(center.x - origin.x + jitterX, minX), maxX) * 100).rounded() / 100
+        let y = (min(max(center.y - origin.y + jitterY, minY), maxY) * 100).rounded() / 100
         plan(.tap(location: TracePoint(x: x, y: y)), at: frame)
     }
 

@@ -64,9 +64,25 @@ public final class TraceRecorder {
     /// within the frame, so it replays in the same frame).
     public var time: Double { (Double(frame) * 1000 / header.collectionView.refreshRate).rounded(.up) / 1000 }
 
-    /// Adds an input to the current frame; it applies when the frame runs.
+    /// Adds an input to the current frame; it applies when the frame runs. A touch beyond the collection
+    /// view is moved to its nearest edge, where a finger sliding off the screen stays: simulated users only
+    /// touch the screen (issue 13), and what is written is what the engine was given.
     public func input(_ kind: TraceEvent.Kind) {
-        inputs.append(TraceEvent(time: time, kind))
+        inputs.append(TraceEvent(time: time, onScreen(kind)))
+    }
+
+    private func onScreen(_ kind: TraceEvent.Kind) -> TraceEvent.Kind {
+        let size = collectionView.frame.size
+        func clamp(_ p: TracePoint) -> TracePoint {
+            TracePoint(x: min(max(p.x, 0), size.width), y: min(max(p.y, 0), size.height))
+        }
+        switch kind {
+        case .tap(let location): return .tap(location: clamp(location))
+        case .drag(let phase, let location, let velocity): return .drag(phase: phase, location: clamp(location), velocity: velocity)
+        case .longPress(let phase, let location): return .longPress(phase: phase, location: clamp(location))
+        case .pinch(let phase, let location, let scale): return .pinch(phase: phase, location: clamp(location), scale: scale)
+        default: return kind
+        }
     }
 
     /// Runs the current frame with its inputs, writes them and the content offset if it changed, and moves

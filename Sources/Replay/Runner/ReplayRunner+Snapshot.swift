@@ -1,17 +1,21 @@
 public import Reporting
 package import CollectionEngine
 import TraceXML
+import Foundation
 
 extension ReplayRunner {
     /// The elements the collection view displays at `time` seconds into the session (SPEC §4).
     ///
     /// Replays every frame up to and including the one that contains `time` (frame ⌊time × rate⌋), on a
     /// clock that spends no real time, then reads the display: cells, supplementary views and decoration
-    /// views, each with the attributes applied to it. A time after the session's end shows its final state.
+    /// views, each with the attributes applied to it.
     ///
-    /// - Throws: ``ReplayError`` when the trace cannot be replayed up to that frame.
-    public func snapshot(_ path: String, at time: Double,
-                         options: ReplayOptions = ReplayOptions()) throws(ReplayError) -> SnapshotReport {
+    /// - Parameter finalStatePastTheEnd: Whether a time past the session's end shows the final state (tests
+    ///   of where a session settles) instead of being an error (what `reel snapshot` needs).
+    /// - Throws: ``ReplayError`` when the trace cannot be replayed up to that frame, or when `time` is past
+    ///   the session's end (the message says how long the session lasts) unless `finalStatePastTheEnd`.
+    public func snapshot(_ path: String, at time: Double, options: ReplayOptions = ReplayOptions(),
+                         finalStatePastTheEnd: Bool = false) throws(ReplayError) -> SnapshotReport {
         guard time >= 0, time.isFinite else {
             throw ReplayError(.unsupported, "the time must be a number of seconds from 0, not \(time)", path: path)
         }
@@ -19,6 +23,17 @@ extension ReplayRunner {
         let frame = Int((time * pass.refreshRate).rounded(.down))
         let result = pass.run(reader, stopBefore: frame + 1)
         if let failure = result.failure { throw failure }
+        // The session ended before the frame that holds `time`: nothing was on screen then.
+        let framesRun = result.frames.count
+        guard framesRun > frame || finalStatePastTheEnd else {
+            let length = Double(framesRun) / pass.refreshRate
+            throw ReplayError(.unsupported,
+                              "the time \(Self.seconds(time)) s is past the session's end: the session lasts "
+                                  + "\(Self.seconds(length)) s (\(framesRun) frame\(framesRun == 1 ? "" : "s") at "
+                                  + "\(Self.seconds(pass.refreshRate)) Hz); give a time from 0 to less than "
+                                  + "\(Self.seconds(length))",
+                              path: path)
+        }
         let collectionView = pass.collectionView
         let offset = collectionView.contentOffset, size = collectionView.contentSize
         return SnapshotReport(
@@ -34,6 +49,15 @@ extension ReplayRunner {
 }
 
 extension ReplayRunner {
+    /// `seconds` for a message: at most 6 decimals, without trailing zeros.
+    static func seconds(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e12 else { return String(value) }
+        var text = String(format: "%.6f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
     /// Replays the whole trace once, on a clock that spends no real time, and hands `body` the collection
     /// view after each frame (its index, from 0); returns the engine's counters at the end.
     ///

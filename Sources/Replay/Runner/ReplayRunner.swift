@@ -21,7 +21,7 @@ public struct ReplayRunner: Sendable {
     /// `complete` false and `failure` naming the place.
     ///
     /// - Throws: ``ReplayError`` when nothing can be measured: an unreadable trace or header, an unknown
-    ///   layout, parameter or marker.
+    ///   layout, parameter or marker, or a warm-up pass that stopped on a bad event (its error).
     public func replay(_ path: String, options: ReplayOptions = ReplayOptions(),
                        progress: (ReplayProgress) -> Void = { _ in }) throws(ReplayError) -> ReplayMeasurement {
         guard options.repeats >= 1, options.warmup >= 0 else {
@@ -36,9 +36,9 @@ public struct ReplayRunner: Sendable {
                 progress(ReplayProgress(pass: pass, passes: passes, frame: frame + 1, framesPerPass: framesPerPass))
             }
             framesPerPass = framesPerPass ?? result.measurement.frames.count
-            if pass >= options.warmup || result.failure != nil {
-                measured.append(result)
-            }
+            // A warm-up pass's frames are not measured: when one stops on a bad event, the replay stops with it.
+            if pass < options.warmup, let failure = result.failure { throw failure }
+            if pass >= options.warmup { measured.append(result) }
             if result.failure != nil { break }
         }
         return session.measurement(of: measured, warmup: options.warmup)

@@ -21,7 +21,7 @@ public struct ComparisonFailure: Error, Sendable, Equatable {
             .init("complete", .bool(false)),
             .init("trace", .string(trace)),
             .init("layouts", .array(layouts.map(JSONValue.string))),
-            .init("failure", .string(message)),
+            .init("error", .string(message)),
         ])
     }
 }

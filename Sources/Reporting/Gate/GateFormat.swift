@@ -12,11 +12,22 @@ public enum GateFormat: String, CaseIterable, Sendable {
 
     /// `judgements` (one per trace, in order) in this format, ending with a newline.
     public func render(_ judgements: [GateJudgement]) -> String {
-        switch self {
-        case .text: GateJudgement.text(judgements)
-        case .json: GateJudgement.json(judgements).serialized() + "\n"
-        case .markdown: GateJudgement.markdown(judgements)
-        case .junit: GateJudgement.junit(judgements)
+        render(judgements.map { .success($0) })
+    }
+
+    /// The outcome of every trace named, in order — its judgement, or why there is none (an unreadable
+    /// report or trace, a replay that failed) — in this format, ending with a newline. A failure makes the
+    /// verdict FAIL; JSON gives it its place among the results (`"complete": false`, `"error"`).
+    public func render(_ outcomes: [Result<GateJudgement, TraceFailure>]) -> String {
+        let judgements = outcomes.compactMap { try? $0.get() }
+        let failures = outcomes.compactMap { outcome -> TraceFailure? in
+            if case .failure(let failure) = outcome { failure } else { nil }
+        }
+        return switch self {
+        case .text: GateJudgement.text(judgements, failures: failures)
+        case .json: GateJudgement.json(outcomes).serialized() + "\n"
+        case .markdown: GateJudgement.markdown(judgements, failures: failures)
+        case .junit: GateJudgement.junit(judgements, failures: failures)
         }
     }
 }
@@ -50,13 +61,19 @@ extension GateJudgement {
                "\(unchanged.count) unchanged", "\(notJudged.count) not judged"].joined(separator: ", ")
     }
 
-    /// `reel gate: PASS (3 traces, no regression)` — the overall verdict of several judgements.
-    static func verdictLine(_ judgements: [GateJudgement]) -> String {
+    /// `reel gate: PASS (3 traces, no regression)` — the overall verdict of several judgements, and of the
+    /// traces that could not be judged.
+    static func verdictLine(_ judgements: [GateJudgement], failures: Int = 0) -> String {
         let regressions = judgements.reduce(0) { $0 + $1.regressions.count }
         let failed = judgements.filter { !$0.passed }.count
-        let traces = "\(judgements.count) trace\(judgements.count == 1 ? "" : "s")"
-        if regressions == 0 { return "reel gate: PASS (\(traces), no regression)" }
-        return "reel gate: FAIL (\(regressions) regression\(regressions == 1 ? "" : "s") in \(failed) of \(traces))"
+        let total = judgements.count + failures
+        let traces = "\(total) trace\(total == 1 ? "" : "s")"
+        let unjudged = failures == 0 ? "" : "\(failures) not judged: failed"
+        if regressions == 0 {
+            return failures == 0 ? "reel gate: PASS (\(traces), no regression)" : "reel gate: FAIL (\(traces), \(unjudged))"
+        }
+        return "reel gate: FAIL (\(regressions) regression\(regressions == 1 ? "" : "s") in \(failed) of \(traces)"
+            + (failures == 0 ? ")" : "; \(unjudged))")
     }
 
     /// `timing: 10 + 10 repeats, max regression 10 %, α = 0.01`.

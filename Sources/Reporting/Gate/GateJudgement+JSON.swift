@@ -11,16 +11,28 @@ extension GateJudgement {
     /// values), `change_pct` (null from a zero baseline), `p_value` (three decimals), `significant` (p ≤ α) and `n` for
     /// tested timing figures, and
     /// `reason`.
-    static func json(_ judgements: [GateJudgement]) -> JSONValue {
+    /// A trace that could not be judged is a result with `trace`, `passed` false, `complete` false and `error`.
+    static func json(_ outcomes: [Result<GateJudgement, TraceFailure>]) -> JSONValue {
+        let judgements = outcomes.compactMap { try? $0.get() }
         let policy = judgements.first?.policy ?? GatePolicy()
         return .object([
             .init("format", .string(jsonFormat)),
             .init("version", .int(jsonVersion)),
-            .init("passed", .bool(judgements.allSatisfy(\.passed))),
+            .init("passed", .bool(judgements.count == outcomes.count && judgements.allSatisfy(\.passed))),
             .init("regressions", .int(judgements.reduce(0) { $0 + $1.regressions.count })),
             .init("max_regression_pct", .number(policy.maxRegression * 100)),
             .init("alpha", .number(policy.alpha)),
-            .init("results", .array(judgements.map(\.json))),
+            .init("results", .array(outcomes.map { outcome in
+                switch outcome {
+                case .success(let judgement): judgement.json
+                case .failure(let failure): .object([
+                    .init("trace", .string(failure.trace)),
+                    .init("passed", .bool(false)),
+                    .init("complete", .bool(false)),
+                    .init("error", .string(failure.message)),
+                ])
+                }
+            })),
         ])
     }
 

@@ -5,11 +5,11 @@ extension GateJudgement {
     /// figure of each trace — `classname` the trace's file name without `.xml` under `reel.gate`, `name` the
     /// figure — failing with a readable message for a regression, `<skipped>` with the reason for a figure not
     /// judged, passing otherwise. Well-formed XML 1.0; readable by Jenkins, GitLab and GitHub test reporters.
-    static func junit(_ judgements: [GateJudgement]) -> String {
-        let cases = judgements.reduce(0) { $0 + $1.figures.count }
+    static func junit(_ judgements: [GateJudgement], failures errors: [TraceFailure] = []) -> String {
+        let cases = judgements.reduce(0) { $0 + $1.figures.count } + errors.count
         let failures = judgements.reduce(0) { $0 + $1.regressions.count }
         let skipped = judgements.reduce(0) { $0 + $1.notJudged.count }
-        let counts = "tests=\"\(cases)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\""
+        let counts = "tests=\"\(cases)\" failures=\"\(failures)\" errors=\"\(errors.count)\" skipped=\"\(skipped)\""
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             "<testsuites name=\"reel gate\" \(counts)>",
@@ -40,6 +40,11 @@ extension GateJudgement {
             for note in judgement.notes {
                 lines.append("    <system-out>\(xmlEscape(note))</system-out>")
             }
+        }
+        for error in errors {
+            lines.append("    <testcase classname=\"reel.gate\" name=\"\(xmlEscape(error.trace))\" time=\"0\">")
+            lines.append("      <error type=\"failed\" message=\"\(xmlEscape(error.message))\">\(xmlEscape(error.message))</error>")
+            lines.append("    </testcase>")
         }
         lines += ["  </testsuite>", "</testsuites>"]
         return lines.joined(separator: "\n") + "\n"

@@ -3,8 +3,14 @@ internal import Foundation
 extension GateJudgement {
     /// The Markdown form: the overall verdict in bold, then per trace a heading, its verdict and notes, and
     /// one table of every figure, regressions first.
-    static func markdown(_ judgements: [GateJudgement]) -> String {
-        var lines = ["**\(verdictLine(judgements))**"]
+    static func markdown(_ judgements: [GateJudgement], failures: [TraceFailure] = []) -> String {
+        var lines = ["**\(verdictLine(judgements, failures: failures.count))**"]
+        for failure in failures {
+            lines.append("")
+            lines.append("### `\(markdownEscape(failure.trace))`")
+            lines.append("")
+            lines.append("**Failed**: \(markdownEscape(failure.message))")
+        }
         for judgement in judgements {
             lines.append("")
             lines.append("### `\(markdownEscape(judgement.trace))` (\(markdownEscape(judgement.layout)))")

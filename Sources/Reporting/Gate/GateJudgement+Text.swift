@@ -1,8 +1,13 @@
 extension GateJudgement {
     /// The text form: the overall verdict first, then per trace its verdict, notes, and the figures grouped
     /// regressions, improvements, unchanged, not judged.
-    static func text(_ judgements: [GateJudgement]) -> String {
-        var lines = [verdictLine(judgements)]
+    static func text(_ judgements: [GateJudgement], failures: [TraceFailure] = []) -> String {
+        var lines = [verdictLine(judgements, failures: failures.count)]
+        for failure in failures {
+            lines.append("")
+            lines += GateText.wrap(failure.trace)
+            lines += GateText.wrap("FAILED: \(failure.message)")
+        }
         for judgement in judgements {
             lines.append("")
             lines += GateText.wrap("\(judgement.trace) (\(judgement.layout))"

@@ -6,7 +6,8 @@ internal import Musl
 internal import Darwin
 #endif
 
-/// An output file that could not be opened, written or put in place, naming it.
+/// An output file — a report, a trace being recorded — that could not be opened, written or put in place,
+/// naming it: the one error of SPEC §2's output files, whoever writes them.
 public struct OutputFileError: Error, Equatable, CustomStringConvertible {
     /// The path as given.
     public var path: String

@@ -20,4 +20,31 @@ public enum ReportFormat: String, CaseIterable, Sendable {
             return document.serialized() + "\n"
         }
     }
+
+    /// The outcome of every trace named, in order, in this format, ending with a newline (SPEC §2).
+    /// - Parameters:
+    ///   - outcomes: One per trace named: its report, or why there is none.
+    ///   - asArray: Whether JSON writes an array (several traces named: always, whatever failed) or the one
+    ///     element alone.
+    ///   - includeFrames: Whether JSON lists every measured frame under `frame_samples`.
+    public func render(_ outcomes: [Result<Report, TraceFailure>], asArray: Bool, includeFrames: Bool = false) -> String {
+        switch self {
+        case .text:
+            return outcomes.map { outcome in
+                switch outcome {
+                case .success(let report): TextReport.render([report])
+                case .failure(let failure): failure.text
+                }
+            }.joined(separator: "\n")
+        case .json:
+            let values = outcomes.map { outcome in
+                switch outcome {
+                case .success(let report): report.json(includeFrames: includeFrames)
+                case .failure(let failure): failure.json
+                }
+            }
+            let document = !asArray && values.count == 1 ? values[0] : .array(values)
+            return document.serialized() + "\n"
+        }
+    }
 }

@@ -63,6 +63,12 @@ public final class TraceReader {
         try self.init(source: .memory(bytes, offset: 0), path: path, options: options)
     }
 
+    /// Why the document `source` holds is not UTF-8, read again from its start (only after an error).
+    private static func encodingProblem(_ source: ByteSource, path: String) -> String? {
+        if case .memory(let bytes, _) = source { return TraceEncoding.problem(startingWith: Array(bytes.prefix(4))) }
+        return TraceEncoding.problem(atPath: TraceInput.readablePath(path))
+    }
+
     init(source: ByteSource, path: String, options: Options) throws(TraceError) {
         self.path = path
         self.options = options
@@ -76,6 +82,10 @@ public final class TraceReader {
         do throws(TraceError) {
             parsed = try HeaderParser(stream: stream).parse()
         } catch {
+            // libxml2 reads a UTF-16 or UTF-32 document as a cut or malformed one: say what it is.
+            if let problem = Self.encodingProblem(source, path: path) {
+                throw TraceError(.malformedXML, problem, at: TraceLocation(path: path, line: 1, column: 1))
+            }
             if let cut = stream.truncation {
                 throw TraceError(.truncated, "the trace ends before its header is complete", at: cut.location)
             }

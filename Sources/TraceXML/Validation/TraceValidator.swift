@@ -12,13 +12,21 @@ public enum TraceValidator {
     ///   `description`: `path:line:column: message`.
     /// - Complexity: O(*n*) in the size of the trace.
     public static func validate(path: String, limits: TraceReadingLimits = TraceReadingLimits()) -> [TraceDiagnostic] {
-        validate(path: path, limits: limits) { () throws(TraceError) in try ByteSource.open(path: path) }
+        if let problem = TraceEncoding.problem(atPath: TraceInput.readablePath(path)) {
+            return [TraceDiagnostic(severity: .error, code: .malformedXML, message: problem, path: path,
+                                    location: TraceLocation(path: path, line: 1, column: 1))]
+        }
+        return validate(path: path, limits: limits) { () throws(TraceError) in try ByteSource.open(path: path) }
     }
 
     /// Validates a trace held in memory; `path` is what the diagnostics call it.
     public static func validate(bytes: [UInt8], path: String = "<memory>",
                                 limits: TraceReadingLimits = TraceReadingLimits()) -> [TraceDiagnostic] {
-        validate(path: path, limits: limits) { () throws(TraceError) in .memory(bytes, offset: 0) }
+        if let problem = TraceEncoding.problem(startingWith: Array(bytes.prefix(4))) {
+            return [TraceDiagnostic(severity: .error, code: .malformedXML, message: problem, path: path,
+                                    location: TraceLocation(path: path, line: 1, column: 1))]
+        }
+        return validate(path: path, limits: limits) { () throws(TraceError) in .memory(bytes, offset: 0) }
     }
 
     private static func validate(path: String, limits: TraceReadingLimits,
@@ -69,7 +77,7 @@ public enum TraceValidator {
         }
         var diagnostics = stream.schemaErrors.map { error in
             TraceDiagnostic(severity: .error, code: .schema,
-                            message: "does not match the schema: \(error.message)", path: path,
+                            message: "does not match the schema: \(SchemaMessages.describe(error.message))", path: path,
                             location: TraceLocation(path: path, line: max(error.line, 1), column: max(error.column, 1)))
         }
         if let failure { diagnostics.append(TraceDiagnostic(failure)) }

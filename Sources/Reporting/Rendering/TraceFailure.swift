@@ -1,0 +1,28 @@
+/// A trace named on the command line that gave no report at all (it could not be opened, or its replay
+/// stopped before measuring anything): renderers give it its place among the reports, so that several traces
+/// always give one element each, in order (SPEC §2).
+public struct TraceFailure: Error, Sendable, Equatable {
+    /// The trace's path as given on the command line.
+    public var trace: String
+    /// What went wrong, naming the place (`path:line:column: message`).
+    public var message: String
+
+    public init(trace: String, message: String) {
+        self.trace = trace
+        self.message = message
+    }
+
+    /// `{"format": "reel-report", "version": 1, "trace": …, "complete": false, "error": …}`.
+    var json: JSONValue {
+        .object([
+            .init("format", .string(Report.jsonFormat)),
+            .init("version", .int(Report.jsonVersion)),
+            .init("trace", .string(trace)),
+            .init("complete", .bool(false)),
+            .init("error", .string(message)),
+        ])
+    }
+
+    /// `path` then `FAILED: message`, as text reports begin with the trace.
+    var text: String { "\(trace)\nFAILED: \(message)\n" }
+}

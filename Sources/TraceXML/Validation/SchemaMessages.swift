@@ -1,0 +1,68 @@
+import Foundation
+
+/// libxml2's RELAX NG messages in the trace format's words: elements as `<name>`, attributes quoted, and
+/// none of the validator's internals ("TODO", its state names).
+enum SchemaMessages {
+    /// The message for one validity error libxml2 reported.
+    static func describe(_ raw: String) -> String {
+        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        for (pattern, render) in rules {
+            if let match = text.wholeMatch(of: pattern) { return render(match.output.1, match.output.2) }
+        }
+        if text.contains("TODO") || text.isEmpty {
+            return "this element or its content is not what the trace format allows here (see Traces/trace.rng)"
+        }
+        return text
+    }
+
+    private static var rules: [(Regex<(Substring, Substring, Substring)>, (Substring, Substring) -> String)] { [
+        (/Did not expect element (\S+) there()/, { element, _ in
+            "<\(element)> is not allowed here; see SPEC §3 for where it goes" }),
+        (/Did not expect text in element (\S+) content()/, { element, _ in "<\(element)> holds text; it takes none" }),
+        (/Expecting element (\S+), got (\S+)/, { expected, got in "expected <\(expected)> here, not <\(got)>" }),
+        (/Expecting an element (\S+), got nothing()/, { element, _ in "<\(element)> is missing here" }),
+        (/Expecting an element(), got nothing()/, { _, _ in "an element is missing here" }),
+        (/Invalid attribute (\S+) for element (\S+)/, { attribute, element in
+            "attribute '\(attribute)' is not allowed on <\(element)>" }),
+        (/Element (\S+) failed to validate attributes()/, { element, _ in
+            "<\(element)> has an attribute the format does not allow, or lacks one it requires" }),
+        (/Element (\S+) failed to validate content()/, { element, _ in
+            "the content of <\(element)> is not what the format allows" }),
+        (/Element (\S+) has extra content: (\S+)/, { element, extra in
+            "<\(element)> holds <\(extra)>, which is not allowed there" }),
+        (/Extra element (\S+) in interleave()/, { element, _ in "<\(element)> is not allowed here, or appears twice" }),
+        (/Invalid sequence in interleave()()/, { _, _ in "these elements are not in an order the format allows" }),
+        (/Expecting no namespace for element (\S+)()/, { element, _ in "<\(element)> must not have a namespace" }),
+        (/Type (\S+) doesn't allow value '(.*)'/, { type, value in "'\(value)' is not a valid \(type)" }),
+        (/Error validating datatype (\S+)()/, { type, _ in "a value is not a valid \(type)" }),
+        (/Error validating value ?()()/, { _, _ in "a value is not one the format allows" }),
+        (/Value '(.*)' is not (?:one of|valid).*()/, { value, _ in "'\(value)' is not a value the format allows here" }),
+    ] }
+}
+
+/// Traces are UTF-8 (SPEC §3): a UTF-16 or UTF-32 document is told so, instead of as libxml2's "Char 0x0
+/// out of allowed range" or a cut header.
+enum TraceEncoding {
+    /// What is wrong with a document that starts with `bytes` (its first four), or nil for UTF-8.
+    static func problem(startingWith bytes: [UInt8]) -> String? {
+        let first = Array(bytes.prefix(4))
+        let advice = "; expected UTF-8 (SPEC §3): convert it, e.g. iconv -t UTF-8"
+        if first.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || first.starts(with: [0xFF, 0xFE, 0x00, 0x00])
+            || first == [0x00, 0x00, 0x00, 0x3C] || first == [0x3C, 0x00, 0x00, 0x00] {
+            return "the trace is UTF-32" + advice
+        }
+        if first.starts(with: [0xFE, 0xFF]) || first.starts(with: [0xFF, 0xFE])
+            || first.starts(with: [0x00, 0x3C, 0x00]) || first.starts(with: [0x3C, 0x00]) {
+            return "the trace is UTF-16" + advice
+        }
+        return nil
+    }
+
+    /// ``problem(startingWith:)`` for the file at `path` (nil when it cannot be read: the reader says why).
+    static func problem(atPath path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: 4) else { return nil }
+        return problem(startingWith: Array(data))
+    }
+}
