@@ -9,7 +9,10 @@ enum Outcome: String, CaseIterable, Sendable {
     case success = "exit 0"
     /// Exit status 1: a clean error.
     case cleanError = "exit 1"
-    /// Any other exit status (64 is a usage error: a bug in this tool or a changed command line).
+    /// Exit status 64: a usage error, clean too. A mutant's snapshot time comes from one of its events, so a
+    /// mutated time makes `--time` itself out of range, which `reel` refuses as a usage error.
+    case usageError = "exit 64"
+    /// Any other exit status.
     case otherExit = "other exit"
     /// Killed by a signal it did not get from us: a trap, a segmentation fault, an abort.
     case crash
@@ -23,7 +26,7 @@ enum Outcome: String, CaseIterable, Sendable {
     /// Whether a mutant with this outcome is a failure of Reel's (saved, and the run exits non-zero).
     var isBad: Bool {
         switch self {
-        case .success, .cleanError: return false
+        case .success, .cleanError, .usageError: return false
         case .otherExit, .crash, .hang, .memory, .badJSON: return true
         }
     }
@@ -149,6 +152,7 @@ struct Runner: Sendable {
         case _ where peak > memoryLimit: outcome = .memory
         case 0: outcome = .success
         case 1: outcome = .cleanError
+        case 64: outcome = .usageError
         default: outcome = .otherExit
         }
         return RunResult(outcome: outcome, status: "exit \(exitCode)", peakRSS: peak, seconds: seconds,
