@@ -42,13 +42,7 @@ struct OptionRange {
     /// A bound for reading: whole numbers with thousands separators (`86,400`), others as they are.
     static func format(_ value: Double) -> String {
         guard value.isFinite, value == value.rounded(), abs(value) < 1e15 else { return String(value) }
-        let digits = String(Int64(abs(value)))
-        var grouped = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
-            grouped.append(digit)
-        }
-        return (value < 0 ? "-" : "") + grouped
+        return TraceLimits.grouped(Int(value))
     }
 }
 

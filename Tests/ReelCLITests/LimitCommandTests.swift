@@ -82,27 +82,6 @@ struct LimitCommandTests {
                         + "<collection-view>; expected 'normal', 'fast' or a factor per millisecond from 0.001 to 0.999"),
     ]
 
-    private struct Run {
-        var status: Int32
-        var signalled: Bool
-        var output: String
-    }
-
-    private func run(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = ReelProcess.executable
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
-                   output: String(decoding: stdout + stderr, as: UTF8.self))
-    }
-
     @Test("validate, replay and snapshot exit 1 with the error, and no signal", arguments: reproductions)
     func reproduction(_ reproduction: Reproduction) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-limit-tests-\(getpid())")
@@ -111,10 +90,11 @@ struct LimitCommandTests {
         try reproduction.text.write(toFile: path, atomically: true, encoding: .utf8)
         for arguments in [["validate", path], ["replay", path, "--repeat", "1", "--warmup", "0"],
                           ["snapshot", path, "--time", "0.2"]] {
-            let result = try run(arguments)
+            let result = try ReelProcess.run(arguments: arguments)
+            let output = result.stdout + result.stderr
             #expect(!result.signalled, "\(arguments[0]) ended on signal \(result.status)")
-            #expect(result.status == 1, "\(arguments[0]): \(result.output)")
-            #expect(result.output.contains(folder.path + "/" + reproduction.message), "\(arguments[0]): \(result.output)")
+            #expect(result.status == 1, "\(arguments[0]): \(output)")
+            #expect(output.contains(folder.path + "/" + reproduction.message), "\(arguments[0]): \(output)")
         }
     }
 }

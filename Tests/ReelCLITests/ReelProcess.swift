@@ -6,6 +6,8 @@ struct ReelProcess {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Whether it ended on a signal (`status` is then the signal's number).
+        var signalled = false
     }
 
     /// The `reel` binary beside the test bundle (SwiftPM builds it because this target depends on it).
@@ -36,7 +38,8 @@ struct ReelProcess {
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+                      stderr: String(decoding: stderr, as: UTF8.self),
+                      signalled: process.terminationReason == .uncaughtSignal)
     }
 
     /// A trace in a temporary file: the header of a small grid session and `events`.

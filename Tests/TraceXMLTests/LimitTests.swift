@@ -1,30 +1,10 @@
 import Testing
 @testable import TraceXML
 
-/// One attribute set to one value, where it sits in a trace: the value must be refused (or accepted) by
-/// the reader, the writer's checks and the schema alike.
-struct RangeCase: CustomTestStringConvertible, Sendable {
-    let document: String
-    /// The start of the message after `x.xml:L:C: `, up to the expectation's range.
-    let message: String
-    /// Whether the schema refuses it too: RELAX NG checks the range of single numbers, not of those inside a
-    /// size, insets or a list (the reader does).
-    let schemaRefuses: Bool
-
-    init(event: String, _ message: String, schema: Bool = true) {
-        document = TraceXMLTests.document(events: event)
-        self.message = message
-        schemaRefuses = schema
-    }
-
-    init(header: String, _ message: String, schema: Bool = true) {
-        document = TraceXMLTests.document(events: "", header: header)
-        self.message = message
-        schemaRefuses = schema
-    }
-
-    var testDescription: String { message }
-}
+/// One attribute set to one value, where it sits in a trace: the value must be refused by the reader, the
+/// writer's checks and the schema alike (``Refusal``: the message is the start of the diagnostic after
+/// `x.xml:L:C: `, up to the expectation's range).
+typealias RangeCase = Refusal
 
 private func view(_ attributes: String) -> String {
     "  <collection-view \(attributes)/>\n  <layout name=\"flow\"/>\n  <data><section items=\"10\"/></data>\n"
@@ -75,41 +55,41 @@ let outOfRange: [RangeCase] = [
               "invalid value '1e11' for attribute 'create' of <cell>; expected a cost from 0 to 1,000 ms"),
     RangeCase(header: workload(#"configure="-1""#),
               "invalid value '-1' for attribute 'configure' of <cell>; expected a cost from 0 to 1,000 ms"),
-    RangeCase(event: #"<scroll t="1e9" x="0" y="10"/>"#,
+    RangeCase(events: #"<scroll t="1e9" x="0" y="10"/>"#,
               "invalid value '1e9' for attribute 't' of <scroll>; expected a time from 0 to 86,400 seconds"),
-    RangeCase(event: #"<scroll t="86400.5" x="0" y="10"/>"#,
+    RangeCase(events: #"<scroll t="86400.5" x="0" y="10"/>"#,
               "invalid value '86400.5' for attribute 't' of <scroll>; expected a time from 0 to 86,400 seconds"),
-    RangeCase(event: #"<scroll t="1" x="0" y="1e308"/>"#,
+    RangeCase(events: #"<scroll t="1" x="0" y="1e308"/>"#,
               "invalid value '1e308' for attribute 'y' of <scroll>; expected a coordinate from -10,000,000,000 to 10,000,000,000 points"),
-    RangeCase(event: #"<tap t="1" x="-1e11" y="0"/>"#,
+    RangeCase(events: #"<tap t="1" x="-1e11" y="0"/>"#,
               "invalid value '-1e11' for attribute 'x' of <tap>; expected a coordinate"),
-    RangeCase(event: #"<drag t="1" phase="ended" x="0" y="0" velocity-x="0" velocity-y="-1e7"/>"#,
+    RangeCase(events: #"<drag t="1" phase="ended" x="0" y="0" velocity-x="0" velocity-y="-1e7"/>"#,
               "invalid value '-1e7' for attribute 'velocity-y' of <drag>; expected a velocity from -1,000,000 to 1,000,000 points per second"),
-    RangeCase(event: #"<pinch t="1" phase="began" x="0" y="0" scale="1e-320"/>"#,
+    RangeCase(events: #"<pinch t="1" phase="began" x="0" y="0" scale="1e-320"/>"#,
               "invalid value '1e-320' for attribute 'scale' of <pinch>; expected a scale from 0.001 to 1,000"),
-    RangeCase(event: #"<pinch t="1" phase="began" x="0" y="0" scale="1001"/>"#,
+    RangeCase(events: #"<pinch t="1" phase="began" x="0" y="0" scale="1001"/>"#,
               "invalid value '1001' for attribute 'scale' of <pinch>; expected a scale from 0.001 to 1,000"),
-    RangeCase(event: #"<batch t="0.1" animated="true" duration="1e9"><delete-items section="0" at="1"/></batch>"#,
+    RangeCase(events: #"<batch t="0.1" animated="true" duration="1e9"><delete-items section="0" at="1"/></batch>"#,
               "invalid value '1e9' for attribute 'duration' of <batch>; expected a duration from 0 to 60 seconds"),
-    RangeCase(event: #"<set-layout t="1" animated="true" duration="61"><layout name="grid"/></set-layout>"#,
+    RangeCase(events: #"<set-layout t="1" animated="true" duration="61"><layout name="grid"/></set-layout>"#,
               "invalid value '61' for attribute 'duration' of <set-layout>; expected a duration from 0 to 60 seconds"),
-    RangeCase(event: #"<transition t="1" phase="changed" progress="1e308"/>"#,
+    RangeCase(events: #"<transition t="1" phase="changed" progress="1e308"/>"#,
               "invalid value '1e308' for attribute 'progress' of <transition>; expected a progress from -1 to 2"),
-    RangeCase(event: #"<resize t="1" width="1e9" height="100"/>"#,
+    RangeCase(events: #"<resize t="1" width="1e9" height="100"/>"#,
               "invalid value '1e9' for attribute 'width' of <resize>; expected a length from 1 to 100,000 points"),
-    RangeCase(event: #"<select t="1" section="100000" item="0"/>"#,
+    RangeCase(events: #"<select t="1" section="100000" item="0"/>"#,
               "invalid value '100000' for attribute 'section' of <select>; expected a section index from 0 to 99,999"),
-    RangeCase(event: #"<menu t="1" section="0" item="10000000" action="copy"/>"#,
+    RangeCase(events: #"<menu t="1" section="0" item="10000000" action="copy"/>"#,
               "invalid value '10000000' for attribute 'item' of <menu>; expected an item index from 0 to 9,999,999"),
-    RangeCase(event: #"<batch t="1"><insert-section at="0" items="10000001"/></batch>"#,
+    RangeCase(events: #"<batch t="1"><insert-section at="0" items="10000001"/></batch>"#,
               "invalid value '10000001' for attribute 'items' of <insert-section>; expected a number of items from 0 to 10,000,000"),
-    RangeCase(event: #"<batch t="1"><delete-section at="999999999999999999"/></batch>"#,
+    RangeCase(events: #"<batch t="1"><delete-section at="999999999999999999"/></batch>"#,
               "invalid value '999999999999999999' for attribute 'at' of <delete-section>; expected a section index"),
-    RangeCase(event: #"<batch t="1"><delete-items section="0" at="1 10000000"/></batch>"#,
+    RangeCase(events: #"<batch t="1"><delete-items section="0" at="1 10000000"/></batch>"#,
               "invalid value '1 10000000' for attribute 'at' of <delete-items>; expected a list of item indices from 0 to 9,999,999", schema: false),
-    RangeCase(event: #"<batch t="1" counts-after="10000001"/>"#,
+    RangeCase(events: #"<batch t="1" counts-after="10000001"/>"#,
               "invalid value '10000001' for attribute 'counts-after' of <batch>; expected a list of numbers of items from 0 to 10,000,000", schema: false),
-    RangeCase(event: #"<batch t="1"><move-item from="100000 0" to="0 0"/></batch>"#,
+    RangeCase(events: #"<batch t="1"><move-item from="100000 0" to="0 0"/></batch>"#,
               "invalid value '100000 0' for attribute 'from' of <move-item>; expected an index path 'SECTION ITEM'", schema: false),
 ]
 

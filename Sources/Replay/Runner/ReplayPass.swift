@@ -88,7 +88,7 @@ final class ReplayPass {
             if index >= TraceLimits.frames {
                 result.failure = ReplayError(
                     .unsupported,
-                    "the session runs past \(SessionLength.grouped(TraceLimits.frames)) frames (24 hours at 120 Hz), "
+                    "the session runs past \(TraceLimits.grouped(TraceLimits.frames)) frames (24 hours at 120 Hz), "
                         + "the limit, with animations or scrolling still running; the replay stops there",
                     path: path)
                 break
@@ -166,8 +166,8 @@ final class ReplayPass {
         if displayed > TraceLimits.visibleElements {
             throw ReplayError(
                 .unsupported,
-                "\(frame) displays \(SessionLength.grouped(displayed)) elements, more than the limit of "
-                    + "\(SessionLength.grouped(TraceLimits.visibleElements)) in one frame; the replay stops there",
+                "\(frame) displays \(TraceLimits.grouped(displayed)) elements, more than the limit of "
+                    + "\(TraceLimits.grouped(TraceLimits.visibleElements)) in one frame; the replay stops there",
                 path: path, location: events.last?.location)
         }
         if dataSource.budget.isExceeded {

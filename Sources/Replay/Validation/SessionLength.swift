@@ -45,8 +45,8 @@ struct SessionLength {
         guard frames > Double(TraceLimits.frames) else { return nil }
         return TraceRules.Problem(
             severity: .error,
-            message: "the session lasts \(Self.text(end)) s: \(Self.grouped(Int(frames))) frames at "
-                + "\(Self.text(refreshRate)) Hz, more than the limit of \(Self.grouped(TraceLimits.frames)) frames "
+            message: "the session lasts \(Self.text(end)) s: \(TraceLimits.grouped(Int(frames))) frames at "
+                + "\(Self.text(refreshRate)) Hz, more than the limit of \(TraceLimits.grouped(TraceLimits.frames)) frames "
                 + "(24 hours at 120 Hz); it is refused before it starts",
             location: endLocation, code: .unsupported)
     }
@@ -56,14 +56,4 @@ struct SessionLength {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
-    /// `10,368,000`.
-    static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var out = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return (value < 0 ? "-" : "") + out
-    }
 }

@@ -203,8 +203,8 @@ public struct TraceRules {
     /// ``TraceLimits/sections`` or more items in all than ``TraceLimits/items``.
     private func checkTotals(_ counts: [Int], _ at: TraceLocation?) -> Problem? {
         if counts.count > TraceLimits.sections {
-            return error("the batch leaves \(SessionLength.grouped(counts.count)) sections; a collection view holds at "
-                         + "most \(SessionLength.grouped(TraceLimits.sections)) sections in a replay", at)
+            return error("the batch leaves \(TraceLimits.grouped(counts.count)) sections; a collection view holds at "
+                         + "most \(TraceLimits.grouped(TraceLimits.sections)) sections in a replay", at)
         }
         var total = 0
         for count in counts {
@@ -213,8 +213,8 @@ public struct TraceRules {
         }
         guard total > TraceLimits.items else { return nil }
         let items = counts.reduce(0, +)
-        return error("the batch leaves \(SessionLength.grouped(items)) items; a collection view holds at most "
-                     + "\(SessionLength.grouped(TraceLimits.items)) items in a replay", at)
+        return error("the batch leaves \(TraceLimits.grouped(items)) items; a collection view holds at most "
+                     + "\(TraceLimits.grouped(TraceLimits.items)) items in a replay", at)
     }
 
     private func checkLayout(_ layout: LayoutDescription) -> Problem? {

@@ -53,4 +53,15 @@ public enum TraceLimits {
     public static let attributesPerElement = 256
     /// Measured and warm-up passes of one command.
     public static let passes = 10_000
+
+    /// `value` as messages give limits and counts, with thousands separators: `10,368,000`.
+    public static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return (value < 0 ? "-" : "") + out
+    }
 }

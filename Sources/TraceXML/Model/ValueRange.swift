@@ -41,20 +41,10 @@ struct ValueRange: Sendable {
             let exponent = Int(magnitude.description.split(separator: "e").last.map(String.init) ?? "") ?? 0
             if exponent > 0, magnitude == pow10(exponent) { return (value < 0 ? "-" : "") + "1e\(exponent)" }
         }
-        if magnitude == magnitude.rounded(), magnitude < 1e15 { return grouped(Int(value)) }
+        if magnitude == magnitude.rounded(), magnitude < 1e15 { return TraceLimits.grouped(Int(value)) }
         return TraceNumber.format(value)
     }
 
-    /// `10,368,000`.
-    static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var out = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return (value < 0 ? "-" : "") + out
-    }
 
     private static func pow10(_ exponent: Int) -> Double {
         var result = 1.0
@@ -105,10 +95,10 @@ struct CountRange: Sendable {
         }
         let why = switch kind {
         case .items: "the most a collection view holds in a replay"
-        case .item: "a collection view holds at most \(ValueRange.grouped(TraceLimits.items)) items"
-        case .section: "a collection view holds at most \(ValueRange.grouped(TraceLimits.sections)) sections"
+        case .item: "a collection view holds at most \(TraceLimits.grouped(TraceLimits.items)) items"
+        case .section: "a collection view holds at most \(TraceLimits.grouped(TraceLimits.sections)) sections"
         }
-        return "\(noun) from 0 to \(ValueRange.grouped(upper)) (\(why))"
+        return "\(noun) from 0 to \(TraceLimits.grouped(upper)) (\(why))"
     }
 
     static let items = CountRange(upper: TraceLimits.items, kind: .items)

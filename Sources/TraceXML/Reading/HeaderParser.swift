@@ -230,8 +230,8 @@ extension XMLStream {
                 guard elementName == .section else { throw unexpectedChild(in: parent, expected: [.section]) }
                 guard sections.count < TraceLimits.sections else {
                     throw TraceError(.limitExceeded,
-                                     "more than \(ValueRange.grouped(TraceLimits.sections)) sections in <\(parent)>; "
-                                        + "a collection view holds at most \(ValueRange.grouped(TraceLimits.sections)) sections in a replay",
+                                     "more than \(TraceLimits.grouped(TraceLimits.sections)) sections in <\(parent)>; "
+                                        + "a collection view holds at most \(TraceLimits.grouped(TraceLimits.sections)) sections in a replay",
                                      at: location)
                 }
                 try checkAttributes([.items, .itemSizes, .reuseIdentifier])
@@ -239,8 +239,8 @@ extension XMLStream {
                 total += items
                 guard total <= TraceLimits.items else {
                     throw TraceError(.limitExceeded,
-                                     "<\(parent)> holds \(ValueRange.grouped(total)) items up to this section; a collection view "
-                                        + "holds at most \(ValueRange.grouped(TraceLimits.items)) items in a replay",
+                                     "<\(parent)> holds \(TraceLimits.grouped(total)) items up to this section; a collection view "
+                                        + "holds at most \(TraceLimits.grouped(TraceLimits.items)) items in a replay",
                                      at: self.location(ofAttribute: "items"))
                 }
                 var sizes: [TraceSize]?

@@ -168,8 +168,8 @@ extension XMLStream {
               CountRange.section.contains(section), CountRange.item.contains(item)
         else {
             throw invalid(attribute, expected: "an index path 'SECTION ITEM' such as '0 3', a section index from 0 to "
-                          + "\(ValueRange.grouped(CountRange.section.upper)) and an item index from 0 to "
-                          + "\(ValueRange.grouped(CountRange.item.upper))")
+                          + "\(TraceLimits.grouped(CountRange.section.upper)) and an item index from 0 to "
+                          + "\(TraceLimits.grouped(CountRange.item.upper))")
         }
         return TraceIndexPath(section: section, item: item)
     }
@@ -180,7 +180,7 @@ extension XMLStream {
         let n = bytes.count
         var values: [Int] = []
         func fail() -> TraceError {
-            let length = maximumLength == .max ? "" : ", at most \(ValueRange.grouped(maximumLength)) of them"
+            let length = maximumLength == .max ? "" : ", at most \(TraceLimits.grouped(maximumLength)) of them"
             return invalid(attribute, expected: "a list of \(range.expectation(plural: true)) such as '0 1 2'\(length)")
         }
         guard n > 0 else { return values }

@@ -37,9 +37,9 @@ extension TraceWriter {
         // Sizes no longer than the longest of these always fit this many times.
         let fitting = room / longest
         throw unwritable(
-            "\(what) has \(ValueRange.grouped(sizes.count)) sizes, which take \(ValueRange.grouped(bytes)) bytes in "
-                + "its '\(attribute)' attribute; a trace reader reads at most \(ValueRange.grouped(limit)) bytes "
-                + "without a '>', so at least \(ValueRange.grouped(fitting)) sizes like these fit in one attribute; "
+            "\(what) has \(TraceLimits.grouped(sizes.count)) sizes, which take \(TraceLimits.grouped(bytes)) bytes in "
+                + "its '\(attribute)' attribute; a trace reader reads at most \(TraceLimits.grouped(limit)) bytes "
+                + "without a '>', so at least \(TraceLimits.grouped(fitting)) sizes like these fit in one attribute; "
                 + "nothing was written")
     }
 
@@ -158,7 +158,7 @@ extension TraceWriter {
         case .batch(let update):
             try number(update.duration, "\(what) duration", .duration)
             if let counts = update.countsAfter, counts.count > TraceLimits.sections {
-                throw unwritable("\(what) counts-after has \(counts.count) sections; expected at most \(ValueRange.grouped(TraceLimits.sections))")
+                throw unwritable("\(what) counts-after has \(counts.count) sections; expected at most \(TraceLimits.grouped(TraceLimits.sections))")
             }
             for (index, value) in (update.countsAfter ?? []).enumerated() {
                 try count(value, "\(what) counts-after[\(index)]", .items)
