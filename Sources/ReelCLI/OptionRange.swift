@@ -26,10 +26,10 @@ struct OptionRange {
     func check(_ value: Int) throws {
         guard Double(value) >= range.lowerBound, Double(value) <= range.upperBound else {
             if value < 0, range.lowerBound >= 0 {
-                throw ValidationError("\(option) must not be negative, not \(value)")
+                throw ValidationError("\(option) must not be negative, not '\(value)'")
             }
             throw ValidationError("\(option) must be from \(Self.format(range.lowerBound)) to "
-                                  + "\(Self.format(range.upperBound))\(unit) (\(reason)), not \(value)")
+                                  + "\(Self.format(range.upperBound))\(unit) (\(reason)), not '\(value)'")
         }
     }
 
