@@ -104,6 +104,7 @@ struct MeasurementSelection: ParsableArguments {
 extension ReplayMode: ExpressibleByArgument {}
 extension ReplayClockKind: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}
+extension SnapshotReport.Format: ExpressibleByArgument {}
 extension GateFormat: ExpressibleByArgument {}
 extension ScenarioName: ExpressibleByArgument {}
 

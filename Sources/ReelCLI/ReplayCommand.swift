@@ -66,7 +66,7 @@ struct ReplayCommand: ParsableCommand {
             // trace that failed is told once, on standard error, unless the output is JSON.
             let onlyFailure = traces.count == 1 && format != .json && outcomes.allSatisfy { (try? $0.get()) == nil }
             if !onlyFailure {
-                try emit(format.render(outcomes, asArray: traces.count > 1, includeFrames: frames), to: output)
+                try emit(format.render(outcomes, asArray: traces.count > 1, options: RenderOptions(includeFrames: frames)), to: output)
             }
             if failed { throw ExitCode(1) }
         }

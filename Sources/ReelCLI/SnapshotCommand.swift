@@ -20,7 +20,7 @@ struct SnapshotCommand: ParsableCommand {
     @OptionGroup var selection: ReplaySelection
 
     @Option(name: .shortAndLong, help: "The snapshot's format.")
-    var format: ReportFormat = .json
+    var format: SnapshotReport.Format = .json
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output: atomically, or in place for a device or FIFO; - is standard output.", valueName: "path"))
     var output: String?

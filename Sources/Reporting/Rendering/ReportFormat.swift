@@ -1,24 +1,33 @@
-/// The forms a report can be printed in (`--format`).
+/// The forms `reel replay` prints its reports in (`--format`, SPEC §8).
 public enum ReportFormat: String, CaseIterable, Sendable {
-    /// A readable terminal table, with the findings in words.
+    /// For an 80-column terminal: the verdict first, the figures, hot paths, worst frames, counters that are
+    /// not zero, and the findings in words.
     case text
     /// SPEC §4's machine-readable report: one object per trace, an array when there are several.
     case json
+    /// One self-contained page: the verdict, a chart of every measured frame against the budget, the hot paths
+    /// as an icicle chart, the worst frames, findings and counters.
+    case html
+    /// GitHub-flavoured Markdown for CI step summaries and pull-request comments.
+    case markdown
+    /// JUnit XML: a test case per trace, failing when the replay fails or the trace is janky beyond
+    /// ``RenderOptions/thresholds``.
+    case junit
+    /// The Trace Event Format's JSON for Perfetto UI and `chrome://tracing`: every span of one measured repeat.
+    case chromeTrace = "chrome-trace"
 
     /// The reports in this format, ending with a newline.
     /// - Parameters:
     ///   - reports: One report per trace, in the order the traces were given.
-    ///   - includeFrames: Whether JSON lists every measured frame under `frame_samples` (`--frames`); text
-    ///     ignores it.
-    public func render(_ reports: [Report], includeFrames: Bool = false) -> String {
-        switch self {
-        case .text:
-            return TextReport.render(reports)
-        case .json:
-            let values = reports.map { $0.json(includeFrames: includeFrames) }
-            let document = values.count == 1 ? values[0] : .array(values)
-            return document.serialized() + "\n"
-        }
+    ///   - options: What the formats that take options are told.
+    public func render(_ reports: [Report], options: RenderOptions = RenderOptions()) -> String {
+        render(reports.map { .success($0) }, asArray: reports.count > 1, options: options)
+    }
+
+    /// The reports in this format, ending with a newline; `includeFrames` lists every measured frame in JSON
+    /// (`--frames`).
+    public func render(_ reports: [Report], includeFrames: Bool) -> String {
+        render(reports, options: RenderOptions(includeFrames: includeFrames))
     }
 
     /// The outcome of every trace named, in order, in this format, ending with a newline (SPEC §2).
@@ -26,25 +35,51 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     ///   - outcomes: One per trace named: its report, or why there is none.
     ///   - asArray: Whether JSON writes an array (several traces named: always, whatever failed) or the one
     ///     element alone.
-    ///   - includeFrames: Whether JSON lists every measured frame under `frame_samples`.
-    public func render(_ outcomes: [Result<Report, TraceFailure>], asArray: Bool, includeFrames: Bool = false) -> String {
+    ///   - options: What the formats that take options are told.
+    public func render(_ outcomes: [Result<Report, TraceFailure>], asArray: Bool,
+                       options: RenderOptions = RenderOptions()) -> String {
         switch self {
         case .text:
             return outcomes.map { outcome in
                 switch outcome {
-                case .success(let report): TextReport.render([report])
+                case .success(let report): TextReport.render([report], options: options)
                 case .failure(let failure): failure.text
                 }
             }.joined(separator: "\n")
         case .json:
             let values = outcomes.map { outcome in
                 switch outcome {
-                case .success(let report): report.json(includeFrames: includeFrames)
+                case .success(let report): report.json(includeFrames: options.includeFrames)
                 case .failure(let failure): failure.json
                 }
             }
             let document = !asArray && values.count == 1 ? values[0] : .array(values)
             return document.serialized() + "\n"
+        case .html:
+            return ReportHTML.render(outcomes)
+        case .markdown:
+            return ReportMarkdown.render(outcomes, thresholds: options.thresholds)
+        case .junit:
+            return ReportJUnit.render(outcomes, thresholds: options.thresholds)
+        case .chromeTrace:
+            return ChromeTrace.render(outcomes)
         }
+    }
+}
+
+/// What a renderer is told besides the reports.
+public struct RenderOptions: Sendable, Equatable {
+    /// Whether JSON lists every measured frame under `frame_samples` (`--frames`).
+    public var includeFrames: Bool
+    /// Whether the text report may colour its verdict and figures with ANSI escapes: only when it goes to a
+    /// terminal that supports them and `NO_COLOR` is not set. The caller decides; renderers never look.
+    public var colour: Bool
+    /// When a trace fails its JUnit test case and what the Markdown verdict line says of it.
+    public var thresholds: JankThresholds
+
+    public init(includeFrames: Bool = false, colour: Bool = false, thresholds: JankThresholds = JankThresholds()) {
+        self.includeFrames = includeFrames
+        self.colour = colour
+        self.thresholds = thresholds
     }
 }

@@ -7,7 +7,7 @@ enum TextReport {
     static let hotPathRows = 10
 
     /// Reports one after another, separated by a blank line.
-    static func render(_ reports: [Report]) -> String {
+    static func render(_ reports: [Report], options: RenderOptions = RenderOptions()) -> String {
         reports.map { lines(of: $0).joined(separator: "\n") + "\n" }.joined(separator: "\n")
     }
 

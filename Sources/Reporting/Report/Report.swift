@@ -72,6 +72,9 @@ public struct Report: Sendable, Equatable {
     /// The frames the frame figures (percentiles, janky and dropped frames, hitch time, fps, worst frames)
     /// cover. Counters and hot paths cover whole passes.
     public var window: MeasurementWindow
+    /// Every span of one measured repeat, when the replay was asked to record one (`--format chrome-trace`);
+    /// never written to JSON.
+    public var timeline: SpanTimeline?
 
     /// Creates a report from figures already computed (a decoded JSON report, a test).
     public init(complete: Bool, trace: String, layout: String, mode: String, refreshRateHz: Double, budgetMs: Double,
@@ -112,6 +115,7 @@ public struct Report: Sendable, Equatable {
         self.clock = clock
         self.initialDisplay = initialDisplay
         self.window = window
+        self.timeline = nil
     }
 
     /// Apple's band for ``hitchTimeRatio``.

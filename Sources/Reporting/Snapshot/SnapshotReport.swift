@@ -20,8 +20,16 @@ public struct SnapshotReport: Sendable, Equatable {
         self.elements = elements
     }
 
+    /// The forms a snapshot can be printed in (`reel snapshot --format`).
+    public enum Format: String, CaseIterable, Sendable {
+        /// One line per element, for reading.
+        case text
+        /// SPEC §4's snapshot object.
+        case json
+    }
+
     /// The snapshot in `format`, ending with a newline.
-    public func render(_ format: ReportFormat) -> String {
+    public func render(_ format: Format) -> String {
         switch format {
         case .text: SnapshotText.render(self)
         case .json: json.serialized() + "\n"

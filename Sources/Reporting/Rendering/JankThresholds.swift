@@ -1,0 +1,38 @@
+/// How much jank a trace may show before its JUnit test case fails (`--max-janky-frames`,
+/// `--max-hitch-ratio`): the thresholds a replay is held to outside `reel gate`.
+public struct JankThresholds: Sendable, Equatable {
+    /// The most janky frames per repeat (the report's mean) a trace may have; 0 by default: a frame over the
+    /// budget is a frame the user saw stutter.
+    public var maxJankyFrames: Double
+    /// The highest hitch time ratio, in ms/s, a trace may have; 5 by default, the top of Apple's "good" band.
+    public var maxHitchRatio: Double
+
+    public static let defaultMaxJankyFrames = 0.0
+    public static let defaultMaxHitchRatio = 5.0
+
+    public init(maxJankyFrames: Double = Self.defaultMaxJankyFrames, maxHitchRatio: Double = Self.defaultMaxHitchRatio) {
+        self.maxJankyFrames = maxJankyFrames
+        self.maxHitchRatio = maxHitchRatio
+    }
+
+    /// What `report` exceeds, in words, one sentence each; empty when it is within both thresholds. A replay
+    /// that stopped early is told by its failure, not here.
+    public func violations(of report: Report) -> [String] {
+        var violations: [String] = []
+        if report.jankyFrames > maxJankyFrames {
+            violations.append("\(Self.number(report.jankyFrames)) janky frames per repeat, more than the "
+                              + "\(Self.number(maxJankyFrames)) allowed (--max-janky-frames)")
+        }
+        if report.hitchTimeRatio > maxHitchRatio {
+            violations.append("hitch time ratio \(Self.number(report.hitchTimeRatio)) ms/s (\(report.hitchBand.rawValue)), "
+                              + "above the \(Self.number(maxHitchRatio)) ms/s allowed (--max-hitch-ratio)")
+        }
+        return violations
+    }
+
+    /// `3`, `2.5`, `0.333`: up to three decimals, without trailing zeros.
+    private static func number(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}
