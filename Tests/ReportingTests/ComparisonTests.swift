@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import Reporting
 
 /// Reports built by hand: each repeat's frames all take one time, so each repeat's p50 is that time.
@@ -122,50 +123,37 @@ struct ComparisonTests {
 
     @Test("JSON: stable keys, and a p-value for every timing figure and layout")
     func json() throws {
-        let json = try JSONParser.parse(ComparisonFormat.json.render([ComparisonFixtures.pair()]))
-        guard case .object(let members) = json else {
-            Issue.record("one trace gives one object")
-            return
-        }
-        #expect(members.map(\.key) == [
+        let text = ComparisonFormat.json.render([ComparisonFixtures.pair()])
+        let json = try ParsedJSON(text)
+        #expect(ParsedJSON.topLevelKeys(text) == [
             "format", "version", "complete", "trace", "mode", "clock", "window", "refresh_rate_hz", "budget_ms", "repeats", "warmup",
             "alpha", "test", "centre", "spread", "layouts", "base", "rounds", "figures", "counters", "layout_reports",
         ])
-        guard case .array(let figures)? = json["figures"] else {
-            Issue.record("figures is an array")
-            return
-        }
+        let figures = try #require(json["figures"].array)
         #expect(figures.count == ComparisonFixtures.pair().timings.count)
         for figure in figures {
-            guard case .array(let changes)? = figure["changes"], changes.count == 1,
-                  case .number(let p)? = changes[0]["p_value"] else {
-                Issue.record("\(String(describing: figure["figure"])) has no p-value")
+            guard let changes = figure["changes"].array, changes.count == 1, let p = changes[0]["p_value"].number else {
+                Issue.record("\(String(describing: figure["figure"].string)) has no p-value")
                 continue
             }
             #expect(p >= 0 && p <= 1)
-            guard case .array(let values)? = figure["values"], case .array(let perRepeat)? = values[0]["per_repeat"] else {
+            guard let perRepeat = figure["values"][0]["per_repeat"].array else {
                 Issue.record("values carry per-repeat values")
                 continue
             }
             #expect(perRepeat.count == 10)
         }
-        let p50 = try #require(figures.first { $0["figure"] == .string("frame_time_ms.p50") })
-        guard case .array(let changes)? = p50["changes"] else { return }
+        let p50 = try #require(figures.first { $0["figure"].string == "frame_time_ms.p50" })
         // Written in full, not rounded to three decimals.
-        #expect(changes[0]["p_value"] == .number(2.0 / 184_756))
-        #expect(changes[0]["significant"] == .bool(true))
-        #expect(json["rounds"] == .array([.array([.string("base"), .string("cached")]),
-                                          .array([.string("cached"), .string("base")])]))
+        #expect(p50["changes"][0]["p_value"].number == 2.0 / 184_756)
+        #expect(p50["changes"][0]["significant"].bool == true)
+        #expect(json["rounds"].array?.map { $0.array?.compactMap(\.string) ?? [] } == [["base", "cached"], ["cached", "base"]])
     }
 
     @Test("Several traces give a JSON array, one element per trace")
     func severalTraces() throws {
-        let json = try JSONParser.parse(ComparisonFormat.json.render([ComparisonFixtures.pair(), ComparisonFixtures.pair()]))
-        guard case .array(let elements) = json else {
-            Issue.record("an array")
-            return
-        }
-        #expect(elements.count == 2)
+        let json = try ParsedJSON(ComparisonFormat.json.render([ComparisonFixtures.pair(), ComparisonFixtures.pair()]))
+        #expect(json.array?.count == 2)
     }
 
     @Test("Markdown: a GitHub table per section, with the change column")

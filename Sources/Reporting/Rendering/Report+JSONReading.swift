@@ -5,13 +5,13 @@ extension Report {
     /// - Parameter path: The file, named by errors.
     /// - Throws: ``JSONReadError`` when the file cannot be read, is not JSON, or is not a version-1 Reel report.
     public static func read(contentsOf path: String) throws(JSONReadError) -> [Report] {
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw JSONReadError(path: path, line: 0, column: 0, message: "cannot read: \(error.localizedDescription)")
         }
-        return try decode(json: text, path: path)
+        return try decode(data, path: path)
     }
 
     /// Reads reports from JSON text written by ``ReportFormat/json``.
@@ -24,89 +24,168 @@ extension Report {
     /// - Throws: ``JSONReadError`` naming the line and column of a syntax error, or the key that is missing
     ///   or has the wrong type.
     public static func decode(json: String, path: String? = nil) throws(JSONReadError) -> [Report] {
-        let document = try JSONParser.parse(json, path: path)
-        if case .array(let elements) = document {
-            var reports: [Report] = []
-            for (position, element) in elements.enumerated() {
-                reports.append(try Report(JSONFields(element, at: "[\(position)]", path: path)))
-            }
-            return reports
-        }
-        return [try Report(JSONFields(document, at: "", path: path))]
+        try decode(Data(json.utf8), path: path)
     }
 
-    private init(_ fields: JSONFields) throws(JSONReadError) {
+    /// Decodes with Foundation's `JSONDecoder`, through ``Report``'s `Decodable` conformance.
+    private static func decode(_ data: Data, path: String?) throws(JSONReadError) -> [Report] {
+        do {
+            return try JSONDecoder().decode(ReportDocument.self, from: data).reports
+        } catch let error as DecodingError {
+            throw JSONReadError(error, in: data, path: path)
+        } catch {
+            throw JSONReadError(path: path, line: 0, column: 0, message: "\(error)")
+        }
+    }
+}
+
+/// A report file: one report object, or an array of them.
+private struct ReportDocument: Decodable {
+    var reports: [Report]
+
+    init(from decoder: any Decoder) throws {
+        if var elements = try? decoder.unkeyedContainer() {
+            reports = []
+            while !elements.isAtEnd { reports.append(try elements.decode(Report.self)) }
+        } else {
+            reports = [try Report(from: decoder)]
+        }
+    }
+}
+
+/// A key of a report object, as SPEC §4 and the figure vocabulary spell it.
+struct JSONKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ key: String) {
+        stringValue = key
+    }
+
+    init(stringValue: String) {
+        self.init(stringValue)
+    }
+
+    init?(intValue: Int) {
+        nil
+    }
+}
+
+extension KeyedDecodingContainer<JSONKey> {
+    func double(_ key: String) throws -> Double {
+        try decode(Double.self, forKey: JSONKey(key))
+    }
+
+    /// The number under `key`; `nil` when the key is missing or `null`.
+    func optionalDouble(_ key: String) throws -> Double? {
+        try decodeIfPresent(Double.self, forKey: JSONKey(key))
+    }
+
+    /// An integer, written as a JSON number without a fraction.
+    func int(_ key: String) throws -> Int {
+        let number = try double(key)
+        guard number == number.rounded(), abs(number) <= JSONValue.largestExactInteger else {
+            throw DecodingError.dataCorruptedError(forKey: JSONKey(key), in: self,
+                                                   debugDescription: "expected an integer, found \(JSONValue.format(number))")
+        }
+        return Int(number)
+    }
+
+    func string(_ key: String) throws -> String {
+        try decode(String.self, forKey: JSONKey(key))
+    }
+
+    /// The string under `key`; `nil` when the key is missing or `null`.
+    func optionalString(_ key: String) throws -> String? {
+        try decodeIfPresent(String.self, forKey: JSONKey(key))
+    }
+
+    func bool(_ key: String) throws -> Bool {
+        try decode(Bool.self, forKey: JSONKey(key))
+    }
+
+    func object(_ key: String) throws -> KeyedDecodingContainer<JSONKey> {
+        try nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey(key))
+    }
+
+    /// The array under `key`; empty when the key is missing or `null` and `optional`.
+    func array<T: Decodable>(_ key: String, optional: Bool = false) throws -> [T] {
+        optional ? try decodeIfPresent([T].self, forKey: JSONKey(key)) ?? [] : try decode([T].self, forKey: JSONKey(key))
+    }
+
+    func has(_ key: String) -> Bool {
+        (try? decodeNil(forKey: JSONKey(key))) == false
+    }
+}
+
+extension Report: Decodable {
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: JSONKey.self)
         let format = try fields.string("format")
         guard format == Self.jsonFormat else {
-            throw fields.error("format", "expected '\(Self.jsonFormat)', found '\(format)'")
+            throw DecodingError.dataCorruptedError(forKey: JSONKey("format"), in: fields,
+                                                   debugDescription: "expected '\(Self.jsonFormat)', found '\(format)'")
         }
         let version = try fields.int("version")
         guard version == Self.jsonVersion else {
-            throw fields.error("version", "unsupported version \(version); this reel reads version \(Self.jsonVersion)")
+            throw DecodingError.dataCorruptedError(
+                forKey: JSONKey("version"), in: fields,
+                debugDescription: "unsupported version \(version); this reel reads version \(Self.jsonVersion)")
         }
-        func figure(_ figure: Figure) throws(JSONReadError) -> Double {
+        func figure(_ figure: Figure) throws -> Double {
             try fields.double(figure.declaration.key)
         }
-        let markers = try fields.objects("markers", optional: true) { marker throws(JSONReadError) in
-            Marker(time: try marker.double("t"), label: try marker.string("label"))
-        }
-        let initialDisplayMs: Double? = fields.has("initial_display_ms") ? try fields.double("initial_display_ms") : nil
+        let markers: [Marker] = try fields.array("markers", optional: true)
+        let initialDisplayMs = try fields.optionalDouble(Figure.initialDisplay.declaration.key)
         self.init(
             complete: try fields.bool("complete"), trace: try fields.string("trace"),
             layout: try fields.string("layout"), mode: try fields.string("mode"),
             refreshRateHz: try fields.double("refresh_rate_hz"), budgetMs: try fields.double("budget_ms"),
             repeats: try fields.int("repeats"), warmup: try fields.int("warmup"), frames: try fields.double("frames"),
             sessionSeconds: try fields.double("session_s"),
-            frameTimeMs: try FrameTimes(fields.object("frame_time_ms")),
+            frameTimeMs: try fields.decode(FrameTimes.self, forKey: JSONKey("frame_time_ms")),
             jankyFrames: try figure(.jankyFrames), droppedFrames: try figure(.droppedFrames),
-            hitchTimeMs: try figure(.hitchTime),
-            hitchTimeRatio: try figure(.hitchTimeRatio),
+            hitchTimeMs: try figure(.hitchTime), hitchTimeRatio: try figure(.hitchTimeRatio),
             effectiveFPS: try figure(.effectiveFPS), peakFPS: try figure(.peakFPS),
-            counters: try Self.counters(fields), hotPaths: try fields.objects("hot_paths", HotPath.init),
-            worstFrames: try fields.objects("worst_frames", FrameRow.init),
-            environment: try Environment(fields.object("environment")),
-            findings: try fields.objects("findings", optional: true) { finding throws(JSONReadError) in
-                Finding(rule: Finding.Rule(rawValue: try finding.string("rule")),
-                        message: try finding.string("message"))
-            },
-            warnings: try fields.strings("warnings", optional: true),
+            counters: try Self.counters(fields.object("counters")), hotPaths: try fields.array("hot_paths"),
+            worstFrames: try fields.array("worst_frames"),
+            environment: try fields.decode(Environment.self, forKey: JSONKey("environment")),
+            findings: try fields.array("findings", optional: true),
+            warnings: try fields.array("warnings", optional: true),
             failure: try fields.optionalString("failure"),
             markers: markers,
-            perRepeat: try fields.objects("per_repeat", optional: true, RepeatFigures.init),
-            frameSamples: try fields.objects("frame_samples", optional: true, FrameRow.init),
+            perRepeat: try fields.array("per_repeat", optional: true),
+            frameSamples: try fields.array("frame_samples", optional: true),
             // Reports written before the clock was named measured on the monotonic clock.
-            clock: fields.has("clock") ? try fields.string("clock") : "wall",
-            initialDisplay: try initialDisplayMs.map { ms throws(JSONReadError) in
+            clock: try fields.optionalString("clock") ?? "wall",
+            initialDisplay: try initialDisplayMs.map { ms in
                 InitialDisplay(ms: ms, topPath: try fields.optionalString("initial_display_top_path"))
             },
             window: fields.has("window") ? try MeasurementWindow(fields.object("window"), markers: markers) : .wholeSession)
     }
-}
 
-extension Report {
-    /// The `counters` object, in document order.
-    fileprivate static func counters(_ fields: JSONFields) throws(JSONReadError) -> [Counter] {
-        var counters: [Counter] = []
-        for member in try fields.members("counters") {
-            guard case .number(let value) = member.value, value == value.rounded(),
-                  abs(value) <= JSONValue.largestExactInteger
-            else { throw fields.error("counters", "'\(member.key)' is not an integer") }
-            counters.append(Counter(member.key, Int(value)))
-        }
-        return counters
+    /// The `counters` object: Reel's counters in report order, then any others by name (a report written by a
+    /// later Reel); every value an integer.
+    private static func counters(_ fields: KeyedDecodingContainer<JSONKey>) throws -> [Counter] {
+        let known = EngineCounter.allCases.map(\.key)
+        let names = fields.allKeys.map(\.stringValue)
+        let ordered = known.filter(names.contains) + names.filter { !known.contains($0) }.sorted()
+        return try ordered.map { name in Counter(name, try fields.int(name)) }
     }
 }
 
-extension Environment {
-    fileprivate init(_ fields: JSONFields) throws(JSONReadError) {
+extension Environment: Decodable {
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: JSONKey.self)
         self.init(host: try fields.string("host"), cores: try fields.int("cores"), swift: try fields.string("swift"),
                   build: try fields.string("build"), cpuModel: try fields.optionalString("cpu_model"))
     }
 }
 
-extension Report.FrameTimes {
+extension Report.FrameTimes: Decodable {
     /// Reads a `frame_time_ms` object under its figures' declared keys.
-    fileprivate init(_ fields: JSONFields) throws(JSONReadError) {
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: JSONKey.self)
         self = .zero
         for statistic in Figure.FrameTimeStatistic.allCases {
             self[statistic] = try fields.double(Figure.frameTime(statistic).declaration.key)
@@ -114,63 +193,138 @@ extension Report.FrameTimes {
     }
 }
 
-extension Report.HotPath {
-    fileprivate init(_ fields: JSONFields) throws(JSONReadError) {
-        func optional(_ key: String) throws(JSONReadError) -> Double {
-            fields.has(key) ? try fields.double(key) : 0
-        }
+extension Report.HotPath: Decodable {
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: JSONKey.self)
         self.init(path: try fields.string("path"), calls: try fields.double("calls"),
                   totalMs: try fields.double("total_ms"), selfMs: try fields.double("self_ms"),
-                  jankySelfMs: try fields.double("janky_self_ms"), callP50Ms: try optional("call_p50_ms"),
-                  callP99Ms: try optional("call_p99_ms"), callMaxMs: try optional("call_max_ms"))
+                  jankySelfMs: try fields.double("janky_self_ms"), callP50Ms: try fields.optionalDouble("call_p50_ms") ?? 0,
+                  callP99Ms: try fields.optionalDouble("call_p99_ms") ?? 0,
+                  callMaxMs: try fields.optionalDouble("call_max_ms") ?? 0)
     }
 }
 
-extension Report.FrameRow {
-    fileprivate init(_ fields: JSONFields) throws(JSONReadError) {
+extension Report.FrameRow: Decodable {
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: JSONKey.self)
         self.init(index: try fields.int("index"), t: try fields.double("t"), ms: try fields.double("ms"),
                   topPath: try fields.optionalString("top_path"),
                   repeatIndex: fields.has("repeat") ? try fields.int("repeat") : 0)
     }
 }
 
-extension Report.RepeatFigures {
+extension Report.RepeatFigures: Decodable {
     /// Reads a `per_repeat` element; the figures added since the first version (hitch ratio, effective and peak
     /// fps, initial display, `hot_paths_self_ms`) are read when present and `nil` otherwise.
-    fileprivate init(_ fields: JSONFields) throws(JSONReadError) {
-        func optional(_ figure: Figure) throws(JSONReadError) -> Double? {
-            let key = figure.declaration.key
-            return fields.has(key) ? try fields.double(key) : nil
-        }
-        var selfMs: [String: Double]?
-        if fields.has("hot_paths_self_ms") {
-            var paths: [String: Double] = [:]
-            for member in try fields.members("hot_paths_self_ms") {
-                guard case .number(let value) = member.value else {
-                    throw fields.error("hot_paths_self_ms", "'\(member.key)' is not a number")
-                }
-                paths[member.key] = value
-            }
-            selfMs = paths
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: JSONKey.self)
+        func optional(_ figure: Figure) throws -> Double? {
+            try fields.optionalDouble(figure.declaration.key)
         }
         self.init(frames: try fields.int("frames"), jankyFrames: try fields.int("janky_frames"),
                   droppedFrames: try fields.int("dropped_frames"), hitchTimeMs: try fields.double("hitch_time_ms"),
-                  frameTimeMs: try Report.FrameTimes(fields.object("frame_time_ms")),
+                  frameTimeMs: try fields.decode(Report.FrameTimes.self, forKey: JSONKey("frame_time_ms")),
                   hitchTimeRatio: try optional(.hitchTimeRatio), effectiveFPS: try optional(.effectiveFPS),
                   peakFPS: try optional(.peakFPS), initialDisplayMs: try optional(.initialDisplay),
-                  hotPathSelfMs: selfMs)
+                  hotPathSelfMs: try fields.decodeIfPresent([String: Double].self, forKey: JSONKey("hot_paths_self_ms")))
+    }
+}
+
+extension Marker: Decodable {
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: JSONKey.self)
+        self.init(time: try fields.double("t"), label: try fields.string("label"))
+    }
+}
+
+extension Finding: Decodable {
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: JSONKey.self)
+        self.init(rule: Finding.Rule(rawValue: try fields.string("rule")), message: try fields.string("message"))
     }
 }
 
 extension MeasurementWindow {
     /// A window read back; its markers' times come from the report's markers.
-    fileprivate init(_ fields: JSONFields, markers: [Marker]) throws(JSONReadError) {
-        func marker(_ key: String) throws(JSONReadError) -> Marker? {
+    fileprivate init(_ fields: KeyedDecodingContainer<JSONKey>, markers: [Marker]) throws {
+        func marker(_ key: String) throws -> Marker? {
             try fields.optionalString(key).map { label in
                 markers.first { $0.label == label } ?? Marker(time: 0, label: label)
             }
         }
         self.init(includesInitialDisplay: try fields.bool("includes_initial_display"), from: try marker("from_marker"),
                   to: try marker("to_marker"))
+    }
+}
+
+extension JSONReadError {
+    /// What `JSONDecoder` could not read, in the words of the rest of Reel: the key named by its place in the
+    /// document (`hot_paths[2].calls`), or the line and column of a syntax error.
+    init(_ error: DecodingError, in data: Data, path: String?) {
+        func place(_ codingPath: [any CodingKey]) -> String {
+            codingPath.reduce(into: "") { place, key in
+                if let index = key.intValue {
+                    place += "[\(index)]"
+                } else {
+                    place += place.isEmpty ? key.stringValue : ".\(key.stringValue)"
+                }
+            }
+        }
+        func described(_ codingPath: [any CodingKey], _ message: String) -> JSONReadError {
+            let name = place(codingPath)
+            return JSONReadError(path: path, line: 0, column: 0,
+                                 message: name.isEmpty ? "the report: \(message)" : "'\(name)': \(message)")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            self = described(context.codingPath + [key], "missing")
+        case .valueNotFound(let type, let context):
+            self = described(context.codingPath, "expected \(Self.kind(type)), found null")
+        case .typeMismatch(let type, let context):
+            self = described(context.codingPath, "expected \(Self.kind(type))")
+        case .dataCorrupted(let context) where context.codingPath.isEmpty && context.underlyingError == nil
+            && context.debugDescription.hasPrefix("The given data was not valid JSON"):
+            self = Self.syntaxError(in: data, path: path)
+        case .dataCorrupted(let context):
+            self = described(context.codingPath, context.debugDescription)
+        @unknown default:
+            self = JSONReadError(path: path, line: 0, column: 0, message: "\(error)")
+        }
+    }
+
+    /// What a JSON value of `type` is called in an error.
+    private static func kind(_ type: Any.Type) -> String {
+        switch type {
+        case is Double.Type, is Int.Type: "a number"
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is any Collection.Type where !(type is [String: Any].Type): "an array"
+        default: "an object"
+        }
+    }
+
+    /// The syntax error of text `JSONDecoder` refused: `JSONSerialization` names its byte offset, which becomes
+    /// a line and a column (in Unicode scalars, from 1).
+    private static func syntaxError(in data: Data, path: String?) -> JSONReadError {
+        let description: String
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return JSONReadError(path: path, line: 0, column: 0, message: "not valid JSON")
+        } catch {
+            description = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+        }
+        var message = description
+        var offset = data.count
+        if let range = description.range(of: " around character ") {
+            message = String(description[..<range.lowerBound])
+            offset = min(data.count, Int(description[range.upperBound...].prefix { $0.isNumber }) ?? data.count)
+        } else if message.hasSuffix(".") {
+            message.removeLast()
+        }
+        let before = String(decoding: data.prefix(offset), as: UTF8.self)
+        let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
+        let column = (lines.last?.unicodeScalars.count ?? 0) + 1
+        let lowered = message.prefix(1).lowercased() + message.dropFirst()
+        return JSONReadError(path: path, line: lines.count, column: column, message: "not valid JSON: \(lowered)")
     }
 }
