@@ -5,9 +5,6 @@ internal import Foundation
 /// on one axis with the budget line, the table of timing figures in the manner of `benchstat`, the counters
 /// with their exact differences, and each layout's findings.
 enum ComparisonHTML {
-    /// The layouts' line colours, in order (a colour-blind-safe palette), reused beyond six layouts.
-    static let colours = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9"]
-
     static func render(_ outcomes: [Result<Comparison, ComparisonFailure>]) -> String {
         let traces = outcomes.map { outcome in
             switch outcome {
@@ -37,7 +34,7 @@ enum ComparisonHTML {
             td.change { text-align: left; }
             .significant { font-weight: bold; }
             .warning { color: #a40; }
-            svg text { font: 11px system-ui, sans-serif; fill: #444; }
+            \(FrameChart.css)
             </style>
             </head>
             <body>
@@ -78,68 +75,30 @@ enum ComparisonHTML {
 
     /// Each frame's time per layout: the median over the measured repeats of the frame of that index, at the
     /// time the frame begins.
-    static func frameLine(_ report: Report) -> [(t: Double, ms: Double)] {
+    static func frameLine(_ report: Report) -> [FrameChart.Point] {
         var byIndex: [Int: (t: Double, times: [Double])] = [:]
         for row in report.frameSamples {
             byIndex[row.index, default: (row.t, [])].times.append(row.ms)
         }
         return byIndex.keys.sorted().compactMap { index in
             guard let entry = byIndex[index], let summary = MedianSummary(entry.times) else { return nil }
-            return (entry.t, summary.median)
+            return FrameChart.Point(t: entry.t, ms: summary.median, frame: index)
         }
     }
 
-    /// The SVG chart: one polyline per layout, the budget line, the trace's markers, axes and a legend.
+    /// The shared frame chart: one line per layout, overlaid, with the budget line and the trace's markers.
     private static func chart(_ comparison: Comparison) -> String {
-        let width = 800.0, height = 300.0
-        let left = 56.0, right = 16.0, top = 32.0, bottom = 36.0
-        let lines = comparison.reports.map(frameLine)
-        let budget = comparison.reports[0].budgetMs
-        let maxTime = max(lines.flatMap { $0.map(\.t) }.max() ?? 0, 1 / comparison.reports[0].refreshRateHz)
-        let maxMs = max(budget * 1.25, (lines.flatMap { $0.map(\.ms) }.max() ?? 0) * 1.05)
-        func xValue(_ t: Double) -> Double { left + t / maxTime * (width - left - right) }
-        func x(_ t: Double) -> String { number(xValue(t)) }
-        func yValue(_ ms: Double) -> Double { height - bottom - ms / maxMs * (height - top - bottom) }
-        func y(_ ms: Double) -> String { number(yValue(ms)) }
-        var svg = ["<svg role=\"img\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"\(Int(width))\" "
-            + "height=\"\(Int(height))\"><title>Frame time per layout (median over the repeats) against the "
-            + "\(String(format: "%.2f", budget)) ms budget</title>"]
-        // Axes and ticks.
-        svg.append("<line x1=\"\(x(0))\" y1=\"\(y(0))\" x2=\"\(x(maxTime))\" y2=\"\(y(0))\" stroke=\"#888\"/>")
-        svg.append("<line x1=\"\(x(0))\" y1=\"\(y(0))\" x2=\"\(x(0))\" y2=\"\(y(maxMs))\" stroke=\"#888\"/>")
-        for tick in ticks(upTo: maxMs) {
-            svg.append("<text x=\"\(number(left - 6))\" y=\"\(y(tick))\" text-anchor=\"end\" dominant-baseline=\"middle\">"
-                + "\(JSONValue.format(tick))</text>")
+        let base = comparison.reports[0]
+        let series = comparison.reports.enumerated().map { position, report in
+            FrameChart.Series(name: report.layout, colour: FrameChart.colours[position % FrameChart.colours.count],
+                              points: frameLine(report))
         }
-        for tick in ticks(upTo: maxTime) {
-            svg.append("<text x=\"\(x(tick))\" y=\"\(number(height - bottom + 16))\" text-anchor=\"middle\">"
-                + "\(JSONValue.format(tick)) s</text>")
-        }
-        svg.append("<text x=\"\(number(left - 6))\" y=\"\(number(top - 9))\" text-anchor=\"end\">ms</text>")
-        for marker in comparison.reports[0].markers where marker.time <= maxTime {
-            svg.append("<line class=\"marker\" x1=\"\(x(marker.time))\" y1=\"\(y(0))\" x2=\"\(x(marker.time))\" "
-                + "y2=\"\(y(maxMs))\" stroke=\"#bbb\" stroke-dasharray=\"2 3\"/>")
-            svg.append("<text x=\"\(number(xValue(marker.time) + 3))\" y=\"\(number(top + 10))\">"
-                + "\(escape(marker.label))</text>")
-        }
-        svg.append("<line class=\"budget\" x1=\"\(x(0))\" y1=\"\(y(budget))\" x2=\"\(x(maxTime))\" y2=\"\(y(budget))\" "
-            + "stroke=\"#c00\" stroke-dasharray=\"6 4\"><title>budget \(String(format: "%.2f", budget)) ms</title></line>")
-        svg.append("<text x=\"\(x(maxTime))\" y=\"\(number(yValue(budget) - 4))\" text-anchor=\"end\" "
-            + "fill=\"#c00\">budget \(String(format: "%.2f", budget)) ms</text>")
-        // The legend runs along the top, above the plot; each name takes about 7 px a character.
-        var legendX = left + 24
-        for (position, (report, line)) in zip(comparison.reports, lines).enumerated() {
-            let colour = colours[position % colours.count]
-            let points = line.map { "\(x($0.t)),\(y($0.ms))" }.joined(separator: " ")
-            svg.append("<polyline class=\"layout\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"1.2\" "
-                + "stroke-opacity=\"0.8\" points=\"\(points)\"><title>\(escape(report.layout))</title></polyline>")
-            svg.append("<rect x=\"\(number(legendX))\" y=\"\(number(top - 18))\" width=\"10\" height=\"10\" "
-                + "fill=\"\(colour)\"/>")
-            svg.append("<text x=\"\(number(legendX + 14))\" y=\"\(number(top - 9))\">\(escape(report.layout))</text>")
-            legendX += 14 + 7 * Double(report.layout.count) + 18
-        }
-        svg.append("</svg>")
-        return svg.joined(separator: "\n")
+        let chart = FrameChart(
+            series: series, budgetMs: base.budgetMs, minimumSeconds: 1 / base.refreshRateHz, markers: base.markers,
+            title: "Frame time per layout (median over the repeats) against the "
+                + "\(String(format: "%.2f", base.budgetMs)) ms budget")
+        return chart.figure(caption: "One line per layout: each frame's time, the median over the measured repeats "
+            + "of the frame of that index, at the time the frame begins; red marks are frames over the budget.")
     }
 
     private static func timingTable(_ comparison: Comparison) -> String {
@@ -184,33 +143,5 @@ enum ComparisonHTML {
         return html.joined(separator: "\n")
     }
 
-    /// About five round ticks from 0 to `maximum` (steps of 1, 2 or 5 times a power of ten).
-    static func ticks(upTo maximum: Double) -> [Double] {
-        guard maximum > 0, maximum.isFinite else { return [0] }
-        let rough = maximum / 5
-        let power = pow(10, (log10(rough)).rounded(.down))
-        let step = [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= rough } ?? rough
-        return stride(from: 0, through: maximum, by: step).map { $0 }
-    }
-
-    /// A coordinate with at most two decimals.
-    private static func number(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-    }
-
-    /// `text` safe in HTML text and attribute values.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
+    private static func escape(_ text: String) -> String { HTMLText.escape(text) }
 }
