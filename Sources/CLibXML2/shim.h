@@ -1,5 +1,6 @@
 // The parts of libxml2 that TraceXML uses: the streaming reader and writer, the RELAX NG validator
-// and the parser limits. Only TraceXML imports this module, with `internal import`.
+// and the parser limits. Only TraceXML imports this module, with `internal import`; besides, ReelCLITests
+// uses the XML Schema validator to check Reel's JUnit XML against Jenkins' schema.
 #ifndef REEL_CLIBXML2_SHIM_H
 #define REEL_CLIBXML2_SHIM_H
 
@@ -21,6 +22,7 @@
 #include <libxml/xmlIO.h>
 #include <libxml/xmlerror.h>
 #include <libxml/relaxng.h>
+#include <libxml/xmlschemas.h>
 #include <libxml/tree.h>
 
 /// `xmlFree` is a global function pointer, which Swift 6 sees as shared mutable state.

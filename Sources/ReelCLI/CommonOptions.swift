@@ -133,3 +133,38 @@ func withTraceInputs<Result>(_ paths: [String], _ body: (_ failures: [String: St
     }
     return try body(failures)
 }
+
+/// How much jank a trace may show before its JUnit test case fails and its Markdown verdict says FAIL
+/// (`replay`, `compare`); the exit code does not depend on them (SPEC §2).
+struct ThresholdSelection: ParsableArguments {
+    @Option(name: .customLong("max-janky-frames"), parsing: .unconditional,
+            help: ArgumentHelp("Janky frames per repeat a trace may have before it fails its JUnit test case and Markdown verdict (0–10,368,000; default 0).",
+                               valueName: "n"))
+    var maxJankyFrames: Double?
+
+    @Option(name: .customLong("max-hitch-ratio"), parsing: .unconditional,
+            help: ArgumentHelp("The hitch time ratio, in ms/s, a trace may have before it fails its JUnit test case and Markdown verdict (0–1,000,000; default 5, the top of Apple's good band).",
+                               valueName: "ms-per-s"))
+    var maxHitchRatio: Double?
+
+    func validate() throws {
+        if let maxJankyFrames { try OptionRange.maxJankyFrames.check(maxJankyFrames) }
+        if let maxHitchRatio { try OptionRange.maxHitchRatio.check(maxHitchRatio) }
+    }
+
+    /// The thresholds asked for, the defaults for those not given.
+    var thresholds: JankThresholds {
+        JankThresholds(maxJankyFrames: maxJankyFrames ?? JankThresholds.defaultMaxJankyFrames,
+                       maxHitchRatio: maxHitchRatio ?? JankThresholds.defaultMaxHitchRatio)
+    }
+}
+
+extension OptionRange {
+    /// Janky frames per repeat: up to the most frames a trace can have.
+    static let maxJankyFrames = OptionRange(option: "--max-janky-frames", range: 0...Double(TraceLimits.frames),
+                                            unit: "", reason: "at most the frames a trace can have")
+
+    /// The hitch time ratio: up to a session that hitches a thousand times its own length.
+    static let maxHitchRatio = OptionRange(option: "--max-hitch-ratio", range: 0...1_000_000, unit: " ms/s",
+                                           reason: "up to a session that hitches a thousand times its length")
+}

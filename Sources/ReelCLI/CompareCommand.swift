@@ -31,6 +31,8 @@ struct CompareCommand: ParsableCommand {
 
     @OptionGroup var passes: PassSelection<Self>
 
+    @OptionGroup var thresholds: ThresholdSelection
+
     @Option(name: .shortAndLong, help: "The comparison's format.")
     var format: ComparisonFormat = .text
 
@@ -85,7 +87,7 @@ struct CompareCommand: ParsableCommand {
             // trace that failed is told once, on standard error, unless the output is JSON.
             let onlyFailure = traces.count == 1 && format != .json && outcomes.allSatisfy { (try? $0.get()) == nil }
             if !onlyFailure {
-                try emit(format.render(outcomes, asArray: traces.count > 1), to: output)
+                try emit(format.render(outcomes, asArray: traces.count > 1, thresholds: thresholds.thresholds), to: output)
             }
             if failed { throw ExitCode(1) }
         }

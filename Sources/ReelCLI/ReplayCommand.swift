@@ -17,6 +17,8 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var passes: PassSelection<Self>
 
+    @OptionGroup var thresholds: ThresholdSelection
+
     @Option(name: .shortAndLong, help: "The report's format.")
     var format: ReportFormat = .text
 
@@ -66,7 +68,7 @@ struct ReplayCommand: ParsableCommand {
             // trace that failed is told once, on standard error, unless the output is JSON.
             let onlyFailure = traces.count == 1 && format != .json && outcomes.allSatisfy { (try? $0.get()) == nil }
             if !onlyFailure {
-                try emit(format.render(outcomes, asArray: traces.count > 1, options: RenderOptions(includeFrames: frames)), to: output)
+                try emit(format.render(outcomes, asArray: traces.count > 1, options: RenderOptions(includeFrames: frames, thresholds: thresholds.thresholds)), to: output)
             }
             if failed { throw ExitCode(1) }
         }

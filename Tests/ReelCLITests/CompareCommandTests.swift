@@ -29,7 +29,7 @@ struct CompareCommandTests {
         #expect(result.status == 0)
         golden.expect(result.stdout, matches: "help-compare.txt")
         let flattened = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(flattened.contains("(values: text, json, markdown, html; default: text)"))
+        #expect(flattened.contains("(values: text, json, markdown, html, junit; default: text)"))
     }
 
     @Test("Fewer than two layouts is a usage error (64)", arguments: [[String](), ["--layout", "flow"]])

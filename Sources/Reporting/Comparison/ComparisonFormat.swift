@@ -8,6 +8,9 @@ public enum ComparisonFormat: String, CaseIterable, Sendable {
     case markdown
     /// One self-contained page with the layouts' frame times charted on one axis.
     case html
+    /// JUnit XML: a test case per trace × layout, failing when that layout is janky beyond the thresholds
+    /// (`--max-janky-frames`, `--max-hitch-ratio`), an error when the trace could not be compared.
+    case junit
 
     /// The comparisons in this format, ending with a newline.
     /// - Parameter comparisons: One comparison per trace, in the order the traces were given; JSON writes an
@@ -21,7 +24,9 @@ public enum ComparisonFormat: String, CaseIterable, Sendable {
     ///   - outcomes: One per trace named: its comparison, or why there is none.
     ///   - asArray: Whether JSON writes an array (several traces named: always, even when one succeeded) or
     ///     the one element alone.
-    public func render(_ outcomes: [Result<Comparison, ComparisonFailure>], asArray: Bool) -> String {
+    ///   - thresholds: When a layout's JUnit test case fails; no other format shows them.
+    public func render(_ outcomes: [Result<Comparison, ComparisonFailure>], asArray: Bool,
+                       thresholds: JankThresholds = JankThresholds()) -> String {
         switch self {
         case .text:
             return outcomes.map { outcome in
@@ -48,6 +53,8 @@ public enum ComparisonFormat: String, CaseIterable, Sendable {
             }.joined(separator: "\n")
         case .html:
             return ComparisonHTML.render(outcomes)
+        case .junit:
+            return ComparisonJUnit.render(outcomes, thresholds: thresholds)
         }
     }
 }

@@ -6,67 +6,28 @@ extension GateJudgement {
     /// figure — failing with a readable message for a regression, `<skipped>` with the reason for a figure not
     /// judged, passing otherwise. Well-formed XML 1.0; readable by Jenkins, GitLab and GitHub test reporters.
     static func junit(_ judgements: [GateJudgement], failures errors: [TraceFailure] = []) -> String {
-        let cases = judgements.reduce(0) { $0 + $1.figures.count } + errors.count
-        let failures = judgements.reduce(0) { $0 + $1.regressions.count }
-        let skipped = judgements.reduce(0) { $0 + $1.notJudged.count }
-        let counts = "tests=\"\(cases)\" failures=\"\(failures)\" errors=\"\(errors.count)\" skipped=\"\(skipped)\""
-        var lines = [
-            #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            "<testsuites name=\"reel gate\" \(counts)>",
-            "  <testsuite name=\"reel gate\" \(counts) time=\"0\">",
-        ]
+        var document = JUnitXML(name: "reel gate")
         for judgement in judgements {
             var traceName = fileName(judgement.trace)
             if traceName.hasSuffix(".xml") { traceName.removeLast(4) }
-            let classname = xmlEscape("reel.gate." + traceName.replacingOccurrences(of: ".", with: "_"))
+            let classname = "reel.gate." + traceName.replacingOccurrences(of: ".", with: "_")
             for row in judgement.figures {
-                let open = "    <testcase classname=\"\(classname)\" name=\"\(xmlEscape(row.name))\" time=\"0\""
+                var testCase = JUnitXML.TestCase(classname: classname, name: row.name)
+                let sentence = row.sentence(judgement)
                 switch row.verdict {
-                case .regression:
-                    lines.append(open + ">")
-                    lines.append("      <failure type=\"regression\" message=\"\(xmlEscape(row.sentence(judgement)))\">"
-                                 + "\(xmlEscape(row.sentence(judgement)))</failure>")
-                    lines.append("    </testcase>")
-                case .notJudged:
-                    lines.append(open + ">")
-                    lines.append("      <skipped message=\"\(xmlEscape("not judged: " + row.reason))\"/>")
-                    lines.append("    </testcase>")
-                case .improvement, .unchanged:
-                    lines.append(open + ">")
-                    lines.append("      <system-out>\(xmlEscape(row.sentence(judgement)))</system-out>")
-                    lines.append("    </testcase>")
+                case .regression: testCase.outcome = .failure(type: "regression", message: sentence, body: sentence)
+                case .notJudged: testCase.outcome = .skipped(message: "not judged: " + row.reason)
+                case .improvement, .unchanged: testCase.systemOut = sentence
                 }
+                document.append(testCase)
             }
-            for note in judgement.notes {
-                lines.append("    <system-out>\(xmlEscape(note))</system-out>")
-            }
+            document.entries += judgement.notes.map(JUnitXML.Entry.systemOut)
         }
         for error in errors {
-            lines.append("    <testcase classname=\"reel.gate\" name=\"\(xmlEscape(error.trace))\" time=\"0\">")
-            lines.append("      <error type=\"failed\" message=\"\(xmlEscape(error.message))\">\(xmlEscape(error.message))</error>")
-            lines.append("    </testcase>")
+            document.append(JUnitXML.TestCase(classname: "reel.gate", name: error.trace,
+                                              outcome: .error(type: "failed", message: error.message, body: error.message)))
         }
-        lines += ["  </testsuite>", "</testsuites>"]
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// `text` as XML character data or an attribute value: markup characters escaped, characters XML 1.0
-    /// forbids dropped.
-    static func xmlEscape(_ text: String) -> String {
-        var output = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&apos;"
-            case "\t", "\n", "\r": output += "&#\(scalar.value);"
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: continue
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
+        return document.rendered
     }
 }
 
