@@ -151,18 +151,21 @@ struct ReportHTMLTests {
         let byPath = Dictionary(uniqueKeysWithValues: boxes.map { ($0.path, $0) })
         let frame = try #require(byPath["frame"])
         #expect(abs(frame.width - (Icicle.width - 8)) < 1e-9)
-        // Width is proportional to total time: the same px per ms for every span.
-        let scale = frame.width / (report.hotPaths.first { $0.path == "frame" }?.totalMs ?? 1)
+        // Width is self time, of a path and every path named under it, on one scale: `frame` is the sum of every
+        // path's self time, and each box its own self time plus its children's widths.
+        let scale = frame.width / report.hotPaths.reduce(0) { $0 + $1.selfMs }
         for hot in report.hotPaths {
-            #expect(abs((byPath[hot.path]?.width ?? 0) - hot.totalMs * scale) < 1e-6, "\(hot.path)")
+            let under = report.hotPaths.filter { $0.path == hot.path || $0.path.hasPrefix(hot.path + "/") }
+            #expect(abs((byPath[hot.path]?.width ?? 0) - under.reduce(0) { $0 + $1.selfMs } * scale) < 1e-6, "\(hot.path)")
         }
-        // A group is as wide as its children; children sit inside their parent, side by side.
+        // Children sit inside their parent, side by side, filling it less the parent's own self time (a group
+        // has none).
         for box in boxes {
             let children = boxes.filter { $0.depth == box.depth + 1 && $0.path.hasPrefix(box.path + "/") }
             guard !children.isEmpty else { continue }
             let sum = children.reduce(0) { $0 + $1.width }
-            if box.isGroup { #expect(abs(sum - box.width) < 1e-6, "\(box.path)") }
-            #expect(sum <= box.width + 1e-6)
+            let own = (report.hotPaths.first { $0.path == box.path }?.selfMs ?? 0) * scale
+            #expect(abs(sum + own - box.width) < 1e-6, "\(box.path)")
             #expect(children.allSatisfy { $0.x >= box.x - 1e-9 && $0.x + $0.width <= box.x + box.width + 1e-6 })
         }
         // Janky self time: prepare-for-reuse spends all its self time in janky frames.

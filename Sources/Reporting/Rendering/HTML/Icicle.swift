@@ -1,9 +1,14 @@
 /// The hot paths as an icicle chart (a flame chart hanging down): the span tree `frame` → `frame/cells` → …,
-/// built from the paths' names, each box as wide as its total (inclusive) time per repeat.
+/// built from the paths' names, each box as wide as the self time of its path and of every path named under it,
+/// per repeat.
 ///
-/// A path whose parent is not a span itself (`frame/cells/configure` when no span is named `frame/cells`) gets
-/// a grouping node: a dashed grey box as wide as its children together. A red band at the foot of a box is the
-/// share of its self time spent in janky frames.
+/// Widths are self times, not totals, because a path's name is not where it runs: `frame/cells/prefetch` runs
+/// `configure`, which runs `dequeue`, yet each is its own path under `frame/cells`, so their totals (prefetch
+/// 1,683 ms and configure 1,719 ms of the quick start's 2,245 ms frames) count the same time twice. Self times
+/// count it once, so the children of a box fill exactly its width less its own self time, and `frame` is the
+/// whole measured time. A path whose parent is not a span itself (`frame/cells/configure` when no span is
+/// named `frame/cells`) gets a grouping node: a dashed grey box as wide as its children together. A red band
+/// at the foot of a box is the share of its self time spent in janky frames.
 struct Icicle {
     /// A box of the tree: a span path, or a group of paths that is not a span itself (``hotPath`` is `nil`).
     struct Node {
@@ -12,8 +17,8 @@ struct Icicle {
         var path: String
         var hotPath: Report.HotPath?
         var children: [Node]
-        /// The span's total time, or its children's together for a group, ms per repeat.
-        var totalMs = 0.0
+        /// The self time of the node's path and of every path under it, ms per repeat: the box's width.
+        var subtreeSelfMs = 0.0
     }
 
     /// Where a node is drawn.
@@ -68,9 +73,9 @@ struct Icicle {
         nodes.map { node in
             var node = node
             node.children = finished(node.children)
-            node.totalMs = node.hotPath?.totalMs ?? node.children.reduce(0) { $0 + $1.totalMs }
+            node.subtreeSelfMs = (node.hotPath?.selfMs ?? 0) + node.children.reduce(0) { $0 + $1.subtreeSelfMs }
             return node
-        }.sorted { $0.totalMs != $1.totalMs ? $0.totalMs > $1.totalMs : $0.path < $1.path }
+        }.sorted { $0.subtreeSelfMs != $1.subtreeSelfMs ? $0.subtreeSelfMs > $1.subtreeSelfMs : $0.path < $1.path }
     }
 
     /// The tree's depth: 1 for spans without children.
@@ -79,26 +84,23 @@ struct Icicle {
         return roots.map(depth).max() ?? 0
     }
 
-    /// Every node's box: the roots share the chart's width in proportion to their totals; a node's children
-    /// share its width in proportion to theirs (squeezed to fit when their totals exceed the parent's, as
-    /// rounding in the means may make them).
+    /// Every node's box: the roots share the chart's width in proportion to their subtree self times, and a
+    /// node's children sit side by side from its left edge, on the same scale, leaving its own self time free
+    /// at its right.
     func boxes() -> [Box] {
         let available = Self.width - 2 * Self.margin
-        let total = roots.reduce(0) { $0 + $1.totalMs }
+        let total = roots.reduce(0) { $0 + $1.subtreeSelfMs }
         guard total > 0 else { return [] }
         var boxes: [Box] = []
         func place(_ nodes: [Node], x: Double, scale: Double, depth: Int) {
             var x = x
             for node in nodes {
-                let width = node.totalMs * scale
+                let width = node.subtreeSelfMs * scale
                 let selfMs = node.hotPath?.selfMs ?? 0
                 let share = selfMs > 0 ? min(1, max(0, (node.hotPath?.jankySelfMs ?? 0) / selfMs)) : 0
                 boxes.append(Box(path: node.path, isGroup: node.hotPath == nil, depth: depth, x: x, width: width,
                                  jankyShare: share))
-                let childrenMs = node.children.reduce(0) { $0 + $1.totalMs }
-                if childrenMs > 0 {
-                    place(node.children, x: x, scale: scale * min(1, node.totalMs / childrenMs), depth: depth + 1)
-                }
+                place(node.children, x: x, scale: scale, depth: depth + 1)
                 x += width
             }
         }
@@ -115,7 +117,7 @@ struct Icicle {
         let height = Double(depth) * Self.rowHeight + 2 * Self.margin
         var svg = ["<figure class=\"icicle\">", "<svg class=\"chart icicle\" role=\"img\" viewBox=\"0 0 "
             + "\(Int(Self.width)) \(Int(height))\" width=\"\(Int(Self.width))\" height=\"\(Int(height))\">"
-            + "<title>Hot paths as an icicle chart: width is total time per repeat</title>"]
+            + "<title>Hot paths as an icicle chart: width is self time per repeat, of a path and the paths under it</title>"]
         for box in boxes {
             let y = Self.margin + Double(box.depth) * Self.rowHeight
             let boxHeight = Self.rowHeight - 2
@@ -126,8 +128,8 @@ struct Icicle {
                     + "\(HTMLText.fixed(hot.totalMs, 3)) ms, self \(HTMLText.fixed(hot.selfMs, 3)) ms, janky self "
                     + "\(HTMLText.fixed(hot.jankySelfMs, 3)) ms per repeat"
             } else {
-                tip = "\(path): not a span itself; its spans take \(HTMLText.fixed(nodes[box.path]?.totalMs ?? 0, 3)) ms "
-                    + "per repeat together"
+                tip = "\(path): not a span itself; its spans' self times add up to "
+                    + "\(HTMLText.fixed(nodes[box.path]?.subtreeSelfMs ?? 0, 3)) ms per repeat"
             }
             var element = "<g class=\"node\" data-path=\"\(path)\"><title>\(tip)</title>"
             if box.isGroup {
@@ -148,8 +150,9 @@ struct Icicle {
             svg.append(element + "</g>")
         }
         svg.append("</svg>")
-        svg.append("<figcaption>Each box is a span path under its parent, as wide as its total (inclusive) time per "
-            + "repeat; the red band at a box's foot is the share of its self time spent in janky frames; dashed grey "
+        svg.append("<figcaption>Each box is a span path under its parent, as wide as the self time of that path and "
+            + "of the paths under it, per repeat, so that time a phase spends inside another (configure inside "
+            + "prefetch) is counted once; the red band at a box's foot is the share of its self time spent in janky frames; dashed grey "
             + "boxes group paths whose parent is not a span itself. Hover over a box for its calls, total, self and "
             + "janky self time.</figcaption>")
         svg.append("</figure>")
