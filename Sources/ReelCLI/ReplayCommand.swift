@@ -34,9 +34,11 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         try withTraceInputs(traces) { unreadable in
             let runner = ReplayRunner(registry: Reel.layouts)
-            let options = measurement.applied(to: ReplayOptions(
+            var options = measurement.applied(to: ReplayOptions(
                 layout: selection.layout, mode: selection.mode, refreshRate: selection.refreshRate,
                 repeats: passes.repeats, warmup: passes.warmup, allowsTruncation: passes.allowsTruncated))
+            // A Chrome trace draws every span of the first measured repeat; no other format records one.
+            if format == .chromeTrace { options.timelineRepeat = 1 }
             var outcomes: [Result<Report, TraceFailure>] = []
             var failed = false
             for trace in traces {

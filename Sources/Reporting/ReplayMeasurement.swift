@@ -35,11 +35,14 @@ public struct ReplayMeasurement: Sendable {
     public var clock: String
     /// The frames the frame figures cover; ``repeats`` holds every frame regardless.
     public var window: MeasurementWindow
+    /// Every span of one measured repeat with its start and duration, when the replay was asked to record
+    /// one (`--format chrome-trace`).
+    public var timeline: SpanTimeline?
 
     public init(trace: String, layout: String, mode: String, refreshRate: Double, budgetMs: Double, warmup: Int,
                 repeats: [RepeatMeasurement], complete: Bool, failure: String? = nil, counters: [Counter],
                 scrollFrames: Int, markers: [Marker] = [], warnings: [String] = [], environment: Environment,
-                clock: String = "wall", window: MeasurementWindow = .wholeSession) {
+                clock: String = "wall", window: MeasurementWindow = .wholeSession, timeline: SpanTimeline? = nil) {
         self.trace = trace
         self.layout = layout
         self.mode = mode
@@ -56,6 +59,7 @@ public struct ReplayMeasurement: Sendable {
         self.environment = environment
         self.clock = clock
         self.window = window
+        self.timeline = timeline
     }
 }
 

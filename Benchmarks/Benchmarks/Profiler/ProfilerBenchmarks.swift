@@ -33,8 +33,10 @@ enum MeasuringClock: String, CaseIterable {
     }
 }
 
-/// A scrolling collection view, observed by the profiler (on `clock`) or not.
-func scrollingFixture(profiledOn clock: MeasuringClock?) -> (CollectionView, Profiler?, Items) {
+/// A scrolling collection view, observed by the profiler (on `clock`) or not; the profiler records the
+/// timeline of `timelineFrames` frames when given.
+func scrollingFixture(profiledOn clock: MeasuringClock?,
+                      timelineFrames: Int? = nil) -> (CollectionView, Profiler?, Items) {
     let layout = FlowLayout()
     layout.itemSize = Size(width: 100, height: 100)
     layout.sectionInset = EdgeInsets(all: 10)
@@ -42,7 +44,10 @@ func scrollingFixture(profiledOn clock: MeasuringClock?) -> (CollectionView, Pro
     let collectionView = CollectionView(frame: Rect(x: 0, y: 0, width: 390, height: 844), collectionViewLayout: layout)
     collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
     collectionView.dataSource = items
-    let profiler = clock.map { Profiler(clock: $0.make(), budgetNs: 16_666_667) }
+    let profiler = clock.map {
+        Profiler(clock: $0.make(), budgetNs: 16_666_667,
+                 timelineCapacity: timelineFrames.map { $0 * 64 })
+    }
     collectionView.observer = profiler
     collectionView.layoutIfNeeded()
     return (collectionView, profiler, items)
@@ -83,12 +88,50 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The same span while the profiler records the timeline (`--format chrome-trace`'s repeat): the buffer,
+    // allocated before the measurement as a replay allocates it before the repeat, holds every span.
+    for clock in [MeasuringClock.wall, .cpu] {
+        Benchmark("Profiler.span.\(clock.rawValue).timeline", configuration: .init(scalingFactor: .kilo)) { benchmark in
+            let profiler = Profiler(clock: clock.make(), budgetNs: 16_666_667,
+                                    timelineCapacity: benchmark.scaledIterations.count + 1)
+            profiler.beginFrame()
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                profiler.begin(.events)
+                profiler.end()
+            }
+            benchmark.stopMeasurement()
+            blackHole(profiler.endFrame(index: 0, time: 0, cellsCreated: 0))
+        }
+    }
+
     // The same frames with and without the profiler observing, per clock: the difference is what measuring
     // costs (SPEC: within 5 % of a frame).
     for clock in [nil] + MeasuringClock.allCases.map(Optional.some) {
         let name = clock.map { "observed.\($0.rawValue)" } ?? "unobserved"
         Benchmark("Profiler.frame.\(name)", configuration: .init(scalingFactor: .kilo)) { benchmark in
             let (collectionView, profiler, items) = scrollingFixture(profiledOn: clock)
+            var y = 0.0
+            var index = 0
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                y += 23
+                profiler?.beginFrame()
+                collectionView.contentOffset = Point(x: 0, y: y)
+                collectionView.layoutIfNeeded()
+                if let profiler { blackHole(profiler.endFrame(index: index, time: 0, cellsCreated: 0)) }
+                index += 1
+            }
+            benchmark.stopMeasurement()
+            blackHole(items)
+        }
+    }
+
+    // The same observed frames while the profiler records the timeline.
+    for clock in [MeasuringClock.wall, .cpu] {
+        Benchmark("Profiler.frame.observed.\(clock.rawValue).timeline", configuration: .init(scalingFactor: .kilo)) { benchmark in
+            let (collectionView, profiler, items) = scrollingFixture(profiledOn: clock,
+                                                                     timelineFrames: benchmark.scaledIterations.count)
             var y = 0.0
             var index = 0
             benchmark.startMeasurement()

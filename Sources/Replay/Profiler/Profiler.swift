@@ -50,10 +50,20 @@ public import Reporting
     /// The paths that ran in the current frame, in the order they first ran.
     private let touched: UnsafeMutablePointer<Int>
     private let histograms: UnsafeMutablePointer<Histogram<UInt64>>
+    /// Every span's start and duration, for the one repeat whose timeline is kept; `nil` otherwise, which
+    /// costs a span one predictable branch.
+    private let recorder: UnsafeMutablePointer<TimelineRecorder>?
 
-    public init(clock: any ReplayClock, budgetNs: UInt64) {
+    /// A profiler on `clock`; `timelineCapacity` spans, when given, are recorded with their starts and
+    /// durations into a buffer allocated now (``timeline(repeatNumber:)``).
+    public init(clock: any ReplayClock, budgetNs: UInt64, timelineCapacity: Int? = nil) {
         self.clock = clock
         self.budgetNs = budgetNs
+        recorder = timelineCapacity.map { capacity in
+            let recorder = UnsafeMutablePointer<TimelineRecorder>.allocate(capacity: 1)
+            recorder.initialize(to: TimelineRecorder(capacity: capacity))
+            return recorder
+        }
         state = .allocate(capacity: 1)
         state.initialize(to: State())
         stack = .allocate(capacity: Self.maximumDepth)
@@ -74,6 +84,11 @@ public import Reporting
         touched.deallocate()
         histograms.deinitialize(count: SpanPath.count)
         histograms.deallocate()
+        if let recorder {
+            recorder.pointee.deallocate()
+            recorder.deinitialize(count: 1)
+            recorder.deallocate()
+        }
     }
 
     // MARK: Spans
@@ -115,6 +130,7 @@ public import Reporting
         }
         _ = histograms[p].record(min(own, Self.longestCallNs))
         if depth > 0 { stack[depth - 1].nested &+= duration }
+        if let recorder { recorder.pointee.record(path: p, depth: depth, start: open.start, duration: duration) }
         return duration
     }
 
@@ -150,6 +166,7 @@ public import Reporting
         // A span the engine left open (an error thrown through the runner may leave some): close them so
         // the frame's figures stay consistent.
         while state.pointee.depth > 1 { end() }
+        recorder?.pointee.frame = Int32(truncatingIfNeeded: index)
         let duration = end(at: clock.frameEnd(start: stack[0].start))
         let count = state.pointee.touchedCount
         var top: Int?
@@ -161,6 +178,22 @@ public import Reporting
         }
         return FrameSample(index: index, time: time, durationNs: duration, topPath: top.map { SpanPath.names[$0] },
                            topPathSelfNs: top.map { stats[$0].frameSelfNs } ?? 0, cellsCreated: cellsCreated)
+    }
+
+    // MARK: Timeline
+
+    /// Places a `<marker>` of the trace, met in the frame being measured, on the timeline: at that frame's
+    /// start. Nothing when no timeline is recorded.
+    public func mark(_ label: String) {
+        guard let recorder else { return }
+        let position = recorder.pointee.count
+        recorder.pointee.markers.append((label, position))
+    }
+
+    /// The spans recorded, as measured repeat `repeatNumber` (from 1); `nil` when the profiler records no
+    /// timeline.
+    public func timeline(repeatNumber: Int) -> SpanTimeline? {
+        recorder?.pointee.timeline(repeatNumber: repeatNumber)
     }
 
     /// The time per path over everything measured, for the paths that ran.

@@ -33,10 +33,15 @@ public struct ReplayOptions: Hashable, Sendable {
     public var fromMarker: String?
     /// The label of the `<marker>` the measured frames end at (the first one after ``fromMarker``).
     public var toMarker: String?
+    /// The measured repeat, from 1, whose every span is recorded with its start and duration
+    /// (``ReplayMeasurement/timeline``, what `--format chrome-trace` draws); `nil` records none, and no
+    /// replay pays for it.
+    public var timelineRepeat: Int?
 
     public init(layout: String? = nil, mode: ReplayMode? = nil, refreshRate: Double? = nil, budgetMs: Double? = nil,
                 repeats: Int = 3, warmup: Int = 1, allowsTruncation: Bool = true, clock: ReplayClockKind = .cpu,
-                includesInitialDisplay: Bool = false, fromMarker: String? = nil, toMarker: String? = nil) {
+                includesInitialDisplay: Bool = false, fromMarker: String? = nil, toMarker: String? = nil,
+                timelineRepeat: Int? = nil) {
         self.layout = layout
         self.mode = mode
         self.refreshRate = refreshRate
@@ -48,6 +53,7 @@ public struct ReplayOptions: Hashable, Sendable {
         self.includesInitialDisplay = includesInitialDisplay
         self.fromMarker = fromMarker
         self.toMarker = toMarker
+        self.timelineRepeat = timelineRepeat
     }
 }
 

@@ -18,6 +18,8 @@ final class ReplayPass {
         /// What the engine logged, in order, each with the event it came from when there is one.
         var warnings: [TracedWarning] = []
         var failure: ReplayError?
+        /// Every span of the pass with its start and duration, when the pass was asked to record them.
+        var timeline: SpanTimeline?
     }
 
     let collectionView: CollectionView
@@ -34,16 +36,22 @@ final class ReplayPass {
     /// same message at the same place, before the engine sees it.
     private var rules: TraceRules
     private var result = Result()
+    /// The measured repeat this pass is, from 1, when it records its timeline.
+    private let timelineRepeat: Int?
 
+    /// - Parameter timeline: When given, the pass records every span's start and duration into a buffer of
+    ///   `capacity` spans allocated now, as measured repeat `repeatNumber` (``Result/timeline``).
     init(header: TraceHeader, path: String, layout: CollectionViewLayout, registry: LayoutRegistry, mode: ReplayMode,
-         refreshRate: Double, budgetNs: UInt64, clock: any ReplayClock) {
+         refreshRate: Double, budgetNs: UInt64, clock: any ReplayClock,
+         timeline: (capacity: Int, repeatNumber: Int)? = nil) {
         self.header = header
+        timelineRepeat = timeline?.repeatNumber
         self.registry = registry
         self.mode = mode
         self.refreshRate = refreshRate
         self.path = path
         rules = TraceRules(header: header, path: path, registry: registry, refreshRate: refreshRate)
-        profiler = Profiler(clock: clock, budgetNs: budgetNs)
+        profiler = Profiler(clock: clock, budgetNs: budgetNs, timelineCapacity: timeline?.capacity)
         dataSource = TraceDataSource(sections: header.sections, workload: header.workload, clock: clock)
         let configuration = header.collectionView
         collectionView = CollectionView(
@@ -188,6 +196,7 @@ final class ReplayPass {
 
     func finish() -> Result {
         result.paths = profiler.pathMeasurements()
+        result.timeline = timelineRepeat.flatMap(profiler.timeline(repeatNumber:))
         result.counters = collectionView.counters
         return result
     }
@@ -227,6 +236,7 @@ final class ReplayPass {
             }
         case .marker(let label):
             result.markers.append(Marker(time: event.time, label: label))
+            profiler.mark(label)
         case .select(let item), .deselect(let item):
             let indexPath = IndexPath(item: item.item, section: item.section)
             profiler.measure(.events) {

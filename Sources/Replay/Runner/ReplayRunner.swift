@@ -27,12 +27,19 @@ public struct ReplayRunner: Sendable {
         guard options.repeats >= 1, options.warmup >= 0 else {
             throw ReplayError(.unsupported, "a replay needs at least one measured repeat", path: path)
         }
+        if let timelineRepeat = options.timelineRepeat, !(1...options.repeats).contains(timelineRepeat) {
+            throw ReplayError(.unsupported, "the timeline's repeat must be a measured one, 1 to \(options.repeats), "
+                                  + "not \(timelineRepeat)", path: path)
+        }
         let session = try ReplaySession(trace: path, options: options, registry: registry, clock: makeClock?())
         let passes = options.warmup + options.repeats
         var measured: [ReplaySession.Pass] = []
         var framesPerPass: Int?
         for pass in 0..<passes {
-            let result = try session.runPass { frame in
+            // Only the pass whose timeline is asked for records one; the others pay nothing for it.
+            let measuredNumber = pass - options.warmup + 1
+            let result = try session.runPass(
+                recordingTimelineAs: options.timelineRepeat == measuredNumber ? measuredNumber : nil) { frame in
                 progress(ReplayProgress(pass: pass, passes: passes, frame: frame + 1, framesPerPass: framesPerPass))
             }
             framesPerPass = framesPerPass ?? result.measurement.frames.count

@@ -34,6 +34,9 @@ public final class ReplaySession {
         public var markers: [Marker]
         /// Why the pass stopped early, when it did.
         public var failure: ReplayError?
+        /// Every span of the pass with its start and duration, when ``runPass(recordingTimelineAs:progress:)``
+        /// was asked to record them.
+        public var timeline: SpanTimeline?
     }
 
     /// The trace's path, as given.
@@ -65,6 +68,9 @@ public final class ReplaySession {
     private let layoutOverride: String?
     private let registry: LayoutRegistry
     private var firstReader: TraceReader?
+    /// Frames in the last pass run, or an estimate from the trace's last event before any: what a timeline's
+    /// buffer is sized from.
+    private var framesPerPass: Int?
 
     /// Where passes read the trace from.
     private enum Source {
@@ -108,8 +114,15 @@ public final class ReplaySession {
         // Resolving the layout now refuses an unknown one before anything is replayed.
         _ = try registry.makeLayout(for: header.layout, named: options.layout, path: path)
         layout = options.layout ?? header.layout.name
-        let scan = Self.scan(source, path, readerOptions, markers: options.fromMarker != nil || options.toMarker != nil,
+        let scan = Self.scan(source, path, readerOptions,
+                             readAll: options.fromMarker != nil || options.toMarker != nil || options.timelineRepeat != nil,
                              refreshRate: refreshRate)
+        if options.timelineRepeat != nil, let last = scan.lastEventTime {
+            // The session ends at its last event's frame, or when animations and flings started by then
+            // settle: a few seconds more at most.
+            framesPerPass = Int(min(last * refreshRate, Double(TraceLimits.frames))) + 1
+                + Int(min(Self.settleSeconds * refreshRate, Double(TraceLimits.frames)))
+        }
         // A session too long to replay is refused before the first pass (the scan read every event then).
         if let tooLong = scan.length?.problem() { throw tooLong.replayError(path: path) }
         mode = options.mode ?? (scan.hasScroll ? .offsets : .gestures)
@@ -122,12 +135,22 @@ public final class ReplaySession {
         self.clock = clock ?? options.clock.makeClock()
     }
 
+    /// How long a session may run past its last event before its animations settle, when sizing a timeline
+    /// before any pass has run.
+    static let settleSeconds = 10.0
+
     /// Replays the whole trace once and returns what the pass measured.
     ///
-    /// - Parameter progress: Called after each frame with its index, from 0.
+    /// - Parameters:
+    ///   - repeatNumber: When given, the pass records every span's start and duration as measured repeat
+    ///     `repeatNumber` (``Pass/timeline``), into a buffer allocated before the pass begins and sized from
+    ///     the frames of the last pass (or, before any, of the trace's events) × a bound of spans per frame,
+    ///     at most 4 Mi spans: spans past it are counted in ``SpanTimeline/droppedSpans``.
+    ///   - progress: Called after each frame with its index, from 0.
     /// - Throws: The error that stopped an earlier pass, or a ``ReplayError`` when the trace cannot be opened
     ///   again; a bad event met during this pass is in the returned pass's ``Pass/failure`` instead.
-    public func runPass(progress: (Int) -> Void = { _ in }) throws(ReplayError) -> Pass {
+    public func runPass(recordingTimelineAs repeatNumber: Int? = nil,
+                        progress: (Int) -> Void = { _ in }) throws(ReplayError) -> Pass {
         if let failure { throw failure }
         let reader: TraceReader
         if let first = firstReader {
@@ -139,8 +162,11 @@ public final class ReplaySession {
         let layoutObject = try registry.makeLayout(for: header.layout, named: layoutOverride, path: trace)
         let pass = ReplayPass(header: header, path: trace, layout: layoutObject, registry: registry, mode: mode,
                               refreshRate: refreshRate, budgetNs: UInt64((budgetMs * 1_000_000).rounded()),
-                              clock: clock)
+                              clock: clock, timeline: repeatNumber.map { number in
+                                  (TimelineRecorder.capacity(frames: framesPerPass ?? 1), number)
+                              })
         let result = pass.run(reader, progress: progress)
+        framesPerPass = result.frames.count
         if passesRun == 0 {
             let cut = reader.warnings.first { $0.code == .truncated }
             if let cut, !allowsTruncation {
@@ -160,7 +186,7 @@ public final class ReplaySession {
         failure = result.failure
         return Pass(measurement: RepeatMeasurement(frames: result.frames, paths: result.paths),
                     counters: result.counters.reportCounters, scrollFrames: result.scrollFrames,
-                    markers: result.markers, failure: result.failure)
+                    markers: result.markers, failure: result.failure, timeline: result.timeline)
     }
 
     /// The measurement of `passes` of this session, as reports read it: their frames as the measured
@@ -176,7 +202,8 @@ public final class ReplaySession {
             warmup: warmup, repeats: passes.map(\.measurement), complete: failed == nil,
             failure: failed?.description, counters: reference?.counters ?? EngineCounters().reportCounters,
             scrollFrames: reference?.scrollFrames ?? 0, markers: reference?.markers ?? [], warnings: warnings,
-            environment: .current, clock: clock.name, window: window)
+            environment: .current, clock: clock.name, window: window,
+            timeline: passes.lazy.compactMap(\.timeline).first)
     }
 }
 
@@ -211,14 +238,15 @@ extension ReplaySession {
         }
     }
 
-    /// Whether the trace has `<scroll>` events (SPEC §3: offsets mode then), its markers when asked, and
-    /// how long the session runs at `refreshRate` when it could run past ``TraceLimits/frames`` frames
-    /// (``SessionLength/mayExceedLimit(at:)``). Reads up to the first `<scroll>` unless markers or the length
-    /// are asked for, in constant memory.
-    private static func scan(_ source: Source, _ path: String, _ options: TraceReader.Options, markers wanted: Bool,
+    /// Whether the trace has `<scroll>` events (SPEC §3: offsets mode then), its markers and last event's time
+    /// when `readAll` asks for them, and how long the session runs at `refreshRate` when it could run past
+    /// ``TraceLimits/frames`` frames (``SessionLength/mayExceedLimit(at:)``). Reads up to the first `<scroll>`
+    /// unless `readAll` or the length asks for more, in constant memory.
+    private static func scan(_ source: Source, _ path: String, _ options: TraceReader.Options, readAll wanted: Bool,
                              refreshRate: Double)
-        -> (hasScroll: Bool, markers: [Marker], length: SessionLength?, error: ReplayError?) {
+        -> (hasScroll: Bool, markers: [Marker], length: SessionLength?, lastEventTime: Double?, error: ReplayError?) {
         var hasScroll = false
+        var lastEventTime: Double?
         var markers: [Marker] = []
         var length = SessionLength.mayExceedLimit(at: refreshRate) ? SessionLength(refreshRate: refreshRate) : nil
         do {
@@ -230,14 +258,15 @@ extension ReplaySession {
                 default: break
                 }
                 length?.add(event)
+                lastEventTime = event.time
                 if hasScroll && !wanted && length == nil { break }
             }
         } catch {
             // The replay itself reports the trace's errors where it meets them (in offsets mode, as before
             // sessions did).
-            return (true, markers, length, (error as? TraceError).map(ReplayError.init) ?? (error as? ReplayError))
+            return (true, markers, length, lastEventTime, (error as? TraceError).map(ReplayError.init) ?? (error as? ReplayError))
         }
-        return (hasScroll, markers, length, nil)
+        return (hasScroll, markers, length, lastEventTime, nil)
     }
 
     /// The error for a trace whose session runs more than ``TraceLimits/frames`` frames at `refreshRate`,

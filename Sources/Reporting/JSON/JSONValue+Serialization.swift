@@ -13,13 +13,17 @@ extension JSONValue {
     /// rounded to three decimals and written in their shortest form: `1.2`, not `1.200`; integers without
     /// `.0`; never `-0`; ``exact(_:)`` numbers (snapshots) in full instead. Non-finite numbers, which JSON
     /// cannot hold, are written as `null`.
-    func serialized() -> String {
+    ///
+    /// - Parameter nestedOnOneLine: Whether an array's object whose members are scalars or objects of scalars
+    ///   is written on one line too (`{"ph": "X", "args": {"frame": 3}}`): one line per event of a Chrome
+    ///   trace.
+    func serialized(nestedOnOneLine: Bool = false) -> String {
         var output = ""
-        write(to: &output, indent: "")
+        write(to: &output, indent: "", nestedOnOneLine: nestedOnOneLine)
         return output
     }
 
-    private func write(to output: inout String, indent: String) {
+    private func write(to output: inout String, indent: String, nestedOnOneLine: Bool = false) {
         switch self {
         case .null:
             output += "null"
@@ -34,7 +38,7 @@ extension JSONValue {
         case .string(let value):
             Self.writeString(value, to: &output)
         case .array(let elements):
-            writeArray(elements, to: &output, indent: indent)
+            writeArray(elements, to: &output, indent: indent, nestedOnOneLine: nestedOnOneLine)
         case .object(let members):
             guard !members.isEmpty else {
                 output += "{}"
@@ -46,7 +50,7 @@ extension JSONValue {
                 output += inner
                 Self.writeString(member.key, to: &output)
                 output += ": "
-                member.value.write(to: &output, indent: inner)
+                member.value.write(to: &output, indent: inner, nestedOnOneLine: nestedOnOneLine)
                 output += position == members.count - 1 ? "\n" : ",\n"
             }
             output += indent + "}"
@@ -61,28 +65,41 @@ extension JSONValue {
         }
     }
 
-    /// An object whose members are all scalars, written on one line: `{"index": 3, "ms": 21.4}`.
+    /// Whether this is an object whose members are all scalars.
+    private var isFlatObject: Bool {
+        guard case .object(let members) = self else { return false }
+        return members.allSatisfy(\.value.isScalar)
+    }
+
+    /// An object whose members are all scalars (or objects of scalars), written on one line:
+    /// `{"index": 3, "ms": 21.4}`.
     private func writeFlatObject(_ members: [Member], to output: inout String) {
         output += "{"
         for (position, member) in members.enumerated() {
             if position > 0 { output += ", " }
             Self.writeString(member.key, to: &output)
             output += ": "
-            member.value.write(to: &output, indent: "")
+            if case .object(let nested) = member.value, !nested.isEmpty {
+                writeFlatObject(nested, to: &output)
+            } else {
+                member.value.write(to: &output, indent: "")
+            }
         }
         output += "}"
     }
 
-    private func writeArray(_ elements: [JSONValue], to output: inout String, indent: String) {
+    private func writeArray(_ elements: [JSONValue], to output: inout String, indent: String,
+                            nestedOnOneLine: Bool) {
         guard elements.allSatisfy(\.isScalar) else {
             let inner = indent + "  "
             output += "[\n"
             for (position, element) in elements.enumerated() {
                 output += inner
-                if case .object(let members) = element, !members.isEmpty, members.allSatisfy(\.value.isScalar) {
+                if case .object(let members) = element, !members.isEmpty,
+                   members.allSatisfy({ $0.value.isScalar || (nestedOnOneLine && $0.value.isFlatObject) }) {
                     writeFlatObject(members, to: &output)
                 } else {
-                    element.write(to: &output, indent: inner)
+                    element.write(to: &output, indent: inner, nestedOnOneLine: nestedOnOneLine)
                 }
                 output += position == elements.count - 1 ? "\n" : ",\n"
             }

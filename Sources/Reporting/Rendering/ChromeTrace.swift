@@ -1,6 +1,170 @@
-/// `--format chrome-trace` (SPEC §8). Being built for issue 14: the contract's signature only.
+/// `--format chrome-trace` (SPEC §8): the Trace Event Format's JSON object, which Perfetto UI
+/// (ui.perfetto.dev → Open trace file) and `chrome://tracing` (Load) open.
+///
+/// ```json
+/// {
+///   "traceEvents": [
+///     {"name": "process_name", "ph": "M", "pid": 1, "tid": 1, "args": {"name": "reel replay Traces/a.xml"}},
+///     {"name": "frame", "cat": "frame", "ph": "X", "ts": 0, "dur": 812.5, "pid": 1, "tid": 1, "args": {…}},
+///     {"name": "cells/configure", "cat": "cells", "ph": "X", "ts": 3.25, "dur": 120, "pid": 1, "tid": 1, …},
+///     {"name": "scrolled", "cat": "marker", "ph": "i", "s": "p", "ts": 16700.125, "pid": 1, "tid": 1, …}
+///   ],
+///   "displayTimeUnit": "ms",
+///   "otherData": {"format": "reel-chrome-trace", "version": "1", "trace": "Traces/a.xml", "layout": "flow", …}
+/// }
+/// ```
+///
+/// Every trace is a process of its own (`pid` 1, 2, … in the order the traces were given) with one thread,
+/// named after the layout. Every span of the report's ``Report/timeline`` is a complete (`X`) event: frames are
+/// the top-level events, named `frame` (`janky frame` over budget, with `cname` `terrible` and the category
+/// `frame,janky`), and the spans nested in a frame are named by their path below `frame/` (`cells/configure`,
+/// so that Perfetto groups the calls of one path together), with the full path and the frame's index in
+/// `args`. Times are in microseconds from the repeat's first frame, written with three decimals: exact
+/// nanoseconds, so that a child lies inside its parent in the file as in the timeline (which clips a span
+/// that ran past its parent's end, ``SpanTimeline/clippedNs``, `clipped_ms`). Markers are
+/// process-scoped instant (`i`) events at the start of the frame that replayed them. `otherData` is the
+/// format's dictionary of strings: the trace, layout, clock, repeat, budget, spans dropped and clipped, each
+/// key prefixed with the trace's pid (`2.trace`) when there are several. A replay that failed has its error
+/// in `otherData` and as an instant event `replay failed` where it stopped; the output stays valid JSON.
 enum ChromeTrace {
+    /// `otherData`'s `format`.
+    static let format = "reel-chrome-trace"
+    static let version = 1
+    /// The one thread of every process: the replay's main thread.
+    static let thread = 1
+
     static func render(_ outcomes: [Result<Report, TraceFailure>]) -> String {
-        fatalError("--format chrome-trace is being built (issue 14)")
+        var events: [JSONValue] = []
+        var other: [JSONValue.Member] = [.init("format", .string(format)), .init("version", .string("\(version)"))]
+        for (offset, outcome) in outcomes.enumerated() {
+            let pid = offset + 1
+            let facts: [(String, String)]
+            switch outcome {
+            case .success(let report):
+                events += metadata(pid: pid, trace: report.trace, layout: report.layout)
+                events += spans(report, pid: pid)
+                facts = otherData(report)
+            case .failure(let failure):
+                events += metadata(pid: pid, trace: failure.trace, layout: nil)
+                events.append(failed(failure.message, atNs: 0, pid: pid))
+                facts = [("trace", failure.trace), ("complete", "false"), ("error", failure.message)]
+            }
+            // One trace's facts under their own names; several traces' prefixed with the trace's pid.
+            other += facts.map { key, value in .init(outcomes.count == 1 ? key : "\(pid).\(key)", .string(value)) }
+        }
+        let document = JSONValue.object([
+            .init("traceEvents", .array(events)),
+            .init("displayTimeUnit", .string("ms")),
+            .init("otherData", .object(other)),
+        ])
+        return document.serialized(nestedOnOneLine: true) + "\n"
+    }
+
+    /// A time in nanoseconds as the format's microseconds: exact, three decimals.
+    static func microseconds(_ ns: UInt64) -> JSONValue {
+        .number(Double(ns) / 1000)
+    }
+
+    /// The event's name for a span of `path`: `frame` (`janky frame`) for a frame, else the path below
+    /// `frame/`.
+    static func name(_ path: String, janky: Bool) -> String {
+        guard path != "frame" else { return janky ? "janky frame" : "frame" }
+        return path.hasPrefix("frame/") ? String(path.dropFirst("frame/".count)) : path
+    }
+
+    /// The event's category for a span of `path`: its first component below `frame/` (`cells`, `layout`,
+    /// `events`), `frame` for a frame (`frame,janky` over budget).
+    static func category(_ path: String, janky: Bool) -> String {
+        guard path != "frame" else { return janky ? "frame,janky" : "frame" }
+        let below = name(path, janky: false)
+        return below.split(separator: "/", maxSplits: 1).first.map(String.init) ?? below
+    }
+
+    /// The process's and thread's names: `reel replay TRACE`, the layout.
+    private static func metadata(pid: Int, trace: String, layout: String?) -> [JSONValue] {
+        var events: [JSONValue] = [
+            .object([
+                .init("name", .string("process_name")), .init("ph", .string("M")), .init("pid", .int(pid)),
+                .init("tid", .int(thread)), .init("args", .object([.init("name", .string("reel replay \(trace)"))])),
+            ]),
+            .object([
+                .init("name", .string("process_sort_index")), .init("ph", .string("M")), .init("pid", .int(pid)),
+                .init("tid", .int(thread)), .init("args", .object([.init("sort_index", .int(pid))])),
+            ]),
+        ]
+        if let layout {
+            events.append(.object([
+                .init("name", .string("thread_name")), .init("ph", .string("M")), .init("pid", .int(pid)),
+                .init("tid", .int(thread)), .init("args", .object([.init("name", .string(layout))])),
+            ]))
+        }
+        return events
+    }
+
+    /// The report's spans as complete events and its markers as instant events, then its failure.
+    private static func spans(_ report: Report, pid: Int) -> [JSONValue] {
+        var events: [JSONValue] = []
+        let budgetNs = report.budgetMs * 1_000_000
+        var endNs: UInt64 = 0
+        if let timeline = report.timeline {
+            events.reserveCapacity(timeline.spans.count + timeline.markers.count + 1)
+            for span in timeline.spans {
+                let janky = span.depth == 0 && FrameMath.isJanky(span.durationNs, budgetNs: budgetNs)
+                var args: [JSONValue.Member] = [.init("frame", .int(span.frame)), .init("path", .string(span.path))]
+                var members: [JSONValue.Member] = [
+                    .init("name", .string(name(span.path, janky: janky))),
+                    .init("cat", .string(category(span.path, janky: janky))),
+                    .init("ph", .string("X")),
+                    .init("ts", microseconds(span.startNs)),
+                    .init("dur", microseconds(span.durationNs)),
+                    .init("pid", .int(pid)),
+                    .init("tid", .int(thread)),
+                ]
+                if span.depth == 0 {
+                    args += [.init("ms", .number(FrameMath.ms(span.durationNs))), .init("janky", .bool(janky))]
+                    if janky { members.append(.init("cname", .string("terrible"))) }
+                }
+                members.append(.init("args", .object(args)))
+                events.append(.object(members))
+                endNs = max(endNs, span.startNs &+ span.durationNs)
+            }
+            for marker in timeline.markers {
+                events.append(.object([
+                    .init("name", .string(marker.label)), .init("cat", .string("marker")), .init("ph", .string("i")),
+                    .init("s", .string("p")), .init("ts", microseconds(marker.timeNs)), .init("pid", .int(pid)),
+                    .init("tid", .int(thread)), .init("args", .object([.init("frame", .int(marker.frame))])),
+                ]))
+            }
+        }
+        if let failure = report.failure { events.append(failed(failure, atNs: endNs, pid: pid)) }
+        return events
+    }
+
+    /// The instant event of a replay that failed, where it stopped.
+    private static func failed(_ message: String, atNs time: UInt64, pid: Int) -> JSONValue {
+        .object([
+            .init("name", .string("replay failed")), .init("cat", .string("error")), .init("ph", .string("i")),
+            .init("s", .string("p")), .init("ts", microseconds(time)), .init("pid", .int(pid)),
+            .init("tid", .int(thread)), .init("args", .object([.init("error", .string(message))])),
+        ])
+    }
+
+    /// What `otherData` says of a replayed trace, as the format's strings: its trace, layout, mode, clock,
+    /// the budget, the repeat drawn, the frames and spans drawn and dropped, and its error.
+    private static func otherData(_ report: Report) -> [(String, String)] {
+        let timeline = report.timeline
+        var facts = [
+            ("trace", report.trace), ("layout", report.layout), ("mode", report.mode), ("clock", report.clock),
+            ("refresh_rate_hz", JSONValue.format(report.refreshRateHz)), ("budget_ms", JSONValue.format(report.budgetMs)),
+            ("repeats", "\(report.repeats)"), ("warmup", "\(report.warmup)"),
+            ("repeat", timeline.map { "\($0.repeatNumber)" } ?? "none recorded"),
+            ("frames", "\(timeline?.spans.count { $0.depth == 0 } ?? 0)"),
+            ("spans", "\(timeline?.spans.count ?? 0)"),
+            ("dropped_spans", "\(timeline?.droppedSpans ?? 0)"),
+            ("clipped_ms", JSONValue.format(FrameMath.ms(timeline?.clippedNs ?? 0))),
+            ("complete", "\(report.complete)"),
+        ]
+        if let failure = report.failure { facts.append(("error", failure)) }
+        return facts
     }
 }

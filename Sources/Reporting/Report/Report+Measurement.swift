@@ -64,6 +64,7 @@ extension Report {
             perRepeat: perRepeat, frameSamples: samples, clock: measurement.clock, initialDisplay: initialDisplay,
             window: window)
         findings = FindingRules.findings(in: measurement)
+        timeline = measurement.timeline
     }
 
     /// Per-path means over `repeats`, sorted by janky self time, then self time, then path.
