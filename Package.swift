@@ -102,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReelCLITests",
-            dependencies: ["reel", "Replay", "Reporting", "TestSupport", "TraceXML", "CLibXML2"],
+            dependencies: ["reel", "ReelCLI", "Replay", "Reporting", "TestSupport", "TraceXML", "CLibXML2"],
             exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),

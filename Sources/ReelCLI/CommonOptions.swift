@@ -138,12 +138,12 @@ func withTraceInputs<Result>(_ paths: [String], _ body: (_ failures: [String: St
 /// (`replay`, `compare`); the exit code does not depend on them (SPEC §2).
 struct ThresholdSelection: ParsableArguments {
     @Option(name: .customLong("max-janky-frames"), parsing: .unconditional,
-            help: ArgumentHelp("Janky frames per repeat a trace may have before it fails its JUnit test case and Markdown verdict (0–10,368,000; default 0).",
+            help: ArgumentHelp("Janky frames per repeat a trace may have before it is judged to fail (a FAIL verdict, a failing JUnit test case) (0–10,368,000; default 0).",
                                valueName: "n"))
     var maxJankyFrames: Double?
 
     @Option(name: .customLong("max-hitch-ratio"), parsing: .unconditional,
-            help: ArgumentHelp("The hitch time ratio, in ms/s, a trace may have before it fails its JUnit test case and Markdown verdict (0–1,000,000; default 5, the top of Apple's good band).",
+            help: ArgumentHelp("The hitch time ratio, in ms/s, a trace may have before it is judged to fail (a FAIL verdict, a failing JUnit test case) (0–1,000,000; default 5, the top of Apple's good band).",
                                valueName: "ms-per-s"))
     var maxHitchRatio: Double?
 

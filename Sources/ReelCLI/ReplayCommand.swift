@@ -31,6 +31,9 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No progress bar.")
     var quiet = false
 
+    @Option(name: .customLong("color"), help: ArgumentHelp("Colour the text report: auto (a terminal, NO_COLOR unset or empty, TERM not dumb), always or never.", valueName: "when"))
+    var colour: Terminal.ColourChoice = .auto
+
     func run() throws {
         try withTraceInputs(traces) { unreadable in
             let runner = ReplayRunner(registry: Reel.layouts)
@@ -70,7 +73,9 @@ struct ReplayCommand: ParsableCommand {
             // trace that failed is told once, on standard error, unless the output is JSON.
             let onlyFailure = traces.count == 1 && format != .json && outcomes.allSatisfy { (try? $0.get()) == nil }
             if !onlyFailure {
-                try emit(format.render(outcomes, asArray: traces.count > 1, options: RenderOptions(includeFrames: frames, thresholds: thresholds.thresholds)), to: output)
+                let options = RenderOptions(includeFrames: frames, colour: Terminal.colours(colour, output: output),
+                                            thresholds: thresholds.thresholds)
+                try emit(format.render(outcomes, asArray: traces.count > 1, options: options), to: output)
             }
             if failed { throw ExitCode(1) }
         }

@@ -74,7 +74,7 @@ struct FigureVocabularyTests {
         #expect(Figure.initialDisplay.perRepeatValues(in: report) == [20, 22])
         let json = try ParsedJSON(ReportFormat.json.render([report]))
         #expect(json["initial_display_ms"].number == 21)
-        #expect(Self.text(report).contains("Initial display   21.000 ms"))
+        #expect(Self.text(report).contains(/\nInitial display +21\.000 ms/))
         let decoded = try #require(try Report.decode(json: ReportFormat.json.render([report])).first)
         #expect(Figure.initialDisplay.perRepeatValues(in: decoded) == [20, 22])
     }

@@ -57,13 +57,33 @@ public struct ReplayOptions: Hashable, Sendable {
     }
 }
 
-/// Where a replay is, for a progress bar.
+/// Where a replay is, for a progress bar: known from the first frame, total included.
 public struct ReplayProgress: Hashable, Sendable {
     /// The pass being run, from 0; warm-up passes come first.
     public var pass: Int
+    /// Passes in all, warm-up included.
     public var passes: Int
     /// Frames replayed in this pass so far.
     public var frame: Int
-    /// Frames per pass, once the first pass has finished.
+    /// Frames per pass: from the trace's events before the first pass (``framesPerPassIsExact`` says whether
+    /// that is exact), the first pass's count after it; `nil` when not known.
     public var framesPerPass: Int?
+    /// Whether ``framesPerPass`` is exact: false while it is an estimate (flings and animated scrolling can
+    /// run past the last event; the first pass tells).
+    public var framesPerPassIsExact: Bool
+    /// How many of the passes, the first ones, are warm-up.
+    public var warmup: Int
+
+    public init(pass: Int, passes: Int, frame: Int, framesPerPass: Int?, framesPerPassIsExact: Bool = true,
+                warmup: Int = 0) {
+        self.pass = pass
+        self.passes = passes
+        self.frame = frame
+        self.framesPerPass = framesPerPass
+        self.framesPerPassIsExact = framesPerPassIsExact
+        self.warmup = warmup
+    }
+
+    /// Whether the pass being run is a warm-up pass.
+    public var isWarmup: Bool { pass < warmup }
 }

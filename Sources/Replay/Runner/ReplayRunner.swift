@@ -34,15 +34,22 @@ public struct ReplayRunner: Sendable {
         let session = try ReplaySession(trace: path, options: options, registry: registry, clock: makeClock?())
         let passes = options.warmup + options.repeats
         var measured: [ReplaySession.Pass] = []
-        var framesPerPass: Int?
+        // The total is known before the first frame, from the trace's events; the first pass corrects an
+        // estimate (a fling that outlasts the last event).
+        var framesPerPass = session.expectedFrames.count
+        var exact = session.expectedFrames.exact
         for pass in 0..<passes {
             // Only the pass whose timeline is asked for records one; the others pay nothing for it.
             let measuredNumber = pass - options.warmup + 1
             let result = try session.runPass(
                 recordingTimelineAs: options.timelineRepeat == measuredNumber ? measuredNumber : nil) { frame in
-                progress(ReplayProgress(pass: pass, passes: passes, frame: frame + 1, framesPerPass: framesPerPass))
+                progress(ReplayProgress(pass: pass, passes: passes, frame: frame + 1, framesPerPass: framesPerPass,
+                                        framesPerPassIsExact: exact, warmup: options.warmup))
             }
-            framesPerPass = framesPerPass ?? result.measurement.frames.count
+            if !exact || pass == 0 {
+                framesPerPass = result.measurement.frames.count
+                exact = true
+            }
             // A warm-up pass's frames are not measured: when one stops on a bad event, the replay stops with it.
             if pass < options.warmup, let failure = result.failure { throw failure }
             if pass >= options.warmup { measured.append(result) }

@@ -49,6 +49,10 @@ public final class ReplaySession {
     public let budgetMs: Double
     /// The frames the report's frame figures cover.
     public let window: MeasurementWindow
+    /// The frames a pass runs, from the trace's events (SPEC §3: to the last event, or when the last animation
+    /// settles), before any pass: exact unless the trace has drags, pinches or animated scrolling, whose
+    /// motion may outlast the last event (then a pass tells).
+    public let expectedFrames: (count: Int, exact: Bool)
     /// The clock every pass measures and spends the workload on.
     public let clock: any ReplayClock
     /// Passes run so far, including one that failed.
@@ -115,16 +119,16 @@ public final class ReplaySession {
         _ = try registry.makeLayout(for: header.layout, named: options.layout, path: path)
         layout = options.layout ?? header.layout.name
         let scan = Self.scan(source, path, readerOptions,
-                             readAll: options.fromMarker != nil || options.toMarker != nil || options.timelineRepeat != nil,
+                             markers: options.fromMarker != nil || options.toMarker != nil,
                              refreshRate: refreshRate)
-        if options.timelineRepeat != nil, let last = scan.lastEventTime {
-            // The session ends at its last event's frame, or when animations and flings started by then
-            // settle: a few seconds more at most.
-            framesPerPass = Int(min(last * refreshRate, Double(TraceLimits.frames))) + 1
-                + Int(min(Self.settleSeconds * refreshRate, Double(TraceLimits.frames)))
+        // A session too long to replay is refused before the first pass (the scan read every event).
+        if let tooLong = scan.length.problem() { throw tooLong.replayError(path: path) }
+        expectedFrames = (Int(scan.length.frames), !scan.hasMotion)
+        if options.timelineRepeat != nil {
+            // The first timeline's buffer is sized before any pass: the session ends at its last event's frame,
+            // or when animations and flings started by then settle, a few seconds more at most.
+            framesPerPass = expectedFrames.count + Int(min(Self.settleSeconds * refreshRate, Double(TraceLimits.frames)))
         }
-        // A session too long to replay is refused before the first pass (the scan read every event then).
-        if let tooLong = scan.length?.problem() { throw tooLong.replayError(path: path) }
         mode = options.mode ?? (scan.hasScroll ? .offsets : .gestures)
         do {
             window = try Self.window(options, markers: scan.markers, refreshRate: refreshRate, path: path)
@@ -238,35 +242,36 @@ extension ReplaySession {
         }
     }
 
-    /// Whether the trace has `<scroll>` events (SPEC §3: offsets mode then), its markers and last event's time
-    /// when `readAll` asks for them, and how long the session runs at `refreshRate` when it could run past
-    /// ``TraceLimits/frames`` frames (``SessionLength/mayExceedLimit(at:)``). Reads up to the first `<scroll>`
-    /// unless `readAll` or the length asks for more, in constant memory.
-    private static func scan(_ source: Source, _ path: String, _ options: TraceReader.Options, readAll wanted: Bool,
+    /// Whether the trace has `<scroll>` events (SPEC §3: offsets mode then), its markers when asked, how
+    /// long the session runs at `refreshRate` (a progress bar's total, and the refusal of a session past
+    /// ``TraceLimits/frames`` frames), and whether it has motion that may outlast its last event (drags,
+    /// pinches, animated scrolling). Reads every event once, in constant memory besides the markers.
+    private static func scan(_ source: Source, _ path: String, _ options: TraceReader.Options, markers wanted: Bool,
                              refreshRate: Double)
-        -> (hasScroll: Bool, markers: [Marker], length: SessionLength?, lastEventTime: Double?, error: ReplayError?) {
+        -> (hasScroll: Bool, markers: [Marker], length: SessionLength, hasMotion: Bool, error: ReplayError?) {
         var hasScroll = false
-        var lastEventTime: Double?
+        var hasMotion = false
         var markers: [Marker] = []
-        var length = SessionLength.mayExceedLimit(at: refreshRate) ? SessionLength(refreshRate: refreshRate) : nil
+        var length = SessionLength(refreshRate: refreshRate)
         do {
             let reader = try open(source, path, options)
             while let event = try reader.next() {
                 switch event.kind {
                 case .scroll: hasScroll = true
-                case .marker(let label): markers.append(Marker(time: event.time, label: label))
+                case .marker(let label) where wanted: markers.append(Marker(time: event.time, label: label))
+                case .drag, .pinch: hasMotion = true
+                case .scrollToItem(_, _, let animated) where animated: hasMotion = true
                 default: break
                 }
-                length?.add(event)
-                lastEventTime = event.time
-                if hasScroll && !wanted && length == nil { break }
+                length.add(event)
             }
         } catch {
             // The replay itself reports the trace's errors where it meets them (in offsets mode, as before
             // sessions did).
-            return (true, markers, length, lastEventTime, (error as? TraceError).map(ReplayError.init) ?? (error as? ReplayError))
+            return (true, markers, length, hasMotion,
+                    (error as? TraceError).map(ReplayError.init) ?? (error as? ReplayError))
         }
-        return (hasScroll, markers, length, lastEventTime, nil)
+        return (hasScroll, markers, length, hasMotion, nil)
     }
 
     /// The error for a trace whose session runs more than ``TraceLimits/frames`` frames at `refreshRate`,

@@ -25,7 +25,8 @@ enum ComparisonText {
         for report in comparison.reports {
             lines.append("")
             lines.append("Findings: \(report.layout)")
-            lines += report.findings.isEmpty ? ["  none"] : report.findings.map { "  - \($0.message)" }
+            lines += report.findings.isEmpty ? ["  none"]
+                : report.findings.flatMap { TerminalText.wrapped($0.message, width: width, first: "  - ", hanging: "    ") }
         }
         return lines
     }
@@ -46,25 +47,30 @@ enum ComparisonText {
         lines += repeatsLine.count + 3 + window.count <= width ? [repeatsLine + " · " + window] : [repeatsLine, window]
         for report in comparison.reports {
             if let failure = report.failure {
-                lines.append("INCOMPLETE: \(report.layout): the replay stopped early: \(failure)")
+                lines += prose("INCOMPLETE: \(report.layout): the replay stopped early: \(failure)")
             } else if !report.complete {
-                lines.append("INCOMPLETE: \(report.layout): the replay stopped before the end of the trace")
+                lines += prose("INCOMPLETE: \(report.layout): the replay stopped before the end of the trace")
             }
-            lines += report.warnings.map { "warning: \(report.layout): \($0)" }
+            lines += report.warnings.flatMap { prose("warning: \(report.layout): \($0)") }
             if let noisy = noisyFigures(report) {
-                lines.append("warning: \(report.layout): the repeats disagree more than noise allows on \(noisy); "
+                lines += prose("warning: \(report.layout): the repeats disagree more than noise allows on \(noisy); "
                     + "do not trust the \(report.layout) values alone (the JSON report names the spreads)")
             }
         }
         let counts = repeats.filter { $0 > 0 }
         if let fewest = counts.min(), MannWhitneyU.smallestPValue(fewest, counts.max() ?? fewest) > comparison.alpha {
-            lines.append("warning: with \(fewest) \(fewest == 1 ? "repeat" : "repeats") no change can be significant "
+            lines += prose("warning: with \(fewest) \(fewest == 1 ? "repeat" : "repeats") no change can be significant "
                 + "at α = \(JSONValue.format(comparison.alpha)); use --repeat 4 or more (10 by default)")
         }
         lines.append("Each value: the median over the repeats ± its 95 % confidence interval.")
         lines.append("Changes against \(base.layout); ~: p > \(JSONValue.format(comparison.alpha)), "
             + "two-sided Mann-Whitney U.")
         return lines
+    }
+
+    /// A sentence wrapped at ``width`` with a hanging indent of two spaces.
+    private static func prose(_ text: String) -> [String] {
+        TerminalText.wrapped(text, width: width, hanging: "  ")
     }
 
     /// The figures the report's noise warnings name, in one phrase (`p50 frame time, janky frames and the self

@@ -32,7 +32,8 @@ extension GateJudgement {
                                   GateText.value(row.current, of: row.figure), row.changeText,
                                   row.textEvidence])
                 }
-                lines += table.lines(indent: "  ")
+                // A long figure name (a hot path's) is shortened in the middle so that the row fits 80 columns.
+                lines += table.lines(indent: "  ", width: TerminalText.reportWidth, shrinking: 0)
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -1,27 +1,50 @@
 internal import Foundation
 
-/// The terminal form of reports: a header line, the figures, the hot paths, the worst frames, the counters
-/// and the findings in words.
+/// The terminal form of reports, for 80 columns: the verdict first, the header facts, the figures, a
+/// frame-time sparkline, the hot paths, the worst frames, the counters that are not zero and the findings in
+/// words. Figures that are means per repeat say so.
+///
+/// Every line fits ``TerminalText/reportWidth`` columns: prose (findings, warnings, failures) wraps at word
+/// boundaries with a hanging indent, table cells that would widen a table past it are shortened in the
+/// middle, the trace's path too. Colour (``RenderOptions/colour``) adds ANSI escapes, never columns.
 enum TextReport {
     /// Hot paths listed in text; the JSON report lists them all.
     static let hotPathRows = 10
+    /// The most columns the frame-time sparkline takes.
+    static let sparklineColumns = 60
+    /// The sparkline's glyphs, lowest first.
+    static let sparkGlyphs: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+
+    private static var width: Int { TerminalText.reportWidth }
 
     /// Reports one after another, separated by a blank line.
     static func render(_ reports: [Report], options: RenderOptions = RenderOptions()) -> String {
-        reports.map { lines(of: $0).joined(separator: "\n") + "\n" }.joined(separator: "\n")
+        reports.map { lines(of: $0, options: options).joined(separator: "\n") + "\n" }.joined(separator: "\n")
     }
 
     /// The lines of one report.
-    static func lines(of report: Report) -> [String] {
-        var lines = [header(report)]
-        if let failure = report.failure {
-            lines.append("INCOMPLETE: the replay stopped early: \(failure)")
-        } else if !report.complete {
-            lines.append("INCOMPLETE: the replay stopped before the end of the trace")
+    static func lines(of report: Report, options: RenderOptions = RenderOptions()) -> [String] {
+        let colour = options.colour
+        var lines = verdict(report, thresholds: options.thresholds, colour: colour)
+        lines += header(report)
+        for violation in options.thresholds.violations(of: report) {
+            lines += TerminalText.wrapped(violation, first: "  - ", hanging: "    ")
         }
-        lines += (report.warnings + report.noiseWarnings).map { "warning: \($0)" }
+        if let failure = report.failure {
+            lines += TerminalText.wrapped("the replay stopped early: \(failure)", first: "", hanging: "  ")
+        } else if !report.complete {
+            lines.append("the replay stopped before the end of the trace")
+        }
+        for warning in report.warnings + report.noiseWarnings {
+            lines += TerminalText.wrapped(warning, first: "warning: ", hanging: "  ")
+        }
         lines.append("")
-        lines += figures(report)
+        lines += figures(report, colour: colour)
+        let sparkline = sparkline(report, colour: colour)
+        if !sparkline.isEmpty {
+            lines.append("")
+            lines += sparkline
+        }
         lines.append("")
         lines += hotPaths(report)
         lines.append("")
@@ -35,29 +58,80 @@ enum TextReport {
             for marker in report.markers {
                 table.append([fixed(marker.time, 3), marker.label])
             }
-            lines += table.lines(indent: "  ").dropFirst()
+            lines += table.lines(indent: "  ", width: width, shrinking: 1).dropFirst()
         }
         lines.append("")
         lines.append("Findings")
-        lines += report.findings.isEmpty ? ["  none"] : report.findings.map { "  - \($0.message)" }
-        lines.append("")
-        lines.append("Verdict: \(report.verdict)")
+        if report.findings.isEmpty {
+            lines.append("  none")
+        }
+        for finding in report.findings {
+            lines += TerminalText.wrapped(finding.message, first: "  - ", hanging: "    ")
+                .map { TerminalText.coloured($0, .yellow, colour) }
+        }
         return lines
     }
 
-    private static func header(_ report: Report) -> String {
+    /// The first lines: PASS, FAIL (over ``RenderOptions/thresholds``, which the lines after the header
+    /// name), INCOMPLETE or EMPTY, then ``Report/verdict``'s facts, per repeat.
+    private static func verdict(_ report: Report, thresholds: JankThresholds, colour: Bool) -> [String] {
+        let violations = thresholds.violations(of: report)
+        let state: String
+        let stateColour: TerminalText.Colour
+        if report.failure != nil || !report.complete {
+            (state, stateColour) = ("INCOMPLETE", .red)
+        } else if report.frames == 0 {
+            (state, stateColour) = ("EMPTY", .yellow)
+        } else if !violations.isEmpty {
+            (state, stateColour) = ("FAIL", report.hitchBand == .critical ? .red : .yellow)
+        } else {
+            (state, stateColour) = ("PASS", report.hitchBand == .good ? .green : .yellow)
+        }
+        let facts: String
+        if report.frames > 0 {
+            let share = fixed(100 * report.jankyFrames / report.frames, 1)
+            facts = "\(number(report.jankyFrames)) of \(number(report.frames)) frames janky per repeat (\(share) %), "
+                + "hitch time ratio \(fixed(report.hitchTimeRatio, 1)) ms/s: \(report.hitchBand.rawValue)"
+        } else {
+            facts = report.verdict
+        }
+        var lines = TerminalText.wrapped(facts, first: state + ": ", hanging: "  ")
+        lines[0] = TerminalText.coloured(state, stateColour, colour) + lines[0].dropFirst(state.count)
+        return lines
+    }
+
+    /// The header facts, wrapped at ` · `: the trace (its path shortened in the middle when it would not fit
+    /// a line with the layout), layout, mode, clock, rate, budget, repeats, frames and session length.
+    private static func header(_ report: Report) -> [String] {
         let warmup = report.warmup > 0 ? " (+\(report.warmup) warm-up)" : ""
-        return [
-            report.trace, "layout \(report.layout)", report.mode, "clock \(report.clock)",
-            "\(number(report.refreshRateHz)) Hz",
-            "budget \(fixed(report.budgetMs, 2)) ms", "\(report.repeats) \(report.repeats == 1 ? "repeat" : "repeats")\(warmup)",
-            "\(number(report.frames)) frames", "\(number(report.sessionSeconds)) s",
-        ].joined(separator: " · ")
+        let layout = "layout \(report.layout)"
+        let trace = TerminalText.middleShortened(report.trace, to: width - TerminalText.columns(layout) - 3)
+        let facts = [
+            trace, layout, report.mode, "clock \(report.clock)", "\(number(report.refreshRateHz)) Hz",
+            "budget \(fixed(report.budgetMs, 2)) ms",
+            "\(report.repeats) \(report.repeats == 1 ? "repeat" : "repeats")\(warmup)",
+            "\(number(report.frames)) \(report.frames == 1 ? "frame" : "frames") per repeat "
+                + "(\(number(report.sessionSeconds)) s)",
+        ]
+        var lines: [String] = []
+        var line = ""
+        for fact in facts {
+            if line.isEmpty {
+                line = fact
+            } else if TerminalText.columns(line) + 3 + TerminalText.columns(fact) <= width {
+                line += " · " + fact
+            } else {
+                lines.append(line)
+                line = fact
+            }
+        }
+        lines.append(line)
+        return lines
     }
 
     /// The frame-time table and the frame-rate figures, each as ``Figure`` declares it; with two repeats or
     /// more, each figure's per-repeat minimum, median and maximum.
-    private static func figures(_ report: Report) -> [String] {
+    private static func figures(_ report: Report, colour: Bool) -> [String] {
         var spreads: [Figure: Spread] = [:]
         for entry in report.spreads {
             spreads[entry.figure] = entry.spread
@@ -65,7 +139,7 @@ enum TextReport {
         let showsSpread = report.perRepeat.count >= 2
         var table = TextTable(["Frame time (ms)"] + Figure.frameTimes.map(\.declaration.key),
                               alignments: [.left] + Figure.frameTimes.map { _ in .right })
-        table.append([""] + Figure.frameTimes.map { text($0, $0.value(in: report) ?? 0) })
+        table.append(["all frames"] + Figure.frameTimes.map { text($0, $0.value(in: report) ?? 0) })
         if showsSpread {
             for (name, statistic) in [("repeats min", \Spread.min), ("repeats median", \.median), ("repeats max", \.max)] {
                 table.append([name] + Figure.frameTimes.map { figure in
@@ -75,23 +149,56 @@ enum TextReport {
         }
         var figures = TextTable(["", "", showsSpread ? "repeats min / median / max" : ""],
                                 alignments: [.left, .left, .left])
+        var rowColours: [TerminalText.Colour?] = []
         for figure in Figure.frameRates {
             guard let value = figure.value(in: report) else { continue }
             let spread = showsSpread ? spreads[figure].map { spread in
                 [spread.min, spread.median, spread.max].map { text(figure, $0) }.joined(separator: " / ")
             } : nil
-            figures.append([figure.declaration.label, text(figure, value, in: report, withUnit: true), spread ?? ""])
+            figures.append([label(figure), text(figure, value, in: report, withUnit: true), spread ?? ""])
+            rowColours.append(figureColour(figure, value, report))
+        }
+        let figureLines = figures.lines(width: width, shrinking: 2).dropFirst(showsSpread ? 0 : 1)
+        // The header line, when there is one, is not coloured.
+        let colours = (showsSpread ? [nil] : []) + rowColours
+        let coloured = zip(figureLines, colours).map { line, rowColour in
+            rowColour.map { TerminalText.coloured(line, $0, colour) } ?? line
         }
         // The initial display's line is long and has no spread: it follows the table rather than widening its
         // value column, in the same label column.
-        let initial = report.initialDisplay.map { initial in
+        var initial: [String] = []
+        if let display = report.initialDisplay {
             let apart = report.window.includesInitialDisplay ? "" : ", not in the figures above"
             let label = "Initial display"
             let padding = String(repeating: " ", count: max(0, figures.width(of: 0) - label.count))
-            return "\(label)\(padding)  \(fixed(initial.ms, 3)) ms (\(initial.topPath ?? "-"))\(apart)"
+            initial = TerminalText.wrapped("\(fixed(display.ms, 3)) ms (\(display.topPath ?? "-"))\(apart)",
+                                           first: "\(label)\(padding)  ",
+                                           hanging: String(repeating: " ", count: figures.width(of: 0) + 2))
         }
-        return ["Measured: \(report.window.summary)"] + table.lines() + [""]
-            + figures.lines().dropFirst(showsSpread ? 0 : 1) + (initial.map { [$0] } ?? [])
+        return TerminalText.wrapped("Measured: \(report.window.summary)") + table.lines() + [""] + coloured + initial
+    }
+
+    /// A figure's label; with "per repeat" for the counts and times that are means per repeat.
+    private static func label(_ figure: Figure) -> String {
+        switch figure {
+        case .jankyFrames, .droppedFrames, .hitchTime: "\(figure.declaration.label) per repeat"
+        default: figure.declaration.label
+        }
+    }
+
+    /// Red for janky frames that are not zero and a critical hitch ratio, yellow for a ratio in the warning
+    /// band; `nil` for the rest.
+    private static func figureColour(_ figure: Figure, _ value: Double, _ report: Report) -> TerminalText.Colour? {
+        switch figure {
+        case .jankyFrames, .droppedFrames, .hitchTime: value > 0 ? .red : nil
+        case .hitchTimeRatio:
+            switch report.hitchBand {
+            case .good: nil
+            case .warning: .yellow
+            case .critical: .red
+            }
+        default: nil
+        }
     }
 
     /// A figure's value as text, with its declared decimals (per-repeat means of frame counts in their shortest
@@ -115,20 +222,84 @@ enum TextReport {
         }
     }
 
+    /// One line of the measured frames' times, each column the longest frame of its bucket (so that a janky
+    /// frame never disappears), every repeat's frame *n* pooled; janky columns marked below (or red), and the
+    /// scale.
+    private static func sparkline(_ report: Report, colour: Bool) -> [String] {
+        let series = frameSeries(report)
+        guard !series.isEmpty else { return [] }
+        let buckets = sparklineBuckets(series, columns: sparklineColumns)
+        let top = buckets.max() ?? 0
+        let indent = "  "
+        var glyphs = ""
+        var marks = ""
+        for value in buckets {
+            let glyph = String(sparkGlyphs[glyphIndex(value, top: top)])
+            let janky = value > report.budgetMs
+            glyphs += janky ? TerminalText.coloured(glyph, .red, colour) : glyph
+            marks += janky ? "^" : " "
+        }
+        let perColumn = (Double(series.count) / Double(buckets.count)).rounded(.up)
+        let grouping = buckets.count < series.count
+            ? "\(series.count) frames, the longest of up to \(Int(perColumn)) a column"
+            : "\(series.count) frames, one a column"
+        let pooled = report.repeats > 1 ? ", of \(report.repeats) repeats" : ""
+        var lines = TerminalText.wrapped("Frame times: \(grouping)\(pooled)", hanging: indent)
+        lines.append(indent + glyphs)
+        let hasJank = marks.contains("^")
+        if hasJank {
+            lines.append(String((indent + marks).reversed().drop { $0 == " " }.reversed()))
+        }
+        let scale = "▁ up to \(fixed(top / 8, 2)) ms, █ \(fixed(top, 2)) ms; budget \(fixed(report.budgetMs, 2)) ms"
+            + (hasJank ? "; ^ janky" : "; none janky")
+        lines += TerminalText.wrapped(scale, first: indent, hanging: indent)
+        return lines
+    }
+
+    /// The measured frames' times in frame order, ms, the longest over the repeats at each frame index.
+    static func frameSeries(_ report: Report) -> [Double] {
+        var byIndex: [Int: Double] = [:]
+        for sample in report.frameSamples
+        where report.window.contains(frame: sample.index, refreshRate: report.refreshRateHz) {
+            byIndex[sample.index] = max(byIndex[sample.index] ?? 0, sample.ms)
+        }
+        return byIndex.keys.sorted().compactMap { byIndex[$0] }
+    }
+
+    /// `series` in at most `columns` buckets of consecutive values, each the largest of its bucket.
+    static func sparklineBuckets(_ series: [Double], columns: Int) -> [Double] {
+        let count = min(columns, series.count)
+        guard count > 0 else { return [] }
+        return (0..<count).map { bucket in
+            let start = bucket * series.count / count
+            let end = (bucket + 1) * series.count / count
+            return series[start..<max(end, start + 1)].max() ?? 0
+        }
+    }
+
+    /// The glyph for `value` on a scale from 0 to `top`: eighths, the top glyph for the top value.
+    static func glyphIndex(_ value: Double, top: Double) -> Int {
+        guard top > 0 else { return 0 }
+        let eighth = Int((value / top * 8).rounded(.up)) - 1
+        return min(sparkGlyphs.count - 1, max(0, eighth))
+    }
+
     private static func hotPaths(_ report: Report) -> [String] {
         guard !report.hotPaths.isEmpty else { return ["Hot paths: none measured"] }
-        var table = TextTable(
-            ["Hot paths (ms per repeat)", "calls", "total", "self", "janky self", "call p50", "call p99"],
-            alignments: [.left] + Array(repeating: .right, count: 6))
+        var table = TextTable(["Hot paths (per repeat)", "calls", "total ms", "self ms", "janky", "p50 call",
+                               "p99 call"],
+                              alignments: [.left] + Array(repeating: .right, count: 6))
         for path in report.hotPaths.prefix(hotPathRows) {
             table.append([path.path, number(path.calls)]
                 + [path.totalMs, path.selfMs, path.jankySelfMs, path.callP50Ms, path.callP99Ms].map { fixed($0, 3) })
         }
-        var lines = table.lines()
+        var lines = table.lines(width: width, shrinking: 0)
         let more = report.hotPaths.count - hotPathRows
         if more > 0 {
-            lines.append("… \(more) more \(more == 1 ? "path" : "paths") in the JSON report")
+            lines.append("… \(more) more \(more == 1 ? "path" : "paths") in --format json")
         }
+        lines += TerminalText.wrapped("janky: self time in janky frames; p50/p99 call: one call's time, ms",
+                                      hanging: "  ")
         return lines
     }
 
@@ -138,16 +309,24 @@ enum TextReport {
         for frame in report.worstFrames {
             table.append([String(frame.index), fixed(frame.t, 3), fixed(frame.ms, 3), frame.topPath ?? "-"])
         }
-        return ["Worst frames"] + table.lines(indent: "  ")
+        return ["Worst frames"] + table.lines(indent: "  ", width: width, shrinking: 3)
     }
 
+    /// The counters that are not zero; how many are zero, said in one line.
     private static func counters(_ report: Report) -> [String] {
         guard !report.counters.isEmpty else { return ["Counters: none"] }
         var table = TextTable(["", ""], alignments: [.left, .right])
-        for counter in report.counters {
+        for counter in report.counters where counter.value != 0 {
             table.append([counter.name, String(counter.value)])
         }
-        return ["Counters (per repeat)"] + table.lines(indent: "  ").dropFirst()
+        var lines = ["Counters (per repeat)"] + table.lines(indent: "  ", width: width, shrinking: 0).dropFirst()
+        let zeros = report.counters.count(where: { $0.value == 0 })
+        if zeros > 0 {
+            lines += TerminalText.wrapped(
+                "… \(zeros) zero \(zeros == 1 ? "counter" : "counters") not shown; all in --format json",
+                first: "  ", hanging: "    ")
+        }
+        return lines
     }
 
     /// `value` with exactly `decimals` decimals.

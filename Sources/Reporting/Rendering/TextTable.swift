@@ -1,5 +1,6 @@
 /// Columns of fixed width for terminal output: each column as wide as its widest cell, separated by two
-/// spaces, text left-aligned and numbers right-aligned. No colours.
+/// spaces, text left-aligned and numbers right-aligned, widths counted in terminal columns
+/// (``TerminalText/columns(_:)``). No colours.
 struct TextTable {
     /// How a column aligns its cells.
     enum Alignment {
@@ -24,14 +25,29 @@ struct TextTable {
     }
 
     /// The width of `column`: its widest cell's.
-    func width(of column: Int) -> Int { rows.map { $0[column].count }.max() ?? 0 }
+    func width(of column: Int) -> Int { rows.map { TerminalText.columns($0[column]) }.max() ?? 0 }
 
     /// The lines of the table, each indented by `indent` and without trailing spaces.
-    func lines(indent: String = "") -> [String] {
-        let widths = alignments.indices.map(width(of:))
+    ///
+    /// With a `width`, the cells of column `shrinking` (a path, a label) are shortened in the middle, keeping
+    /// their ends, until every line fits in `width` columns; a table whose other columns alone are wider keeps
+    /// at least four columns of it.
+    func lines(indent: String = "", width: Int? = nil, shrinking: Int? = nil) -> [String] {
+        var widths = alignments.indices.map(width(of:))
+        var rows = rows
+        if let width, let shrinking {
+            let total = TerminalText.columns(indent) + widths.reduce(0, +) + 2 * (widths.count - 1)
+            if total > width {
+                let room = max(4, widths[shrinking] - (total - width))
+                for row in rows.indices {
+                    rows[row][shrinking] = TerminalText.middleShortened(rows[row][shrinking], to: room)
+                }
+                widths[shrinking] = room
+            }
+        }
         return rows.map { row in
             let cells = row.enumerated().map { column, cell in
-                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                let padding = String(repeating: " ", count: max(0, widths[column] - TerminalText.columns(cell)))
                 return alignments[column] == .left ? cell + padding : padding + cell
             }
             let line = indent + cells.joined(separator: "  ")

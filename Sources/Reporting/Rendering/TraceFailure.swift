@@ -23,6 +23,11 @@ public struct TraceFailure: Error, Sendable, Equatable {
         ])
     }
 
-    /// `path` then `FAILED: message`, as text reports begin with the trace.
-    var text: String { "\(trace)\nFAILED: \(message)\n" }
+    /// `path` then `FAILED: message`, as text reports begin with the trace: in 80 columns, the path shortened
+    /// in the middle, the message wrapped with a hanging indent.
+    var text: String {
+        let width = TerminalText.reportWidth
+        return ([TerminalText.middleShortened(trace, to: width)]
+            + TerminalText.wrapped(message, width: width, first: "FAILED: ", hanging: "  ")).joined(separator: "\n") + "\n"
+    }
 }
