@@ -164,17 +164,22 @@ struct GateCommand: ParsableCommand {
                 let session = try ReplaySession(trace: trace, options: options, registry: Reel.layouts)
                 var bar = ProgressBar(label: trace)
                 let showProgress = !quiet && StandardError.isTerminal
-                var planned = warmup + repeats, framesPerPass: Int?
+                var planned = warmup + repeats, framesPerPass = session.expectedFrames.count
+                var exact = session.expectedFrames.exact
                 func run(_ count: Int) throws(ReplayError) -> [ReplaySession.Pass] {
                     var passes: [ReplaySession.Pass] = []
                     for _ in 0..<count {
                         let index = session.passesRun
                         let pass = try session.runPass { frame in
                             if showProgress {
-                                bar.update(pass: index, passes: planned, frame: frame + 1, framesPerPass: framesPerPass)
+                                bar.update(pass: index, passes: planned, frame: frame + 1, framesPerPass: framesPerPass,
+                                           exact: exact, warmup: warmup)
                             }
                         }
-                        framesPerPass = framesPerPass ?? pass.measurement.frames.count
+                        if !exact {
+                            framesPerPass = pass.measurement.frames.count
+                            exact = true
+                        }
                         if let failure = pass.failure {
                             if showProgress { bar.clear() }
                             throw failure

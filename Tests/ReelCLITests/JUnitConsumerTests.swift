@@ -31,18 +31,7 @@ enum JUnitConsumer {
     }
 
     private static func python(_ arguments: [String]) throws -> ReelProcess.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ReelProcess.Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                                  stderr: String(decoding: stderr, as: UTF8.self))
+        try ReelProcess.run(URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3"] + arguments)
     }
 
     /// The one suite of a document junitparser read, and its cases.

@@ -25,8 +25,13 @@ struct ReelProcess {
     }
 
     static func run(arguments: [String]) throws -> Result {
+        try run(executable, arguments: arguments)
+    }
+
+    /// Runs `program` with `arguments` in the package's root and collects what it printed.
+    static func run(_ program: URL, arguments: [String]) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         process.currentDirectoryURL = root
         let out = Pipe(), err = Pipe()

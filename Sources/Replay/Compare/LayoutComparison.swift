@@ -58,13 +58,17 @@ public struct LayoutComparison {
         var measured = [[ReplaySession.Pass]](repeating: [], count: layouts.count)
         var rounds: [[String]] = []
         var failure: ReplayError?
-        var framesPerPass: Int?
+        // The total is known before the first frame, from the trace's events (the first layout's count stands
+        // for all); where a fling may outlast the last event, each pass corrects the estimate.
+        var framesPerPass = sessions[0].expectedFrames.count
+        let exact = sessions.allSatisfy { $0.expectedFrames.exact && $0.expectedFrames.count == framesPerPass }
+        let warmupPasses = passes.prefix { $0.isWarmup }.count
         for (index, pass) in passes.enumerated() {
             let result = try sessions[pass.layout].runPass { frame in
-                progress(ReplayProgress(pass: index, passes: passes.count, frame: frame + 1,
-                                        framesPerPass: framesPerPass))
+                progress(ReplayProgress(pass: index, passes: passes.count, frame: frame + 1, framesPerPass: framesPerPass,
+                                        framesPerPassIsExact: exact, warmup: warmupPasses))
             }
-            framesPerPass = framesPerPass ?? result.measurement.frames.count
+            if !exact { framesPerPass = result.measurement.frames.count }
             // A warm-up pass's frames are not measured: when one stops on a bad event, the comparison stops with it.
             if pass.isWarmup, let error = result.failure { throw error }
             if !pass.isWarmup { measured[pass.layout].append(result) }

@@ -5,16 +5,16 @@ extension GateJudgement {
         var lines = [verdictLine(judgements, failures: failures.count)]
         for failure in failures {
             lines.append("")
-            lines += GateText.wrap(failure.trace)
-            lines += GateText.wrap("FAILED: \(failure.message)")
+            lines += TerminalText.wrapped(failure.trace, hanging: "  ")
+            lines += TerminalText.wrapped("FAILED: \(failure.message)", hanging: "  ")
         }
         for judgement in judgements {
             lines.append("")
-            lines += GateText.wrap("\(judgement.trace) (\(judgement.layout))"
-                                   + (judgement.baselinePath.map { " against \($0)" } ?? ""))
+            lines += TerminalText.wrapped("\(judgement.trace) (\(judgement.layout))"
+                                   + (judgement.baselinePath.map { " against \($0)" } ?? ""), hanging: "  ")
             lines.append(judgement.summaryLine)
-            lines += GateText.wrap(judgement.policyLine)
-            lines += judgement.notes.flatMap { GateText.wrap($0) }
+            lines += TerminalText.wrapped(judgement.policyLine, hanging: "  ")
+            lines += judgement.notes.flatMap { TerminalText.wrapped($0, hanging: "  ") }
             for verdict in FigureJudgement.Verdict.allCases {
                 // Zero counters are hidden (SPEC §8), as in the replay's text report.
                 let group = judgement.figures.filter { row in

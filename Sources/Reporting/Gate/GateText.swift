@@ -22,23 +22,3 @@ enum GateText {
         "p=" + String(format: "%.3f", p)
     }
 }
-
-extension GateText {
-    /// `text` broken at spaces into lines of at most `width` characters (a longer word stays whole), the
-    /// lines after the first indented by `indent`.
-    static func wrap(_ text: String, width: Int = 80, indent: String = "  ") -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            let prefix = lines.isEmpty ? "" : indent
-            if !line.isEmpty && prefix.count + line.count + 1 + word.count > width {
-                lines.append(prefix + line)
-                line = String(word)
-            } else {
-                line = line.isEmpty ? String(word) : line + " " + word
-            }
-        }
-        if !line.isEmpty { lines.append((lines.isEmpty ? "" : indent) + line) }
-        return lines
-    }
-}

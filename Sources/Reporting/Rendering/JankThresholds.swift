@@ -36,3 +36,36 @@ public struct JankThresholds: Sendable, Equatable {
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 }
+
+/// A replayed trace judged against ``JankThresholds``: the word the text, Markdown and HTML verdicts lead with,
+/// and what a JUnit test case reports.
+public enum JankVerdict: Sendable, Equatable {
+    /// Every frame measured, within both thresholds.
+    case pass
+    /// Over a threshold: the violations, in words.
+    case fail([String])
+    /// The replay stopped before the end of the trace.
+    case incomplete
+    /// No frame was measured (an empty window, a session of one frame).
+    case empty
+
+    /// `PASS`, `FAIL`, `INCOMPLETE`, `EMPTY`.
+    public var word: String {
+        switch self {
+        case .pass: "PASS"
+        case .fail: "FAIL"
+        case .incomplete: "INCOMPLETE"
+        case .empty: "EMPTY"
+        }
+    }
+}
+
+extension JankThresholds {
+    /// `report` judged: incomplete first, then empty, then the thresholds.
+    public func verdict(of report: Report) -> JankVerdict {
+        if report.failure != nil || !report.complete { return .incomplete }
+        if report.frames == 0 { return .empty }
+        let violations = violations(of: report)
+        return violations.isEmpty ? .pass : .fail(violations)
+    }
+}

@@ -56,7 +56,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
             let document = !asArray && values.count == 1 ? values[0] : .array(values)
             return document.serialized() + "\n"
         case .html:
-            return ReportHTML.render(outcomes)
+            return ReportHTML.render(outcomes, thresholds: options.thresholds)
         case .markdown:
             return ReportMarkdown.render(outcomes, thresholds: options.thresholds)
         case .junit:
@@ -74,7 +74,7 @@ public struct RenderOptions: Sendable, Equatable {
     /// Whether the text report may colour its verdict and figures with ANSI escapes: only when it goes to a
     /// terminal that supports them and `NO_COLOR` is not set. The caller decides; renderers never look.
     public var colour: Bool
-    /// When a trace fails its JUnit test case and what the Markdown verdict line says of it.
+    /// What the text, HTML, Markdown and JUnit verdicts judge each trace against.
     public var thresholds: JankThresholds
 
     public init(includeFrames: Bool = false, colour: Bool = false, thresholds: JankThresholds = JankThresholds()) {

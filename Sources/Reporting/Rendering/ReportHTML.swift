@@ -8,16 +8,16 @@
 /// environment and the clock. Several traces give one page with a section each and a table of contents; a
 /// trace that gave no report has its section with the error.
 enum ReportHTML {
-    static func render(_ outcomes: [Result<Report, TraceFailure>]) -> String {
-        render(outcomes, pointLimit: FrameChart.defaultPointLimit)
-    }
-
-    /// - Parameter pointLimit: The points a frame chart draws one by one before it draws envelopes.
-    static func render(_ outcomes: [Result<Report, TraceFailure>], pointLimit: Int) -> String {
+    /// - Parameters:
+    ///   - thresholds: What the verdict judges each trace against (PASS, FAIL, INCOMPLETE, EMPTY).
+    ///   - pointLimit: The points a frame chart draws one by one before it draws envelopes.
+    static func render(_ outcomes: [Result<Report, TraceFailure>], thresholds: JankThresholds = JankThresholds(),
+                       pointLimit: Int = FrameChart.defaultPointLimit) -> String {
         let traces = outcomes.map(trace)
         let sections = outcomes.enumerated().map { position, outcome in
             switch outcome {
-            case .success(let report): section(report, id: "trace-\(position + 1)", pointLimit: pointLimit)
+            case .success(let report):
+                section(report, id: "trace-\(position + 1)", thresholds: thresholds, pointLimit: pointLimit)
             case .failure(let failure):
                 "<section id=\"trace-\(position + 1)\">\n<h2>\(escape(failure.trace))</h2>\n"
                     + "<p class=\"verdict failed\"><strong>Failed:</strong> \(escape(failure.message))</p>\n</section>"
@@ -38,7 +38,7 @@ enum ReportHTML {
             </head>
             <body>
             <h1>Reel replay</h1>
-            \(outcomes.count > 1 ? contents(outcomes) + "\n" : "")\(sections.joined(separator: "\n"))
+            \(outcomes.count > 1 ? contents(outcomes, thresholds: thresholds) + "\n" : "")\(sections.joined(separator: "\n"))
             </body>
             </html>
 
@@ -69,10 +69,10 @@ enum ReportHTML {
     }
 
     /// The table of contents: each trace with its verdict.
-    private static func contents(_ outcomes: [Result<Report, TraceFailure>]) -> String {
+    private static func contents(_ outcomes: [Result<Report, TraceFailure>], thresholds: JankThresholds) -> String {
         let items = outcomes.enumerated().map { position, outcome in
             let summary = switch outcome {
-            case .success(let report): report.verdict
+            case .success(let report): "\(thresholds.verdict(of: report).word): \(report.verdict)"
             case .failure: "failed"
             }
             return "<li><a href=\"#trace-\(position + 1)\">\(escape(trace(outcome)))</a>: \(escape(summary))</li>"
@@ -80,7 +80,7 @@ enum ReportHTML {
         return "<nav>\n<h2>Traces</h2>\n<ol>\n" + items.joined(separator: "\n") + "\n</ol>\n</nav>"
     }
 
-    private static func section(_ report: Report, id: String, pointLimit: Int) -> String {
+    private static func section(_ report: Report, id: String, thresholds: JankThresholds, pointLimit: Int) -> String {
         var html = ["<section id=\"\(id)\">", "<h2>\(escape(report.trace))</h2>"]
         let warmup = report.warmup > 0 ? " (+\(report.warmup) warm-up)" : ""
         html.append("<p class=\"context\">" + escape([
@@ -89,7 +89,7 @@ enum ReportHTML {
             "\(report.repeats) \(report.repeats == 1 ? "repeat" : "repeats")\(warmup)",
             "\(HTMLText.number(report.frames)) frames per repeat", "\(HTMLText.number(report.sessionSeconds)) s",
         ].joined(separator: " · ")) + "</p>")
-        html += verdict(report)
+        html += verdict(report, thresholds: thresholds)
         html.append("<h3>Every measured frame</h3>")
         html.append(chart(report, pointLimit: pointLimit))
         html.append("<h3>Hot paths</h3>")
@@ -110,10 +110,21 @@ enum ReportHTML {
         return html.joined(separator: "\n")
     }
 
-    /// The verdict in a band-coloured box, whether the replay completed, the warnings, then the figures.
-    private static func verdict(_ report: Report) -> [String] {
+    /// The verdict against the thresholds in a box coloured by it (a pass by its hitch band), the thresholds
+    /// exceeded, whether the replay completed, the warnings, then the figures.
+    private static func verdict(_ report: Report, thresholds: JankThresholds) -> [String] {
         let band = report.hitchBand
-        var html = ["<p class=\"verdict \(band.rawValue)\"><strong>Verdict:</strong> \(escape(report.verdict))</p>"]
+        let judged = thresholds.verdict(of: report)
+        let style = switch judged {
+        case .pass: band.rawValue
+        case .empty: "warning"
+        case .fail, .incomplete: "failed"
+        }
+        var html = ["<p class=\"verdict \(style)\"><strong>\(judged.word):</strong> \(escape(report.verdict))</p>"]
+        if case .fail(let violations) = judged {
+            html.append("<ul class=\"violations\">\n" + violations.map { "<li>\(escape($0))</li>" }.joined(separator: "\n")
+                + "\n</ul>")
+        }
         let bandText = switch band {
         case .good: "under 5 ms/s: hitches are rarely noticeable"
         case .warning: "5 to 10 ms/s: users notice some interruptions"

@@ -1,6 +1,7 @@
 /// `--format markdown` (SPEC §8): GitHub-flavoured Markdown short enough for a CI step summary or a pull
 /// request comment. Per trace, a section: the verdict line first (✅ PASS or ❌ FAIL against the thresholds,
-/// ❌ INCOMPLETE or ❌ ERROR for a replay that stopped early or failed, then ``Report/verdict``), the
+/// ⚠️ EMPTY when no frame was measured, ❌ INCOMPLETE or ❌ ERROR for a replay that stopped early or failed,
+/// then ``Report/verdict``), the
 /// thresholds exceeded, the key figures as a table, the top hot paths (per repeat), the findings as a list,
 /// the warnings, and the counters that are not zero folded in a `<details>` block. Several traces: one
 /// document, a verdict line per trace first, then a section each, failures included.
@@ -23,7 +24,10 @@ enum ReportMarkdown {
 
     private static func passed(_ outcome: Result<Report, TraceFailure>, _ thresholds: JankThresholds) -> Bool {
         guard case .success(let report) = outcome else { return false }
-        return report.complete && thresholds.violations(of: report).isEmpty
+        return switch thresholds.verdict(of: report) {
+        case .pass, .empty: true
+        case .fail, .incomplete: false
+        }
     }
 
     /// `**✅ PASS** · 0 of 150 frames janky (0.0 %), …`; with the trace's name first when `named`.
@@ -33,7 +37,12 @@ enum ReportMarkdown {
         case .failure(let failure):
             return (named ? "\(code(failure.trace)): " : "") + "**❌ ERROR** · \(plain(failure.message))"
         case .success(let report):
-            let status = !report.complete ? "❌ INCOMPLETE" : passed(outcome, thresholds) ? "✅ PASS" : "❌ FAIL"
+            let judged = thresholds.verdict(of: report)
+            let status = switch judged {
+            case .pass: "✅ PASS"
+            case .empty: "⚠️ EMPTY"
+            case .fail, .incomplete: "❌ " + judged.word
+            }
             return (named ? "\(code(report.trace)): " : "") + "**\(status)** · \(plain(report.verdict))"
         }
     }

@@ -75,17 +75,13 @@ enum TextReport {
     /// The first lines: PASS, FAIL (over ``RenderOptions/thresholds``, which the lines after the header
     /// name), INCOMPLETE or EMPTY, then ``Report/verdict``'s facts, per repeat.
     private static func verdict(_ report: Report, thresholds: JankThresholds, colour: Bool) -> [String] {
-        let violations = thresholds.violations(of: report)
-        let state: String
-        let stateColour: TerminalText.Colour
-        if report.failure != nil || !report.complete {
-            (state, stateColour) = ("INCOMPLETE", .red)
-        } else if report.frames == 0 {
-            (state, stateColour) = ("EMPTY", .yellow)
-        } else if !violations.isEmpty {
-            (state, stateColour) = ("FAIL", report.hitchBand == .critical ? .red : .yellow)
-        } else {
-            (state, stateColour) = ("PASS", report.hitchBand == .good ? .green : .yellow)
+        let judged = thresholds.verdict(of: report)
+        let state = judged.word
+        let stateColour: TerminalText.Colour = switch judged {
+        case .incomplete: .red
+        case .empty: .yellow
+        case .fail: report.hitchBand == .critical ? .red : .yellow
+        case .pass: report.hitchBand == .good ? .green : .yellow
         }
         let facts: String
         if report.frames > 0 {

@@ -218,7 +218,7 @@ struct ReportHTMLTests {
                      "<table class=\"counters\"", "<table class=\"environment\""]
         let positions = try order.map { try #require(html.range(of: $0)?.lowerBound, "\($0)") }
         #expect(positions == positions.sorted())
-        #expect(html.contains("<strong>Verdict:</strong> \(report.verdict)"))
+        #expect(html.contains("<strong>\(JankThresholds().verdict(of: report).word):</strong> \(report.verdict)"))
         #expect(html.contains("<p>Hitch band: <strong>\(report.hitchBand.rawValue)</strong>"))
         #expect(HTMLScan.count("<li>", in: html) >= report.findings.count && !report.findings.isEmpty)
         #expect(html.hasSuffix("</body>\n</html>\n"))
@@ -234,6 +234,20 @@ struct ReportHTMLTests {
         #expect(HTMLScan.count("<tr>", in: all) == report.counters.count)
         #expect(!table.contains("decoration_created") && all.contains("<code>decoration_created</code></td><td>0</td>"))
         #expect(html.contains("<details><summary>All \(report.counters.count) counters, zeros included</summary>"))
+    }
+
+    @Test("The verdict is judged against the thresholds: FAIL names what was exceeded, PASS within them")
+    func thresholds() {
+        let report = Self.caseStudy()
+        let strict = ReportFormat.html.render([report], options: RenderOptions(thresholds: JankThresholds()))
+        #expect(strict.contains("<p class=\"verdict failed\"><strong>FAIL:</strong> \(report.verdict)</p>"))
+        for violation in JankThresholds().violations(of: report) {
+            #expect(strict.contains("<li>\(violation)</li>"))
+        }
+        let lenient = JankThresholds(maxJankyFrames: 1_000, maxHitchRatio: 1_000)
+        let relaxed = ReportFormat.html.render([report], options: RenderOptions(thresholds: lenient))
+        #expect(relaxed.contains("<p class=\"verdict \(report.hitchBand.rawValue)\"><strong>PASS:</strong>"))
+        #expect(!relaxed.contains("class=\"violations\""))
     }
 
     @Test("An incomplete replay says so in its verdict block, with its warnings")
@@ -252,8 +266,9 @@ struct ReportHTMLTests {
         let html = ReportFormat.html.render([.success(first), .failure(failure), .success(second)], asArray: true)
         #expect(HTMLScan.count("<!DOCTYPE html>", in: html) == 1)
         #expect(html.contains("<nav>\n<h2>Traces</h2>\n<ol>\n<li><a href=\"#trace-1\">Traces/prepare-for-reuse.xml</a>: "
-            + "\(first.verdict)</li>\n<li><a href=\"#trace-2\">Traces/missing.xml</a>: failed</li>\n"
-            + "<li><a href=\"#trace-3\">Traces/test.xml</a>: \(second.verdict)</li>"))
+            + "\(JankThresholds().verdict(of: first).word): \(first.verdict)</li>\n"
+            + "<li><a href=\"#trace-2\">Traces/missing.xml</a>: failed</li>\n"
+            + "<li><a href=\"#trace-3\">Traces/test.xml</a>: \(JankThresholds().verdict(of: second).word): \(second.verdict)</li>"))
         #expect((1...3).allSatisfy { html.contains("<section id=\"trace-\($0)\">") })
         #expect(HTMLScan.count("<svg class=\"chart\"", in: html) == 2)
         #expect(HTMLScan.framePoints(in: html).count == 3)
