@@ -228,14 +228,22 @@ struct FrameChart {
         return svg
     }
 
-    /// The values of the longest clipped frames, written beside their marks.
+    /// The values of the longest clipped frames, written beside their marks; a label that would overlap one
+    /// already written (the same frame in another repeat, or a neighbour) is left to its mark's tooltip.
     private func clippedLabels() -> [String] {
         let c = HTMLText.coordinate
         let clipped = series.flatMap { $0.points.filter { $0.ms > ceilingMs } }
-        return clipped.sorted { $0.ms > $1.ms }.prefix(Self.clippedLabels).map { point in
-            "<text class=\"clipped-label\" x=\"\(c(x(point.t) + 6))\" y=\"\(c(Self.top + 6))\">"
-                + "\(HTMLText.number((point.ms * 10).rounded() / 10)) ms</text>"
+        var taken: [ClosedRange<Double>] = []
+        var labels: [String] = []
+        for point in clipped.sorted(by: { $0.ms > $1.ms }) where labels.count < Self.clippedLabels {
+            let text = "\(HTMLText.number((point.ms * 10).rounded() / 10)) ms"
+            // 11 px text: about 6.5 px a character.
+            let span = (x(point.t) + 6)...(x(point.t) + 6 + 6.5 * Double(text.count))
+            guard !taken.contains(where: { $0.overlaps(span) }) else { continue }
+            taken.append(span)
+            labels.append("<text class=\"clipped-label\" x=\"\(c(span.lowerBound))\" y=\"\(c(Self.top + 6))\">\(text)</text>")
         }
+        return labels
     }
 
     /// Frame 0 as a bar of its own left of the plot, on the same y scale.
