@@ -15,10 +15,10 @@ struct OptionRange {
     func check(_ value: Double) throws {
         guard range.contains(value) else {
             if value < 0, range.lowerBound >= 0 {
-                throw ValidationError("\(option) must not be negative, not '\(Self.quote(value))'")
+                throw ValidationError("\(option) must not be negative, not '\(TraceNumber.format(value))'")
             }
             throw ValidationError("\(option) must be from \(Self.format(range.lowerBound)) to "
-                                  + "\(Self.format(range.upperBound))\(unit) (\(reason)), not '\(Self.quote(value))'")
+                                  + "\(Self.format(range.upperBound))\(unit) (\(reason)), not '\(TraceNumber.format(value))'")
         }
     }
 
@@ -31,12 +31,6 @@ struct OptionRange {
             throw ValidationError("\(option) must be from \(Self.format(range.lowerBound)) to "
                                   + "\(Self.format(range.upperBound))\(unit) (\(reason)), not '\(value)'")
         }
-    }
-
-    /// `value` as the user would have typed it: `60`, `0.5`, `1e+300`.
-    static func quote(_ value: Double) -> String {
-        if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
     }
 
     /// A bound for reading: whole numbers with thousands separators (`86,400`), others as they are.

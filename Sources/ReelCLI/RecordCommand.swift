@@ -97,10 +97,10 @@ struct RecordCommand: ParsableCommand {
         try OptionRange.viewLength("--height").check(height)
         try OptionRange.refreshRate().check(refreshRate)
         try OptionRange.time("--duration").check(duration)
-        guard duration > 0 else { throw ValidationError("--duration must be more than 0 seconds, not '\(OptionRange.quote(duration))'") }
+        guard duration > 0 else { throw ValidationError("--duration must be more than 0 seconds, not '\(TraceNumber.format(duration))'") }
         let frames = (duration * refreshRate).rounded(.up)
         guard frames <= Double(TraceLimits.frames) else {
-            throw ValidationError("--duration \(OptionRange.quote(duration)) s at --refresh-rate \(OptionRange.quote(refreshRate)) Hz "
+            throw ValidationError("--duration \(TraceNumber.format(duration)) s at --refresh-rate \(TraceNumber.format(refreshRate)) Hz "
                                   + "is \(OptionRange.format(frames)) frames; a session has at most "
                                   + "\(OptionRange.format(Double(TraceLimits.frames))) (24 hours at 120 Hz)")
         }

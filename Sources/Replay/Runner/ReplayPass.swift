@@ -169,7 +169,7 @@ final class ReplayPass {
     /// or its workload would pass ``TraceLimits/workloadSecondsPerPass`` (``WorkloadBudget`` spent none of
     /// the cost that would have), naming the frame, the count and the limit, at the frame's last event.
     private func checkMachineLimits(_ index: Int, time: Double, events: [TraceEvent]) throws(ReplayError) {
-        let frame = "frame \(index) (\(SessionLength.text((time * 1000).rounded() / 1000)) s)"
+        let frame = "frame \(index) (\(TraceNumber.format((time * 1000).rounded() / 1000)) s)"
         let displayed = collectionView.visibleElementOverflow ?? collectionView.displayedElements.count
         if displayed > TraceLimits.visibleElements {
             throw ReplayError(
@@ -181,7 +181,7 @@ final class ReplayPass {
         if dataSource.budget.isExceeded {
             throw ReplayError(
                 .unsupported,
-                "\(frame): the workload would pass \(SessionLength.text(TraceLimits.workloadSecondsPerPass)) s in "
+                "\(frame): the workload would pass \(TraceNumber.format(TraceLimits.workloadSecondsPerPass)) s in "
                     + "this pass, the most one pass may spend on the <workload> costs; the replay stops before spending it",
                 path: path, location: events.last?.location)
         }

@@ -45,15 +45,9 @@ struct SessionLength {
         guard frames > Double(TraceLimits.frames) else { return nil }
         return TraceRules.Problem(
             severity: .error,
-            message: "the session lasts \(Self.text(end)) s: \(TraceLimits.grouped(Int(frames))) frames at "
-                + "\(Self.text(refreshRate)) Hz, more than the limit of \(TraceLimits.grouped(TraceLimits.frames)) frames "
+            message: "the session lasts \(TraceNumber.format(end)) s: \(TraceLimits.grouped(Int(frames))) frames at "
+                + "\(TraceNumber.format(refreshRate)) Hz, more than the limit of \(TraceLimits.grouped(TraceLimits.frames)) frames "
                 + "(24 hours at 120 Hz); it is refused before it starts",
             location: endLocation, code: .unsupported)
     }
-
-    /// `86400`, `0.5`.
-    static func text(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
-
 }

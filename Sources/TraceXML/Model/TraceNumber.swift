@@ -2,11 +2,11 @@
 ///
 /// `-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?` — no `+`, no leading or trailing dot, no `inf` or `nan`, no
 /// hexadecimal, no spaces. The writer produces the shortest text that reads back to the same `Double`.
-enum TraceNumber {
-    /// The shortest text that parses back to `value` exactly; integral values have no `.0`.
-    ///
-    /// - Precondition: `value` is finite (the writer checks before formatting).
-    static func format(_ value: Double) -> String {
+public enum TraceNumber {
+    /// The shortest text that parses back to `value` exactly; integral values have no `.0`, and −0 is `0`.
+    /// The writer checks that `value` is finite before formatting; messages that quote a value the user gave
+    /// use it too, where `nan` and `inf` come out as Swift spells them.
+    public static func format(_ value: Double) -> String {
         // -0 reads back equal to 0, and "-0" would not pass as a non-negative number.
         if value == 0 { return "0" }
         var text = value.description
