@@ -13,11 +13,12 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
-/// A libFuzzer target: `LLVMFuzzerTestOneInput` is what it tests; its `main.swift` starts libFuzzer's driver.
+/// A libFuzzer target: `LLVMFuzzerTestOneInput` is what it tests; its `main.swift` starts libFuzzer's driver
+/// (`FuzzDriver`).
 func fuzzTarget(_ name: String, dependencies: [Target.Dependency]) -> Target {
     .executableTarget(
         name: name,
-        dependencies: dependencies,
+        dependencies: ["FuzzDriver"] + dependencies,
         swiftSettings: swiftSettings + [.unsafeFlags(["-sanitize=fuzzer,address"])],
         linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]
     )
@@ -36,6 +37,7 @@ let package = Package(
         .package(name: "Reel", path: ".."),
     ],
     targets: [
+        .target(name: "FuzzDriver", swiftSettings: swiftSettings),
         fuzzTarget("fuzz-trace-reader", dependencies: [.product(name: "TraceXML", package: "Reel")]),
         fuzzTarget("fuzz-batch", dependencies: [
             .product(name: "CollectionEngine", package: "Reel"),
