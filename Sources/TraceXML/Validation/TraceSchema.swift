@@ -46,7 +46,8 @@ public enum TraceSchema {
     <data type="string"><param name="pattern">[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)? +[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?</param></data>
   </define>
   <define name="size-list">
-    <data type="string"><param name="pattern">([0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)? +[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?(, ?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)? +[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?)*)?</param></data>
+    <!-- "W H, W H, …"; "W H*K" is K items of one size (a run). -->
+    <data type="string"><param name="pattern">([0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)? +[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?(\*[0-9]{1,8})?(, ?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)? +[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?(\*[0-9]{1,8})?)*)?</param></data>
   </define>
   <define name="insets">
     <data type="string"><param name="pattern">-?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?( +-?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?){3}</param></data>
@@ -214,9 +215,18 @@ public enum TraceSchema {
   <define name="section">
     <element name="section">
       <attribute name="items"><ref name="item-count"/></attribute>
-      <optional><attribute name="item-sizes"><ref name="size-list"/></attribute></optional>
       <optional><attribute name="reuse-identifier"/></optional>
-      <empty/>
+      <choice>
+        <group>
+          <optional><attribute name="item-sizes"><ref name="size-list"/></attribute></optional>
+          <empty/>
+        </group>
+        <!-- The scalable form: the sizes in chunks of at most 65,536 entries (a run is one entry),
+             concatenated in order. -->
+        <oneOrMore>
+          <element name="item-sizes"><ref name="size-list"/></element>
+        </oneOrMore>
+      </choice>
     </element>
   </define>
   <define name="workload">
