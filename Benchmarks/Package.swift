@@ -41,6 +41,16 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "ReplayBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Replay", package: "Reel"),
+                .product(name: "Reporting", package: "Reel"),
+            ],
+            path: "Benchmarks/Replay",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "TraceXMLReading",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),

@@ -65,14 +65,19 @@ public struct ReplayMeasurement: Sendable {
 
 /// One measured pass over the trace.
 public struct RepeatMeasurement: Sendable {
-    /// Every frame, in order.
-    public var frames: [FrameSample]
+    /// Every frame, in order: a replay's frames kept compactly (``FrameLog``).
+    public var frames: FrameLog
     /// Time per span path over the whole repeat.
     public var paths: [PathMeasurement]
 
-    public init(frames: [FrameSample], paths: [PathMeasurement]) {
+    public init(frames: FrameLog, paths: [PathMeasurement]) {
         self.frames = frames
         self.paths = paths
+    }
+
+    /// A repeat of `frames`, kept as given.
+    public init(frames: [FrameSample], paths: [PathMeasurement]) {
+        self.init(frames: FrameLog(frames), paths: paths)
     }
 }
 

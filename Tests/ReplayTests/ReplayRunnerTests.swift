@@ -8,7 +8,7 @@ import Reporting
 struct ReplayRunnerTests {
     private let runner = ReplayRunner(makeClock: { ManualClock() })
 
-    private func frames(_ m: ReplayMeasurement, repeat index: Int = 0) -> [FrameSample] { m.repeats[index].frames }
+    private func frames(_ m: ReplayMeasurement, repeat index: Int = 0) -> [FrameSample] { Array(m.repeats[index].frames) }
 
     @Test("Frame n runs the events before (n + 1) / rate; the session ends at the last event's frame")
     func frameSemantics() throws {

@@ -33,6 +33,8 @@ public import Reporting
     private struct State {
         var depth = 0
         var touchedCount = 0
+        /// Frames ended so far: the index of the next.
+        var frames = 0
     }
 
     /// The deepest nesting of spans: the engine nests at most five phases inside a frame.
@@ -56,8 +58,11 @@ public import Reporting
 
     /// A profiler on `clock`; `timelineCapacity` spans, when given, are recorded with their starts and
     /// durations into a buffer allocated now (``timeline(repeatNumber:)``).
-    public init(clock: any ReplayClock, budgetNs: UInt64, timelineCapacity: Int? = nil) {
+    /// - Parameter observesSpans: Whether ``measure(_:_:)`` measures the runner's spans; without, it only runs
+    ///   them (frames are still timed).
+    public init(clock: any ReplayClock, budgetNs: UInt64, timelineCapacity: Int? = nil, observesSpans: Bool = true) {
         self.clock = clock
+        self.observesSpans = observesSpans
         self.budgetNs = budgetNs
         recorder = timelineCapacity.map { capacity in
             let recorder = UnsafeMutablePointer<TimelineRecorder>.allocate(capacity: 1)
@@ -134,8 +139,13 @@ public import Reporting
         return duration
     }
 
+    /// Whether the runner's own spans are measured: false when the profiler only times frames (the overhead
+    /// benchmark's unobserved replay).
+    let observesSpans: Bool
+
     /// Runs `body` inside a span of `path`.
     func measure<T, E: Error>(_ path: SpanPath, _ body: () throws(E) -> T) throws(E) -> T {
+        guard observesSpans else { return try body() }
         begin(path)
         defer { end() }
         return try body()
@@ -163,21 +173,53 @@ public import Reporting
 
     /// Ends the frame's root span and returns its sample.
     public func endFrame(index: Int, time: Double, cellsCreated: Int) -> FrameSample {
+        state.pointee.frames = index
+        let frame = endFrame()
+        return FrameSample(index: index, time: time, durationNs: frame.durationNs,
+                           topPath: frame.topPath.map { SpanPath.names[$0] }, topPathSelfNs: frame.topPathSelfNs,
+                           cellsCreated: cellsCreated)
+    }
+
+    /// Ends the frame's root span and returns its time, the index of its top path in ``pathNames`` (the path
+    /// with the most self time in the frame, if any span ran) and that path's self time in the frame.
+    ///
+    /// What a replay records per frame, without building a sample: ``FrameLog`` keeps the index.
+    public func endFrame() -> (durationNs: UInt64, topPath: Int?, topPathSelfNs: UInt64) {
         // A span the engine left open (an error thrown through the runner may leave some): close them so
         // the frame's figures stay consistent.
         while state.pointee.depth > 1 { end() }
-        recorder?.pointee.frame = Int32(truncatingIfNeeded: index)
+        recorder?.pointee.frame = Int32(truncatingIfNeeded: state.pointee.frames)
+        state.pointee.frames += 1
         let duration = end(at: clock.frameEnd(start: stack[0].start))
         let count = state.pointee.touchedCount
-        var top: Int?
-        for i in 0..<count where top.map({ stats[touched[i]].frameSelfNs > stats[$0].frameSelfNs }) ?? true {
-            top = touched[i]
+        var top = -1
+        var topSelf: UInt64 = 0
+        for i in 0..<count {
+            let p = touched[i]
+            if top < 0 || stats[p].frameSelfNs > topSelf {
+                top = p
+                topSelf = stats[p].frameSelfNs
+            }
         }
         if duration > budgetNs {
             for i in 0..<count { stats[touched[i]].jankySelfNs &+= stats[touched[i]].frameSelfNs }
         }
-        return FrameSample(index: index, time: time, durationNs: duration, topPath: top.map { SpanPath.names[$0] },
-                           topPathSelfNs: top.map { stats[$0].frameSelfNs } ?? 0, cellsCreated: cellsCreated)
+        return (duration, top < 0 ? nil : top, topSelf)
+    }
+
+    /// The span paths' names, by the index ``endFrame()`` returns.
+    public static var pathNames: [String] { SpanPath.names }
+
+    /// Forgets everything measured, for the next pass: the spans' times and call histograms start from
+    /// zero, and the next frame is frame 0. The histograms are allocated once, by the initialiser, and
+    /// reused (those of paths that ran are copied on reset, as the last pass's measurement holds them).
+    public func reset() {
+        precondition(state.pointee.depth == 0, "a profiler reset inside a frame")
+        for p in 0..<SpanPath.count where stats[p].calls > 0 {
+            stats[p] = PathStats()
+            histograms[p].reset()
+        }
+        state.pointee = State()
     }
 
     // MARK: Timeline

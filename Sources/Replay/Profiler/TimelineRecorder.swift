@@ -37,7 +37,7 @@ struct TimelineRecorder {
     var count = 0
     /// Spans that ended when the buffer was full.
     var dropped = 0
-    /// The frame being measured, given by ``Profiler/endFrame(index:time:cellsCreated:)`` before its root span
+    /// The frame being measured, given by ``Profiler/endFrame()`` before its root span
     /// ends.
     var frame: Int32 = 0
     /// The trace's markers, each with ``count`` when it was met: it belongs to the first frame recorded after.

@@ -53,7 +53,8 @@ public final class TraceRecorder {
             throw ReplayError(error)
         }
         pass = ReplayPass(header: header, path: name, layout: layout, registry: registry, mode: .gestures,
-                          refreshRate: header.collectionView.refreshRate, budgetNs: .max, clock: ManualClock())
+                          refreshRate: header.collectionView.refreshRate, budgetNs: .max, clock: ManualClock(),
+                          keepsFrames: false)
         lastOffset = pass.collectionView.contentOffset
     }
 

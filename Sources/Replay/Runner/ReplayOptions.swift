@@ -37,6 +37,10 @@ public struct ReplayOptions: Hashable, Sendable {
     /// (``ReplayMeasurement/timeline``, what `--format chrome-trace` draws); `nil` records none, and no
     /// replay pays for it.
     public var timelineRepeat: Int?
+    /// Whether the profiler observes the spans of every frame (the engine's phases and the runner's own);
+    /// without, frames are timed as a whole and no path is measured. For the profiler's overhead benchmark
+    /// (the same replay with and without its spans); reports need the spans.
+    @_spi(Benchmarks) public var observesSpans = true
 
     public init(layout: String? = nil, mode: ReplayMode? = nil, refreshRate: Double? = nil, budgetMs: Double? = nil,
                 repeats: Int = 3, warmup: Int = 1, allowsTruncation: Bool = true, clock: ReplayClockKind = .cpu,

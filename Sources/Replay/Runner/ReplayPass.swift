@@ -10,7 +10,8 @@ import TraceXML
 /// before its clock starts, so parsing is never billed to the app.
 final class ReplayPass {
     struct Result {
-        var frames: [FrameSample] = []
+        /// Every frame, kept compactly: what a long session's memory is made of.
+        var frames: FrameLog
         var paths: [PathMeasurement] = []
         var counters = EngineCounters()
         var scrollFrames = 0
@@ -35,15 +36,27 @@ final class ReplayPass {
     /// The trace rules `reel validate` applies too: an event that breaks them stops the replay with the
     /// same message at the same place, before the engine sees it.
     private var rules: TraceRules
-    private var result = Result()
+    private var result: Result
+    private let keepsFrames: Bool
     /// The measured repeat this pass is, from 1, when it records its timeline.
     private let timelineRepeat: Int?
 
-    /// - Parameter timeline: When given, the pass records every span's start and duration into a buffer of
-    ///   `capacity` spans allocated now, as measured repeat `repeatNumber` (``Result/timeline``).
+    /// - Parameters:
+    ///   - timeline: When given, the pass records every span's start and duration into a buffer of
+    ///     `capacity` spans allocated now, as measured repeat `repeatNumber` (``Result/timeline``).
+    ///   - profiler: The profiler to measure on, reset first, when a session reuses one for its passes (its
+    ///     histograms are allocated once per replay); a new one otherwise. Not with `timeline`.
+    ///   - expectedFrames: The frames the pass is expected to run, when known: the frame log reserves room
+    ///     for them, so that it does not grow past them.
+    ///   - keepsFrames: Whether ``Result/frames`` keeps the frames; the recorder keeps none, so that its memory
+    ///     does not grow with the session.
+    ///   - observesSpans: Whether the profiler measures the spans of every frame; without, it only times the
+    ///     frames (``ReplayOptions/observesSpans``).
     init(header: TraceHeader, path: String, layout: CollectionViewLayout, registry: LayoutRegistry, mode: ReplayMode,
          refreshRate: Double, budgetNs: UInt64, clock: any ReplayClock,
-         timeline: (capacity: Int, repeatNumber: Int)? = nil) {
+         timeline: (capacity: Int, repeatNumber: Int)? = nil, profiler reused: Profiler? = nil,
+         expectedFrames: Int? = nil, keepsFrames: Bool = true, observesSpans: Bool = true) {
+        self.keepsFrames = keepsFrames
         self.header = header
         timelineRepeat = timeline?.repeatNumber
         self.registry = registry
@@ -51,7 +64,16 @@ final class ReplayPass {
         self.refreshRate = refreshRate
         self.path = path
         rules = TraceRules(header: header, path: path, registry: registry, refreshRate: refreshRate)
-        profiler = Profiler(clock: clock, budgetNs: budgetNs, timelineCapacity: timeline?.capacity)
+        if let reused, timeline == nil {
+            reused.reset()
+            profiler = reused
+        } else {
+            profiler = Profiler(clock: clock, budgetNs: budgetNs, timelineCapacity: timeline?.capacity,
+                                observesSpans: observesSpans)
+        }
+        var frames = FrameLog(refreshRate: refreshRate, budgetNs: budgetNs, pathNames: Profiler.pathNames)
+        if let expectedFrames { frames.reserveCapacity(min(max(0, expectedFrames), TraceLimits.frames)) }
+        result = Result(frames: frames)
         dataSource = TraceDataSource(sections: header.sections, workload: header.workload, clock: clock)
         let configuration = header.collectionView
         collectionView = CollectionView(
@@ -69,7 +91,7 @@ final class ReplayPass {
         collectionView.visibleElementLimit = TraceLimits.visibleElements
         collectionView.dataSource = dataSource
         collectionView.delegate = dataSource
-        collectionView.observer = profiler
+        collectionView.observer = observesSpans ? profiler : nil
     }
 
     /// Replays the whole trace `reader` reads, or up to (not including) the frame `stopBefore`.
@@ -156,12 +178,13 @@ final class ReplayPass {
         } catch {
             failure = error
         }
-        var sample = profiler.endFrame(index: index, time: frameTime,
-                                       cellsCreated: collectionView.counters.cellsCreated - createdBefore)
+        let measured = profiler.endFrame()
         // Counted after the frame's clock stopped: the count is the profiler's, not the app's.
-        sample.cellsOnScreen = collectionView.displayedElements.reduce(0) { $0 + ($1.key.category == .cell ? 1 : 0) }
+        let onScreen = collectionView.displayedElementCount(of: .cell)
         if let failure { throw failure }
-        result.frames.append(sample)
+        if keepsFrames { result.frames.append(durationNs: measured.durationNs, topPath: measured.topPath,
+                             topPathSelfNs: measured.topPathSelfNs,
+                             cellsCreated: collectionView.counters.cellsCreated - createdBefore, cellsOnScreen: onScreen) }
         if collectionView.contentOffset != offsetBefore { result.scrollFrames += 1 }
     }
 
@@ -169,8 +192,9 @@ final class ReplayPass {
     /// or its workload would pass ``TraceLimits/workloadSecondsPerPass`` (``WorkloadBudget`` spent none of
     /// the cost that would have), naming the frame, the count and the limit, at the frame's last event.
     private func checkMachineLimits(_ index: Int, time: Double, events: [TraceEvent]) throws(ReplayError) {
-        let frame = "frame \(index) (\(TraceNumber.format((time * 1000).rounded() / 1000)) s)"
-        let displayed = collectionView.visibleElementOverflow ?? collectionView.displayedElements.count
+        // Named only when a limit is passed: no text per frame.
+        var frame: String { "frame \(index) (\(TraceNumber.format((time * 1000).rounded() / 1000)) s)" }
+        let displayed = collectionView.visibleElementOverflow ?? collectionView.displayedElementCount()
         if displayed > TraceLimits.visibleElements {
             throw ReplayError(
                 .unsupported,

@@ -70,11 +70,18 @@ public final class ReplaySession {
     private let allowsTruncation: Bool
     private let header: TraceHeader
     private let layoutOverride: String?
+    private let observesSpans: Bool
     private let registry: LayoutRegistry
     private var firstReader: TraceReader?
     /// Frames in the last pass run, or an estimate from the trace's last event before any: what a timeline's
     /// buffer is sized from.
     private var framesPerPass: Int?
+    /// Frames in the last pass run: what the next pass's frame log reserves room for.
+    private var lastPassFrames: Int?
+    /// The profiler every pass measures on but one that records a timeline: its histograms are allocated
+    /// once per session, not once per pass.
+    private lazy var profiler = Profiler(clock: clock, budgetNs: budgetNs, observesSpans: observesSpans)
+    private var budgetNs: UInt64 { UInt64((budgetMs * 1_000_000).rounded()) }
 
     /// Where passes read the trace from.
     private enum Source {
@@ -99,6 +106,7 @@ public final class ReplaySession {
         trace = path
         self.registry = registry
         layoutOverride = options.layout
+        observesSpans = options.observesSpans
         // The reader always reads up to the cut, so that a cut-off trace is replayed up to its last complete
         // event; whether the cut is accepted is decided after the first pass.
         readerOptions = TraceReader.Options(allowsTruncation: true)
@@ -165,12 +173,14 @@ public final class ReplaySession {
         }
         let layoutObject = try registry.makeLayout(for: header.layout, named: layoutOverride, path: trace)
         let pass = ReplayPass(header: header, path: trace, layout: layoutObject, registry: registry, mode: mode,
-                              refreshRate: refreshRate, budgetNs: UInt64((budgetMs * 1_000_000).rounded()),
+                              refreshRate: refreshRate, budgetNs: budgetNs,
                               clock: clock, timeline: repeatNumber.map { number in
                                   (TimelineRecorder.capacity(frames: framesPerPass ?? 1), number)
-                              })
+                              }, profiler: repeatNumber == nil ? profiler : nil,
+                              expectedFrames: lastPassFrames ?? expectedFrames.count, observesSpans: observesSpans)
         let result = pass.run(reader, progress: progress)
         framesPerPass = result.frames.count
+        lastPassFrames = result.frames.count
         if passesRun == 0 {
             let cut = reader.warnings.first { $0.code == .truncated }
             if let cut, !allowsTruncation {

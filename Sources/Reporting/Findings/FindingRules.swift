@@ -142,13 +142,18 @@ enum FindingRules {
         var groups: [String: [FrameSample]] = [:]
         // The frames the report's figures cover: the initial display is reported apart unless included.
         let window = measurement.window
-        for frame in measurement.repeats.flatMap(\.frames)
-        where FrameMath.isJanky(frame.durationNs, budgetNs: budgetNs)
-            && window.contains(frame: frame.index, refreshRate: measurement.refreshRate) {
-            guard let path = frame.topPath,
-                  Double(frame.topPathSelfNs) >= dominantShare * Double(frame.durationNs)
-            else { continue }
-            groups[path, default: []].append(frame)
+        for repeated in measurement.repeats {
+            let frames = repeated.frames
+            // Only janky frames are read whole: a frame log keeps the top path's self time for those only.
+            for position in frames.indices
+            where FrameMath.isJanky(frames.durationNs(at: position), budgetNs: budgetNs)
+                && window.contains(frame: frames.frameIndex(at: position), refreshRate: measurement.refreshRate) {
+                let frame = frames[position]
+                guard let path = frame.topPath,
+                      Double(frame.topPathSelfNs) >= dominantShare * Double(frame.durationNs)
+                else { continue }
+                groups[path, default: []].append(frame)
+            }
         }
         let repeats = Double(max(1, measurement.repeats.count))
         let sorted = groups.sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }

@@ -253,17 +253,66 @@ enum TextReport {
     }
 
     /// The measured frames' times in frame order, ms, the longest over the repeats at each frame index.
-    static func frameSeries(_ report: Report) -> [Double] {
+    ///
+    /// Read from the repeats' frame logs as asked for, when the report has them (a report made from a
+    /// replay): a long session's series is never copied.
+    static func frameSeries(_ report: Report) -> FrameSeries {
+        if let logs = report.frameSamples.logs, logs.allSatisfy(\.isCompact) {
+            // Frame n of every repeat is at position n: the window is a range of frames.
+            let measured = logs.map { MeasuredFrames($0, window: report.window, refreshRate: report.refreshRateHz) }
+            var lower = Int.max
+            var upper = 0
+            for frames in measured {
+                guard case .range(let range) = frames.positions, !range.isEmpty else { continue }
+                lower = Swift.min(lower, range.lowerBound)
+                upper = Swift.max(upper, range.upperBound)
+            }
+            return FrameSeries(storage: .logs(logs, lower < upper ? lower..<upper : 0..<0))
+        }
         var byIndex: [Int: Double] = [:]
         for sample in report.frameSamples
         where report.window.contains(frame: sample.index, refreshRate: report.refreshRateHz) {
             byIndex[sample.index] = max(byIndex[sample.index] ?? 0, sample.ms)
         }
-        return byIndex.keys.sorted().compactMap { byIndex[$0] }
+        return FrameSeries(storage: .values(byIndex.keys.sorted().compactMap { byIndex[$0] }))
+    }
+
+    /// The series ``frameSeries(_:)`` draws: values, or the frames of the repeats' logs in a range of frame
+    /// indices, each the longest over the repeats that have it.
+    struct FrameSeries: RandomAccessCollection {
+        enum Storage {
+            case values([Double])
+            case logs([FrameLog], Range<Int>)
+        }
+
+        let storage: Storage
+
+        var startIndex: Int { 0 }
+        var endIndex: Int {
+            switch storage {
+            case .values(let values): values.count
+            case .logs(_, let frames): frames.count
+            }
+        }
+
+        subscript(position: Int) -> Double {
+            switch storage {
+            case .values(let values):
+                return values[position]
+            case .logs(let logs, let frames):
+                let frame = frames.lowerBound + position
+                var longest = 0.0
+                for log in logs where frame < log.count {
+                    longest = Swift.max(longest, FrameMath.ms(log.durationNs(at: frame)))
+                }
+                return longest
+            }
+        }
     }
 
     /// `series` in at most `columns` buckets of consecutive values, each the largest of its bucket.
-    static func sparklineBuckets(_ series: [Double], columns: Int) -> [Double] {
+    static func sparklineBuckets<C: RandomAccessCollection<Double>>(_ series: C, columns: Int) -> [Double]
+        where C.Index == Int {
         let count = min(columns, series.count)
         guard count > 0 else { return [] }
         return (0..<count).map { bucket in

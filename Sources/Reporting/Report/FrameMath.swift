@@ -37,12 +37,12 @@ enum FrameMath {
     ///   - refreshRate: Frames per second.
     /// - Returns: 0 for no frames.
     /// - Complexity: O(*n*), two pointers over the frames.
-    static func peakFPS(slots: [Int], refreshRate: Double) -> Double {
+    static func peakFPS<C: RandomAccessCollection<Int>>(slots: C, refreshRate: Double) -> Double where C.Index == Int {
         guard !slots.isEmpty else { return 0 }
         let total = slots.reduce(0, +)
         let capacity = max(1, min(Int((refreshRate * (1 + 1e-9)).rounded(.down)), total))
         var best = 0
-        var start = 0
+        var start = slots.startIndex
         var sum = 0
         for end in slots.indices {
             sum += slots[end]
@@ -68,5 +68,76 @@ enum FrameMath {
         func p(_ percent: Int) -> Double { ms(nearestRank(sorted, percent: percent) ?? 0) }
         return Report.FrameTimes(mean: sum / Double(sorted.count) / 1_000_000, p50: p(50), p90: p(90), p95: p(95),
                                  p99: p(99), max: ms(last))
+    }
+
+    /// How many frame times ``frameTimes(_:)-(S)`` sorts as a copy; past it, it selects its percentiles.
+    static let sortedFrameTimesLimit = 1 << 16
+
+    /// Mean, nearest-rank percentiles and maximum of the frame times `durationsNs` iterates (it must iterate
+    /// the same values every time); all zero for no frames. The same figures as sorting them, in constant
+    /// memory past ``sortedFrameTimesLimit`` values: every percentile's rank is selected exactly, by the high
+    /// 16 bits of the (32-bit) times first and the low 16 bits within the chosen bucket then, in two passes;
+    /// times of 2³² ns or more (rare) are sorted apart. The mean sums the times as integers, which equals the
+    /// sorted sum of doubles while the total stays under 2⁵³ ns (104 days of frames).
+    static func frameTimes<S: Sequence<UInt64>>(_ durationsNs: S) -> Report.FrameTimes {
+        var count = 0
+        var sum: UInt64 = 0
+        var longest: UInt64 = 0
+        var few: [UInt64] = []
+        for duration in durationsNs {
+            count += 1
+            sum &+= duration
+            longest = Swift.max(longest, duration)
+            if count <= sortedFrameTimesLimit { few.append(duration) }
+        }
+        if count <= sortedFrameTimesLimit { return frameTimes(few) }
+        few = []
+        let buckets = 1 << 16
+        var high = [Int](repeating: 0, count: buckets)
+        var long: [UInt64] = []
+        for duration in durationsNs {
+            if duration >> 32 == 0 { high[Int(truncatingIfNeeded: duration >> 16)] += 1 } else { long.append(duration) }
+        }
+        long.sort()
+        let percents = [50, 90, 95, 99]
+        // Each percentile's rank (from 1), then where it lies: a bucket and the rank within it, or among `long`.
+        let ranks = percents.map { Swift.max(1, ($0 * count + 99) / 100) }
+        var places: [(bucket: Int, rank: Int)] = []
+        var values = [UInt64](repeating: 0, count: ranks.count)
+        var chosen: [Int] = []
+        for (k, rank) in ranks.enumerated() {
+            var before = 0
+            var bucket = 0
+            while bucket < buckets && before + high[bucket] < rank {
+                before += high[bucket]
+                bucket += 1
+            }
+            if bucket == buckets {
+                values[k] = long[rank - before - 1]
+                places.append((-1, 0))
+            } else {
+                places.append((bucket, rank - before))
+                if !chosen.contains(bucket) { chosen.append(bucket) }
+            }
+        }
+        var low = [[Int]](repeating: [Int](repeating: 0, count: buckets), count: chosen.count)
+        for duration in durationsNs where duration >> 32 == 0 {
+            let bucket = Int(truncatingIfNeeded: duration >> 16)
+            for (c, candidate) in chosen.enumerated() where candidate == bucket {
+                low[c][Int(truncatingIfNeeded: duration & 0xFFFF)] += 1
+            }
+        }
+        for (k, place) in places.enumerated() where place.bucket >= 0 {
+            let counts = low[chosen.firstIndex(of: place.bucket) ?? 0]
+            var before = 0
+            var value = 0
+            while before + counts[value] < place.rank {
+                before += counts[value]
+                value += 1
+            }
+            values[k] = UInt64(place.bucket) << 16 | UInt64(value)
+        }
+        return Report.FrameTimes(mean: Double(sum) / Double(count) / 1_000_000, p50: ms(values[0]), p90: ms(values[1]),
+                                 p95: ms(values[2]), p99: ms(values[3]), max: ms(longest))
     }
 }

@@ -22,15 +22,15 @@ extension Report {
         let budgetNs = measurement.budgetMs * 1_000_000
         let repeatCount = measurement.repeats.count
         let window = measurement.window
-        // The frame figures cover the window's frames; counters and hot paths whole passes.
-        let measured = measurement.repeats.map { repeated in
-            repeated.frames.filter { window.contains(frame: $0.index, refreshRate: measurement.refreshRate) }
-        }
-        let initialFrames = measurement.repeats.map { $0.frames.first { $0.index == 0 } }
+        let rate = measurement.refreshRate
+        // The frame figures cover the window's frames; counters and hot paths whole passes. Nothing here copies
+        // a repeat's frames: they are read from its log where they are needed.
+        let measured = measurement.repeats.map { MeasuredFrames($0.frames, window: window, refreshRate: rate) }
+        let initialFrames = measurement.repeats.map { $0.frames.initialFrame }
         let perRepeat = measurement.repeats.indices.map { index in
             RepeatFigures(measured[index], initial: initialFrames[index],
                           paths: measurement.repeats[index].paths, budgetNs: budgetNs, budgetMs: measurement.budgetMs,
-                          refreshRate: measurement.refreshRate)
+                          refreshRate: rate)
         }
         func mean(_ total: Double) -> Double { repeatCount == 0 ? 0 : total / Double(repeatCount) }
 
@@ -39,12 +39,6 @@ extension Report {
         let hitchTime = mean(perRepeat.reduce(0) { $0 + $1.hitchTimeMs })
         let session = frames / measurement.refreshRate
         let peak = perRepeat.compactMap(\.peakFPS).max() ?? 0
-        let samples = measurement.repeats.enumerated().flatMap { repeatIndex, repeated in
-            repeated.frames.map { FrameRow($0, repeatIndex: repeatIndex) }
-        }
-        let windowSamples = measured.enumerated().flatMap { repeatIndex, frames in
-            frames.map { FrameRow($0, repeatIndex: repeatIndex) }
-        }
         let initialTimes = initialFrames.compactMap { $0.map { FrameMath.ms($0.durationNs) } }
         let initialDisplay = initialTimes.isEmpty ? nil : InitialDisplay(
             ms: initialTimes.reduce(0, +) / Double(initialTimes.count),
@@ -54,15 +48,16 @@ extension Report {
             complete: measurement.complete, trace: measurement.trace, layout: measurement.layout,
             mode: measurement.mode, refreshRateHz: measurement.refreshRate, budgetMs: measurement.budgetMs,
             repeats: repeatCount, warmup: measurement.warmup, frames: frames, sessionSeconds: session,
-            frameTimeMs: FrameMath.frameTimes(measured.flatMap { $0.map(\.durationNs) }),
+            frameTimeMs: FrameMath.frameTimes(PooledDurations(measured)),
             jankyFrames: mean(Double(perRepeat.reduce(0) { $0 + $1.jankyFrames })), droppedFrames: dropped,
             hitchTimeMs: hitchTime, hitchTimeRatio: session > 0 ? hitchTime / session : 0,
             effectiveFPS: frames > 0 ? measurement.refreshRate * frames / (frames + dropped) : 0, peakFPS: peak,
             counters: measurement.counters, hotPaths: Self.hotPaths(measurement.repeats),
-            worstFrames: Self.worstFrames(windowSamples), environment: measurement.environment,
+            worstFrames: Self.worstFrames(measured), environment: measurement.environment,
             warnings: measurement.warnings, failure: measurement.failure, markers: measurement.markers,
-            perRepeat: perRepeat, frameSamples: samples, clock: measurement.clock, initialDisplay: initialDisplay,
+            perRepeat: perRepeat, clock: measurement.clock, initialDisplay: initialDisplay,
             window: window)
+        frameSamples = FrameRows(logs: measurement.repeats.map(\.frames))
         findings = FindingRules.findings(in: measurement)
         timeline = measurement.timeline
     }
@@ -108,14 +103,33 @@ extension Report {
         }
     }
 
-    /// The ``worstFrameCount`` slowest frames, each frame index once (its slowest repeat), slowest first;
-    /// ties go to the earlier frame, then the earlier repeat.
-    private static func worstFrames(_ samples: [FrameRow]) -> [FrameRow] {
-        let slowestFirst = samples.sorted { ($1.ms, $0.index, $0.repeatIndex) < ($0.ms, $1.index, $1.repeatIndex) }
+    /// The ``worstFrameCount`` slowest frames of `repeats`, each frame index once (its slowest repeat), slowest
+    /// first; ties go to the earlier frame, then the earlier repeat.
+    ///
+    /// One pass keeping the ``worstFrameCount`` × repeats slowest rows: a frame index among the slowest has its
+    /// slowest row among them, behind at most the rows of the indices before it and none of its own.
+    private static func worstFrames(_ repeats: [MeasuredFrames]) -> [FrameRow] {
+        let keep = worstFrameCount * max(1, repeats.count)
+        // Slowest first, by the order below.
+        var kept: [(ms: Double, index: Int, repeatIndex: Int, position: Int)] = []
+        func before(_ a: (ms: Double, index: Int, repeatIndex: Int, position: Int),
+                    _ b: (ms: Double, index: Int, repeatIndex: Int, position: Int)) -> Bool {
+            (b.ms, a.index, a.repeatIndex) < (a.ms, b.index, b.repeatIndex)
+        }
+        for (repeatIndex, frames) in repeats.enumerated() {
+            for position in frames.positions {
+                let row = (ms: FrameMath.ms(frames.log.durationNs(at: position)), index: frames.log.frameIndex(at: position),
+                           repeatIndex: repeatIndex, position: position)
+                if kept.count == keep, let last = kept.last, !before(row, last) { continue }
+                let at = kept.firstIndex { before(row, $0) } ?? kept.count
+                kept.insert(row, at: at)
+                if kept.count > keep { kept.removeLast() }
+            }
+        }
         var seen: Set<Int> = []
         var worst: [FrameRow] = []
-        for row in slowestFirst where worst.count < worstFrameCount && seen.insert(row.index).inserted {
-            worst.append(row)
+        for row in kept where worst.count < worstFrameCount && seen.insert(row.index).inserted {
+            worst.append(FrameRow(repeats[row.repeatIndex].log[row.position], repeatIndex: row.repeatIndex))
         }
         return worst
     }
@@ -134,9 +148,20 @@ extension Report.RepeatFigures {
     /// report's figures are over all repeats, for this one.
     init(_ frames: [FrameSample], initial: FrameSample?, paths: [PathMeasurement], budgetNs: Double, budgetMs: Double,
          refreshRate: Double) {
-        let durations = frames.map(\.durationNs)
-        let droppedPerFrame = durations.map { FrameMath.dropped($0, budgetNs: budgetNs) }
-        let dropped = droppedPerFrame.reduce(0, +)
+        self.init(MeasuredFrames(FrameLog(frames), window: .wholeSession, refreshRate: refreshRate), initial: initial,
+                  paths: paths, budgetNs: budgetNs, budgetMs: budgetMs, refreshRate: refreshRate)
+    }
+
+    /// The figures of a repeat's measured frames, read from its log.
+    init(_ frames: MeasuredFrames, initial: FrameSample?, paths: [PathMeasurement], budgetNs: Double,
+         budgetMs: Double, refreshRate: Double) {
+        let durations = frames.durations
+        var dropped = 0
+        var janky = 0
+        for duration in durations {
+            dropped += FrameMath.dropped(duration, budgetNs: budgetNs)
+            if FrameMath.isJanky(duration, budgetNs: budgetNs) { janky += 1 }
+        }
         let count = Double(durations.count)
         let session = count / refreshRate
         let hitchTime = Double(dropped) * budgetMs
@@ -145,14 +170,85 @@ extension Report.RepeatFigures {
             selfMs[path.path, default: 0] += FrameMath.ms(path.selfNs)
         }
         self.init(frames: durations.count,
-                  jankyFrames: durations.count { FrameMath.isJanky($0, budgetNs: budgetNs) },
+                  jankyFrames: janky,
                   droppedFrames: dropped, hitchTimeMs: hitchTime,
                   frameTimeMs: FrameMath.frameTimes(durations),
                   hitchTimeRatio: session > 0 ? hitchTime / session : 0,
                   effectiveFPS: count > 0 ? refreshRate * count / (count + Double(dropped)) : 0,
-                  peakFPS: FrameMath.peakFPS(slots: droppedPerFrame.map { 1 + $0 }, refreshRate: refreshRate),
+                  peakFPS: FrameMath.peakFPS(slots: durations.lazy.map { 1 + FrameMath.dropped($0, budgetNs: budgetNs) },
+                                             refreshRate: refreshRate),
                   initialDisplayMs: initial.map { FrameMath.ms($0.durationNs) },
                   hotPathSelfMs: selfMs)
+    }
+}
+
+/// The frames of one repeat that a report's frame figures cover (its ``MeasurementWindow``'s), as positions
+/// in the repeat's log.
+struct MeasuredFrames {
+    let log: FrameLog
+    let positions: Positions
+
+    init(_ log: FrameLog, window: MeasurementWindow, refreshRate: Double) {
+        self.log = log
+        if log.isCompact {
+            // A compact log's frame n is at position n: the window is a range of positions.
+            var lower = window.includesInitialDisplay ? 0 : 1
+            var upper = log.count
+            if let from = window.from { lower = max(lower, MeasurementWindow.frame(of: from.time, refreshRate: refreshRate)) }
+            if let to = window.to { upper = min(upper, MeasurementWindow.frame(of: to.time, refreshRate: refreshRate)) }
+            positions = .range(min(lower, upper)..<upper)
+        } else {
+            positions = .list(log.indices.filter { window.contains(frame: log.frameIndex(at: $0), refreshRate: refreshRate) })
+        }
+    }
+
+    /// The measured frames' durations, in order.
+    var durations: Durations { Durations(log: log, positions: positions) }
+
+    /// Positions in a log: a range, or a list.
+    enum Positions: RandomAccessCollection {
+        case range(Range<Int>)
+        case list([Int])
+
+        var startIndex: Int { 0 }
+        var endIndex: Int {
+            switch self {
+            case .range(let range): range.count
+            case .list(let list): list.count
+            }
+        }
+
+        subscript(position: Int) -> Int {
+            switch self {
+            case .range(let range): range.lowerBound + position
+            case .list(let list): list[position]
+            }
+        }
+    }
+
+    /// The durations of a log at some positions.
+    struct Durations: RandomAccessCollection {
+        let log: FrameLog
+        let positions: Positions
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { positions.count }
+        subscript(position: Int) -> UInt64 { log.durationNs(at: positions[position]) }
+    }
+}
+
+/// The measured frames' durations of every repeat, one repeat after the other.
+struct PooledDurations: Sequence {
+    let repeats: [MeasuredFrames]
+
+    init(_ repeats: [MeasuredFrames]) {
+        self.repeats = repeats
+    }
+
+    var count: Int { repeats.reduce(0) { $0 + $1.positions.count } }
+
+    func makeIterator() -> some IteratorProtocol<UInt64> {
+        repeats.lazy.flatMap(\.durations).makeIterator()
     }
 }
 

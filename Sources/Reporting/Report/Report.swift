@@ -63,8 +63,9 @@ public struct Report: Sendable, Equatable {
     public var markers: [Marker]
     /// The figures of each measured repeat, in order: the samples `reel gate` tests for significance.
     public var perRepeat: [RepeatFigures]
-    /// Every frame of every measured repeat, in order (printed by JSON only when asked, `--frames`).
-    public var frameSamples: [FrameRow]
+    /// Every frame of every measured repeat, in order (printed by JSON only when asked, `--frames`); a report
+    /// made from a measurement reads them from its repeats' frame logs.
+    public var frameSamples: FrameRows
     /// The clock frames were measured on: `cpu` (the main thread's CPU time) or `wall` (monotonic).
     public var clock: String
     /// Frame 0 of the session, reported apart from the frame figures (SPEC §4); `nil` when not measured.
@@ -111,7 +112,7 @@ public struct Report: Sendable, Equatable {
         self.failure = failure
         self.markers = markers
         self.perRepeat = perRepeat
-        self.frameSamples = frameSamples
+        self.frameSamples = FrameRows(frameSamples)
         self.clock = clock
         self.initialDisplay = initialDisplay
         self.window = window
