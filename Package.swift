@@ -85,7 +85,8 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutsTests",
-            dependencies: ["Layouts", "CollectionEngine", "TestSupport"],
+            dependencies: ["Layouts", "CollectionEngine", "TestSupport", "Replay", "Reporting"],
+            exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -109,6 +109,25 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Issue 15's steady scroll: the default flow metrics (50-point items, 10 points apart) on a 390 × 844 view,
+    // about 90 items visible, 10 points a frame back and forth over the content, no data-source work. After
+    // 600 frames of warm-up (pools, kept cells, the layout's attributes cache and the pass's buffers at their
+    // size), each iteration is one frame: scroll, layout pass. mallocs per frame should be 0; the time should
+    // not grow with the item count (cost(1M) / cost(1k) ≤ 1.2). No instruction counts: this VM has no
+    // performance counters (see Tools/FrameInstructions for callgrind's).
+    for (label, count) in sizes + [("10M", 10_000_000)] {
+        Benchmark("CollectionView.steadyScroll.\(label)",
+                  configuration: .init(metrics: [.wallClock, .cpuTotal, .mallocCountTotal], timeUnits: .nanoseconds,
+                                       scalingFactor: .kilo)) { benchmark in
+            let fixture = SteadyScroll(count: count)
+            for _ in 0..<600 { fixture.frame() }
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations { fixture.frame() }
+            benchmark.stopMeasurement()
+            blackHole(fixture.collectionView.counters)
+        }
+    }
+
     // Batch updates on a million items whose sizes the delegate answers (all equal): the plan, the
     // layout's incremental update and the animated display, per performBatchUpdates call.
     Benchmark("FlowLayout.update.10kOperations.1M", configuration: .init(maxIterations: 50)) { benchmark in
@@ -147,5 +166,32 @@ let benchmarks: @Sendable () -> Void = {
             time += 1
             fixture.collectionView.advanceAnimations(to: time)
         }
+    }
+}
+
+/// Issue 15's steady scroll: a default flow layout of `count` items on a 390 × 844 view, scrolled 10 points a
+/// frame, reversing at either end of the content (a jump back to the top would replace the whole screen).
+final class SteadyScroll {
+    let collectionView: CollectionView
+    private let items: Items
+    private var y = 0.0
+    private var step = 10.0
+    private let range: Double
+
+    init(count: Int) {
+        items = Items(count: count)
+        collectionView = CollectionView(frame: Rect(x: 0, y: 0, width: 390, height: 844), collectionViewLayout: FlowLayout())
+        collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+        collectionView.dataSource = items
+        collectionView.layoutIfNeeded()
+        range = collectionView.contentSize.height - 844
+    }
+
+    /// One frame: the offset moves, the layout pass runs.
+    func frame() {
+        if y + step > range || y + step < 0 { step = -step }
+        y += step
+        collectionView.contentOffset = Point(x: 0, y: y)
+        collectionView.layoutIfNeeded()
     }
 }

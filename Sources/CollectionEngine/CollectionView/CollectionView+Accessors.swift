@@ -32,13 +32,29 @@ extension CollectionView {
     /// Every view on screen with its key, in display order: cells, supplementary views, decoration views,
     /// each by index path. Views that are animating out (a deleted item, the old view of a reloaded item)
     /// are included, with the index path they had, after a current element of the same key.
-    /// - Complexity: O(k log k) for k views on screen.
+    /// - Complexity: O(k) for k views on screen when none is animating out, O(k log k) otherwise.
     public var displayedElements: [(key: ElementKey, view: ReusableView)] {
+        // The displayed list is sorted by key, each key once.
+        if disappearing.isEmpty { return displayed.map { ($0.key, $0.view) } }
         let current = displayed.map { (key: $0.key, view: $0.view, leaving: false) }
         let leaving = disappearing.map { (key: $0.key, view: $0.view, leaving: true) }
         return (current + leaving)
             .sorted { $0.key != $1.key ? $0.key < $1.key : (!$0.leaving && $1.leaving) }
             .map { ($0.key, $0.view) }
+    }
+
+    /// How many views are on screen: ``displayedElements``' count, without building the list.
+    /// - Complexity: O(1).
+    public var displayedElementCount: Int { displayed.count + disappearing.count }
+
+    /// How many cells are on screen, those animating out included: the cells of ``displayedElements``,
+    /// counted without building the list.
+    /// - Complexity: O(k) for k views on screen.
+    public var displayedCellCount: Int {
+        var count = 0
+        for element in displayed where element.key.category == .cell { count += 1 }
+        for element in disappearing where element.key.category == .cell { count += 1 }
+        return count
     }
 
     /// Whether `view` is animating out: on screen until its disappearing animation ends (a deleted item

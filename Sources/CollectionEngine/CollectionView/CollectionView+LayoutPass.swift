@@ -60,6 +60,19 @@ extension CollectionView {
     /// ``visibleElementOverflow``; a layout that can count without building (the flow layout family) is told
     /// the limit and builds at most one more.
     func visibleElements() -> [(key: ElementKey, attributes: LayoutAttributes)] {
+        var incoming: [(key: ElementKey, attributes: LayoutAttributes)] = []
+        visibleElements(into: &incoming)
+        return incoming
+    }
+
+    /// ``visibleElements()`` into `incoming`, which it empties first, keeping its capacity: a layout pass
+    /// reuses one array from frame to frame.
+    ///
+    /// The answer is sorted only when it is not already in key order (checked in O(k)): the flow layout
+    /// returns a section's cells in order, so that a steady scroll sorts nothing.
+    /// - Complexity: O(k) for k elements in an answer in key order, O(k log k) otherwise.
+    func visibleElements(into incoming: inout [(key: ElementKey, attributes: LayoutAttributes)]) {
+        incoming.removeAll(keepingCapacity: true)
         let visibleRect = bounds
         counters.elementQueries += 1
         let layout = collectionViewLayout
@@ -69,22 +82,26 @@ extension CollectionView {
         let answer = measure(.query, nil) { layout.layoutAttributesForElements(in: visibleRect) }
         if let overflow = layout.elementQueryOverflow {
             visibleElementOverflow = overflow
-            return []
+            return
         }
         if let limit = visibleElementLimit, answer.count > limit {
             // Counted among the displayable ones: a layout may answer hidden or outlying elements.
             let displayable = answer.count { !$0.isHidden && $0.frame.intersects(visibleRect) }
             if displayable > limit {
                 visibleElementOverflow = displayable
-                return []
+                return
             }
         }
         visibleElementOverflow = nil
-        var incoming: [(key: ElementKey, attributes: LayoutAttributes)] = []
         incoming.reserveCapacity(answer.count)
+        var ordered = true
         for attributes in answer where !attributes.isHidden && attributes.frame.intersects(visibleRect) {
-            incoming.append((attributes.elementKey, attributes))
+            let key = attributes.elementKey
+            if ordered, let last = incoming.last, !(last.key < key) { ordered = false }
+            incoming.append((key, attributes))
         }
+        guard !ordered else { return }
+        // Stable, so that of two answers for one element the first stays first and wins below.
         incoming.sort { $0.key < $1.key }
         var unique = 0
         for index in incoming.indices where unique == 0 || incoming[unique - 1].key != incoming[index].key {
@@ -92,17 +109,26 @@ extension CollectionView {
             unique += 1
         }
         incoming.removeLast(incoming.count - unique)
-        return incoming
     }
 
     /// Queries the layout for the bounds and reconciles the display with the answer; returns whether an
     /// element arrived or left.
+    ///
+    /// Its lists are the collection view's reusable buffers (taken out while the pass runs, so that a
+    /// delegate or data source that calls back into the collection view cannot see them half-built, and put
+    /// back with their capacity): a steady scroll frame allocates no array.
     private func updateDisplayedElements() -> Bool {
-        let incoming = visibleElements()
+        var incoming = passBuffers.takeIncoming()
+        var staying = passBuffers.takeStaying()
+        var leaving = passBuffers.takeLeaving()
+        var next = passBuffers.takeNext()
+        defer {
+            passBuffers.giveBack(incoming: &incoming, staying: &staying, leaving: &leaving, next: &next)
+        }
+        visibleElements(into: &incoming)
 
         // Merge the sorted old and new lists: views that stay, and elements that left.
-        var staying = [ReusableView?](repeating: nil, count: incoming.count)
-        var leaving: [DisplayedElement] = []
+        staying.append(contentsOf: repeatElement(nil, count: incoming.count))
         var old = 0, new = 0
         while old < displayed.count {
             if new == incoming.count || displayed[old].key < incoming[new].key {
@@ -119,19 +145,20 @@ extension CollectionView {
 
         for element in leaving { endDisplaying(element, keeping: true) }
 
-        var next: [DisplayedElement] = []
         next.reserveCapacity(incoming.count)
-        for (index, (key, attributes)) in incoming.enumerated() {
+        for index in incoming.indices {
+            let (key, attributes) = incoming[index]
             if let view = staying[index] {
                 // An animating view follows its animation, not the layout.
-                if animations[ObjectIdentifier(view)] == nil { applyIfChanged(attributes, to: view) }
+                if animations.isEmpty || animations[ObjectIdentifier(view)] == nil { applyIfChanged(attributes, to: view) }
                 next.append(DisplayedElement(key: key, view: view))
             } else {
                 next.append(DisplayedElement(key: key, view: display(attributes)))
             }
         }
         let changed = !leaving.isEmpty || next.count != displayed.count - leaving.count
-        displayed = next
+        // The old list becomes the next pass's buffer.
+        swap(&displayed, &next)
         counters.maxVisibleElements = max(counters.maxVisibleElements, displayed.count + disappearing.count)
         return changed
     }
@@ -210,7 +237,7 @@ extension CollectionView {
     /// Announces the end of an element's display and returns its view to its pool — unless it is a cell
     /// within the prefetch region, which is kept out of the pool in case it scrolls back.
     private func endDisplaying(_ element: DisplayedElement, keeping: Bool) {
-        animations[ObjectIdentifier(element.view)] = nil
+        if !animations.isEmpty { animations[ObjectIdentifier(element.view)] = nil }
         announceEndOfDisplay(element.view, element.key)
         if keeping && keepCellWithinPrefetchRegion(element.view, element.key) { return }
         enqueue(element.view, element.key)

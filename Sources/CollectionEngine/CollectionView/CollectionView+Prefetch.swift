@@ -70,7 +70,7 @@ extension CollectionView {
     func prefetchNextCell(refresh: Bool) {
         guard let axis = prefetch.axis, let region = prefetchRegion else { return }
         discardOffscreenCells(outside: region)
-        if refresh { prefetch.queue = upcomingCells(ahead: regionAhead(of: bounds, axis: axis), axis: axis) }
+        if refresh { queueUpcomingCells(ahead: regionAhead(of: bounds, axis: axis), axis: axis) }
         while let next = prefetch.queue.popLast() {
             let indexPath = next.indexPath
             guard offscreenCells[indexPath] == nil, displayedIndex(of: next.elementKey) == nil else { continue }
@@ -82,25 +82,46 @@ extension CollectionView {
         }
     }
 
-    /// The cells in `band` neither displayed nor held, the nearest along the direction of travel last
-    /// (ties: the lower index path last).
-    private func upcomingCells(ahead band: Rect, axis: PrefetchState.Axis) -> [LayoutAttributes] {
+    /// Fills the prefetch queue with the cells in `band` neither displayed nor held, the nearest along the
+    /// direction of travel last (ties: the lower index path last), reusing the queue's and the candidates'
+    /// storage.
+    private func queueUpcomingCells(ahead band: Rect, axis: PrefetchState.Axis) {
         counters.elementQueries += 1
         let answer = measure(.query, nil) { collectionViewLayout.layoutAttributesForElements(in: band) }
-        var candidates: [(lead: Double, attributes: LayoutAttributes)] = []
+        var candidates = passBuffers.candidates
+        passBuffers.candidates = []
+        candidates.removeAll(keepingCapacity: true)
+        let visible = bounds, sign = prefetch.sign
         for attributes in answer
         where attributes.representedElementCategory == .cell && !attributes.isHidden
-            && attributes.frame.intersects(band) && !attributes.frame.intersects(bounds)
+            && attributes.frame.intersects(band) && !attributes.frame.intersects(visible)
             && offscreenCells[attributes.indexPath] == nil {
             let frame = attributes.frame
             let lead = switch axis {
-            case .vertical: prefetch.sign > 0 ? frame.minY : -frame.maxY
-            case .horizontal: prefetch.sign > 0 ? frame.minX : -frame.maxX
+            case .vertical: sign > 0 ? frame.minY : -frame.maxY
+            case .horizontal: sign > 0 ? frame.minX : -frame.maxX
             }
             candidates.append((lead, attributes))
         }
-        candidates.sort { ($0.lead, $0.attributes.indexPath) > ($1.lead, $1.attributes.indexPath) }
-        return candidates.map(\.attributes)
+        // The flow layout answers in the order the cells lie, so that the queue's order is the answer's or its
+        // reverse: checked in O(r), sorted only otherwise (a sort of more than a few elements allocates).
+        func before(_ a: (lead: Double, attributes: LayoutAttributes), _ b: (lead: Double, attributes: LayoutAttributes)) -> Bool {
+            (a.lead, a.attributes.indexPath) > (b.lead, b.attributes.indexPath)
+        }
+        var ordered = true, reversed = true
+        for index in candidates.indices.dropFirst() {
+            if before(candidates[index], candidates[index - 1]) { ordered = false }
+            if !before(candidates[index], candidates[index - 1]) { reversed = false }
+            if !ordered && !reversed { break }
+        }
+        if !ordered {
+            // Strictly in the opposite order: no ties, so that reversing gives what the sort would.
+            if reversed { candidates.reverse() } else { candidates.sort(by: before) }
+        }
+        prefetch.queue.removeAll(keepingCapacity: true)
+        for candidate in candidates { prefetch.queue.append(candidate.attributes) }
+        candidates.removeAll(keepingCapacity: true)
+        passBuffers.candidates = candidates
     }
 
     /// Updates the direction of travel from the movement since the last pass; returns whether it changed.
@@ -124,19 +145,28 @@ extension CollectionView {
 
     /// Returns held cells (prefetched or kept) to their pools — all of them, or those whose frame is
     /// outside `area` — and forgets the cells queued for prefetching when all go.
-    /// - Complexity: O(h log h) for h held cells.
+    /// - Complexity: O(h + s log s) for h held cells of which s go.
     func discardOffscreenCells(outside area: Rect? = nil) {
         if area == nil { prefetch.queue.removeAll() }
         guard !offscreenCells.isEmpty else { return }
-        let stale = offscreenCells.filter { _, held in
-            guard let area else { return true }
-            return !held.cell.frame.intersects(area)
-        }.keys.sorted()
-        for indexPath in stale {
-            if let held = offscreenCells.removeValue(forKey: indexPath) {
-                enqueue(held.cell, ElementKey(category: .cell, kind: nil, indexPath: indexPath))
+        // Into a kept list rather than a filtered dictionary: a steady scroll frame allocates nothing.
+        var stale = passBuffers.stale
+        passBuffers.stale = []
+        stale.removeAll(keepingCapacity: true)
+        for (indexPath, held) in offscreenCells {
+            if let area, held.cell.frame.intersects(area) { continue }
+            stale.append(indexPath)
+        }
+        if !stale.isEmpty {
+            stale.sort()
+            for indexPath in stale {
+                if let held = offscreenCells.removeValue(forKey: indexPath) {
+                    enqueue(held.cell, ElementKey(category: .cell, kind: nil, indexPath: indexPath))
+                }
             }
         }
+        stale.removeAll(keepingCapacity: true)
+        passBuffers.stale = stale
     }
 
     /// Holds a cell that just ended its display out of the pool while it is within the prefetch region;

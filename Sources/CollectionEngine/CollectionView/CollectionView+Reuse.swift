@@ -88,7 +88,16 @@ extension CollectionView {
     }
 
     /// Applies `attributes` to `view` unless the view already has equal ones.
+    ///
+    /// When the layout hands back the very attributes object the view's were copied from and neither has
+    /// changed since (a layout that keeps its attributes, as the flow layout does with
+    /// ``LayoutAttributesCache``), they are equal without comparing them: the counters are those of the
+    /// comparison.
     func applyIfChanged(_ attributes: LayoutAttributes, to view: ReusableView) {
+        if view.holdsUnchangedCopy(of: attributes) {
+            counters.attributesUnchanged += 1
+            return
+        }
         if let current = view.layoutAttributes, current.isEqual(to: attributes) {
             counters.attributesUnchanged += 1
             return

@@ -14,7 +14,10 @@ public final class CollectionView {
     public static let elementKindSectionFooter = "footer"
 
     /// The visible area in content coordinates: its origin is the content offset.
-    public internal(set) var bounds: Rect
+    ///
+    /// `@exclusivity(unchecked)`, as ``counters``: read many times per frame, a trivial value, and written
+    /// only by one assignment in `setBounds(_:)` and the initializer.
+    @exclusivity(unchecked) public internal(set) var bounds: Rect
 
     /// The view's frame; only its size matters headlessly. Changing the size changes ``bounds``; a layout
     /// that adopts ``LayoutInteractionHandling`` hears the new size first (`willResizeTo`), as an app's
@@ -93,7 +96,11 @@ public final class CollectionView {
     public internal(set) var visibleElementOverflow: Int?
 
     /// Exact counts of the work done so far.
-    public internal(set) var counters = EngineCounters()
+    ///
+    /// Incremented several times per element on every frame: `@exclusivity(unchecked)` spares each increment
+    /// a dynamic exclusivity check (issue 15). Safe: the counters are a struct of integers (a trivial value,
+    /// which no overlapping access can leave freed or half-written), and every write is one increment.
+    @exclusivity(unchecked) public internal(set) var counters = EngineCounters()
 
     /// The layout. Setting it replaces the layout without animation; the displayed elements take their
     /// attributes from the new layout at the next layout pass.
@@ -124,6 +131,8 @@ public final class CollectionView {
     /// out), by index path.
     var offscreenCells: [IndexPath: OffscreenCell] = [:]
     var prefetch = PrefetchState()
+    /// The lists a layout pass works with, kept with their capacity from frame to frame.
+    var passBuffers = LayoutPassBuffers()
     var needsLayout = true
     var needsReload = false
     /// The attributes of the element the data source is configuring, applied at dequeue.
@@ -315,4 +324,51 @@ struct DisplayedElement {
 struct SupplementaryPoolKey: Hashable {
     let kind: String
     let identifier: String
+}
+
+/// The lists of a layout pass, kept from one pass to the next with their capacity, so that a steady scroll
+/// frame allocates none (issue 15).
+///
+/// A pass takes each list out (leaving an empty one, which allocates nothing) and gives it back emptied at
+/// the end: a delegate or data source that calls back into the collection view during the pass finds empty
+/// lists, never the pass's own.
+struct LayoutPassBuffers {
+    /// The displayable elements of the layout's answer, sorted by key.
+    private var incoming: [(key: ElementKey, attributes: LayoutAttributes)] = []
+    /// The views of the incoming elements already displayed, by position in `incoming`.
+    private var staying: [ReusableView?] = []
+    /// The displayed elements that left.
+    private var leaving: [DisplayedElement] = []
+    /// The next displayed list; the previous displayed list after the pass.
+    private var next: [DisplayedElement] = []
+    /// The index paths of held cells to return to their pools.
+    var stale: [IndexPath] = []
+    /// The cells to prefetch with how far ahead they lie.
+    var candidates: [(lead: Double, attributes: LayoutAttributes)] = []
+
+    mutating func takeIncoming() -> [(key: ElementKey, attributes: LayoutAttributes)] { Self.take(&incoming) }
+    mutating func takeStaying() -> [ReusableView?] { Self.take(&staying) }
+    mutating func takeLeaving() -> [DisplayedElement] { Self.take(&leaving) }
+    mutating func takeNext() -> [DisplayedElement] { Self.take(&next) }
+
+    /// Puts the lists back, emptied, with their capacity.
+    mutating func giveBack(incoming: inout [(key: ElementKey, attributes: LayoutAttributes)],
+                           staying: inout [ReusableView?], leaving: inout [DisplayedElement],
+                           next: inout [DisplayedElement]) {
+        incoming.removeAll(keepingCapacity: true)
+        staying.removeAll(keepingCapacity: true)
+        leaving.removeAll(keepingCapacity: true)
+        next.removeAll(keepingCapacity: true)
+        swap(&self.incoming, &incoming)
+        swap(&self.staying, &staying)
+        swap(&self.leaving, &leaving)
+        swap(&self.next, &next)
+    }
+
+    /// The list in `slot`, leaving an empty one.
+    private static func take<Element>(_ slot: inout [Element]) -> [Element] {
+        var list: [Element] = []
+        swap(&list, &slot)
+        return list
+    }
 }

@@ -8,15 +8,28 @@ open class ReusableView {
     public internal(set) var reuseIdentifier: String?
     /// A copy of the attributes applied last.
     public private(set) var layoutAttributes: LayoutAttributes?
+    // The standard fields are read for every held cell on every scroll frame (is it still in the prefetch
+    // region?). `@exclusivity(unchecked)` spares those reads their dynamic exclusivity checks (issue 15), and
+    // is safe: each is a trivial value (numbers, a Boolean), which no overlapping access can leave freed or
+    // half-written, and only `applyLayoutAttributes` writes them, one plain assignment each.
+
     /// The untransformed frame, from the layout attributes.
-    public private(set) var frame: Rect = .zero
-    public private(set) var transform3D: Transform3D = .identity
-    public private(set) var alpha: Double = 1
-    public private(set) var zIndex: Int = 0
-    public private(set) var isHidden = false
+    @exclusivity(unchecked) public private(set) var frame: Rect = .zero
+    @exclusivity(unchecked) public private(set) var transform3D: Transform3D = .identity
+    @exclusivity(unchecked) public private(set) var alpha: Double = 1
+    @exclusivity(unchecked) public private(set) var zIndex: Int = 0
+    @exclusivity(unchecked) public private(set) var isHidden = false
 
     /// The element the view was last dequeued for, checked when the data source returns it.
     var dequeuedFor: ElementKey?
+
+    /// The attributes object ``layoutAttributes`` was last copied from, when the copy was equal to it, with
+    /// both objects' mutation counts then: while neither changed, the layout handing back that same object
+    /// hands back attributes equal to the view's, and the collection view skips comparing them (issue 15).
+    /// Kept only for plain ``LayoutAttributes``, whose every field is counted (a subclass's own fields are
+    /// not).
+    private var appliedSource: LayoutAttributes?
+    private var appliedMutations: (source: UInt, copy: UInt) = (0, 0)
 
     public required init() {}
 
@@ -35,10 +48,38 @@ open class ReusableView {
     /// (check their type first) and call `super`.
     open func apply(_ layoutAttributes: LayoutAttributes) {}
 
+    /// Whether the view's attributes are a copy of `attributes`, the very object, equal to it when copied,
+    /// and neither has changed since: then they are still equal, without comparing them.
+    /// - Complexity: O(1).
+    func holdsUnchangedCopy(of attributes: LayoutAttributes) -> Bool {
+        guard let source = appliedSource, source === attributes, let stored = layoutAttributes else { return false }
+        return attributes.mutations == appliedMutations.source && stored.mutations == appliedMutations.copy
+    }
+
     /// Stores a copy of `attributes`, sets the standard fields and calls ``apply(_:)``.
+    ///
+    /// The copy of plain ``LayoutAttributes`` goes into the view's previous copy when nothing else holds that
+    /// one (the same fields as a new copy, without allocating one); otherwise, and for subclasses, it is a new
+    /// object from ``LayoutAttributes/copy()``.
     func applyLayoutAttributes(_ attributes: LayoutAttributes) {
-        let stored = attributes.copy()
-        layoutAttributes = stored
+        let plain = type(of: attributes) == LayoutAttributes.self
+        let stored: LayoutAttributes
+        if plain, isKnownUniquelyReferenced(&layoutAttributes), let previous = layoutAttributes,
+           type(of: previous) == LayoutAttributes.self,
+           previous.representedElementCategory == attributes.representedElementCategory,
+           previous.representedElementKind == attributes.representedElementKind {
+            previous.assign(from: attributes)
+            stored = previous
+        } else {
+            stored = attributes.copy()
+            layoutAttributes = stored
+        }
+        if plain && stored.isEqual(to: attributes) {
+            appliedSource = attributes
+            appliedMutations = (attributes.mutations, stored.mutations)
+        } else {
+            appliedSource = nil
+        }
         frame = stored.frame
         transform3D = stored.transform3D
         alpha = stored.alpha

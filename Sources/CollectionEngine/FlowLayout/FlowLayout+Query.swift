@@ -3,24 +3,37 @@ extension FlowLayout {
     /// it stops building once it has one more than the limit, records in ``elementQueryOverflow`` how many
     /// elements the rect holds by its line arithmetic, and returns none: 10,000,000 items of 0.0001 points
     /// on one screen cost a count, not 10,000,000 attributes.
+    ///
+    /// With ``keepsLayoutAttributes``, the attributes objects come from the layout's cache when they were
+    /// built for an earlier query since the last `prepare()`, and the answer's storage is the last answer's
+    /// when nobody holds that any more: a steady scroll allocates only the attributes of the elements that
+    /// arrive. ``EngineCounters/layoutAttributesBuilt`` counts the attributes answered, kept or new.
     func elements(in rect: Rect) -> [LayoutAttributes] {
         guard !rect.isNull, !sections.isEmpty else { return [] }
         let vertical = flowedVertically
         let low = vertical ? rect.minY : rect.minX, high = vertical ? rect.maxY : rect.maxX
         let attributesClass = Self.layoutAttributesClass
+        let cache = keepsLayoutAttributes && attributesClass == LayoutAttributes.self ? attributesCache : nil
+        cache?.beginQuery()
         var result: [LayoutAttributes] = []
+        if cache != nil {
+            swap(&result, &answerStorage)
+            result.removeAll(keepingCapacity: true)
+        }
         let cap = elementQueryLimit ?? Int.max
 
         var index = firstSection(endingAfter: low)
         while index < sections.count, sections[index].origin < high {
             let section = sections[index]
             if let header = headerFrame(section), header.intersects(rect) {
-                result.append(supplementary(attributesClass, CollectionView.elementKindSectionHeader, index, header))
+                result.append(supplementary(attributesClass, CollectionView.elementKindSectionHeader, index, header,
+                                            cache))
             }
             appendItems(of: section, number: index, in: rect, low: low, high: high, into: &result,
-                        attributesClass: attributesClass, cap: cap)
+                        attributesClass: attributesClass, cache: cache, cap: cap)
             if let footer = footerFrame(section), footer.intersects(rect) {
-                result.append(supplementary(attributesClass, CollectionView.elementKindSectionFooter, index, footer))
+                result.append(supplementary(attributesClass, CollectionView.elementKindSectionFooter, index, footer,
+                                            cache))
             }
             if result.count > cap {
                 collectionView?.counters.layoutAttributesBuilt += result.count
@@ -30,6 +43,7 @@ extension FlowLayout {
             index += 1
         }
         collectionView?.counters.layoutAttributesBuilt += result.count
+        if cache != nil { answerStorage = result }
         return result
     }
 
@@ -129,17 +143,23 @@ extension FlowLayout {
         }
         guard let frame else { return nil }
         collectionView?.counters.layoutAttributesBuilt += 1
-        return supplementary(Self.layoutAttributesClass, kind, indexPath.section, frame)
+        return supplementary(Self.layoutAttributesClass, kind, indexPath.section, frame, nil)
     }
 
     // MARK: Geometry
 
+    /// A header's or footer's attributes: `cache`'s when it has them, else new ones.
     private func supplementary(_ attributesClass: LayoutAttributes.Type, _ kind: String, _ section: Int,
-                               _ frame: Rect) -> LayoutAttributes {
-        let attributes = attributesClass.init(category: .supplementaryView, kind: kind,
-                                              indexPath: IndexPath(item: 0, section: section))
-        attributes.frame = frame
-        return attributes
+                               _ frame: Rect, _ cache: LayoutAttributesCache?) -> LayoutAttributes {
+        let indexPath = IndexPath(item: 0, section: section)
+        func make() -> LayoutAttributes {
+            let attributes = attributesClass.init(category: .supplementaryView, kind: kind, indexPath: indexPath)
+            attributes.frame = frame
+            return attributes
+        }
+        guard let cache else { return make() }
+        return cache.attributes(for: ElementKey(category: .supplementaryView, kind: kind, indexPath: indexPath),
+                                make: make)
     }
 
     private func headerFrame(_ section: FlowSection) -> Rect? {
@@ -166,14 +186,23 @@ extension FlowLayout {
 
     /// Appends the items of `section` in `rect`, stopping once `result` holds more than `cap` elements.
     private func appendItems(of section: FlowSection, number: Int, in rect: Rect, low: Double, high: Double,
-                             into result: inout [LayoutAttributes], attributesClass: LayoutAttributes.Type, cap: Int) {
+                             into result: inout [LayoutAttributes], attributesClass: LayoutAttributes.Type,
+                             cache: LayoutAttributesCache?, cap: Int) {
         let vertical = flowedVertically
         func add(_ item: Int, _ frame: Rect) {
             guard frame.intersects(rect) else { return }
-            let attributes = attributesClass.init(category: .cell, kind: nil,
-                                                  indexPath: IndexPath(item: item, section: number))
-            attributes.frame = frame
-            result.append(attributes)
+            let indexPath = IndexPath(item: item, section: number)
+            func make() -> LayoutAttributes {
+                let attributes = attributesClass.init(category: .cell, kind: nil, indexPath: indexPath)
+                attributes.frame = frame
+                return attributes
+            }
+            if let cache {
+                result.append(cache.attributes(for: ElementKey(category: .cell, kind: nil, indexPath: indexPath),
+                                               make: make))
+            } else {
+                result.append(make())
+            }
         }
         // Query bounds relative to the section's origin.
         let relativeLow = low - section.origin, relativeHigh = high - section.origin

@@ -45,6 +45,20 @@ open class FlowLayout: CollectionViewLayout {
     /// The direction the sections were flowed in.
     var flowedVertically = true
     var pending = PendingWork.everything
+    /// The attributes objects built for earlier queries, handed out again until `prepare()` runs (see
+    /// ``keepsLayoutAttributes``).
+    let attributesCache = LayoutAttributesCache()
+    /// The storage of the last answer, reused by the next query once nobody holds the answer any more.
+    var answerStorage: [LayoutAttributes] = []
+
+    /// Whether element queries answer with the attributes objects built for earlier queries while the layout
+    /// was not invalidated (``LayoutAttributesCache``), as UIKit's flow layout does, instead of new ones.
+    ///
+    /// `true` for `FlowLayout` itself. A subclass that changes the attributes `super` returns must copy them
+    /// first to keep them (UIKit's rule for its flow layout); Reel's default for subclasses is `false`, so that
+    /// one written without copying keeps working: override it to return `true` when yours copies or changes
+    /// nothing. Attributes of a subclass of ``LayoutAttributes`` are never kept.
+    open var keepsLayoutAttributes: Bool { type(of: self) == FlowLayout.self }
 
     public override init() {}
 
@@ -92,6 +106,8 @@ open class FlowLayout: CollectionViewLayout {
     open override func prepare() {
         super.prepare()
         defer { pending = PendingWork() }
+        // The geometry may change: no attributes object built before stays valid.
+        attributesCache.removeAll()
         guard let collectionView else {
             sections = []
             return

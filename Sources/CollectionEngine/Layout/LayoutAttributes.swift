@@ -23,20 +23,57 @@ open class LayoutAttributes: Equatable, CustomStringConvertible {
     public let representedElementCategory: ElementCategory
     /// The supplementary or decoration kind; `nil` for cells.
     public let representedElementKind: String?
+    /// The standard fields, stored together so that comparing or copying them is one access to one stored
+    /// property (issue 15: compared field by field, `isEqual(to:)` made 14 dynamic exclusivity checks).
+    ///
+    /// `@exclusivity(unchecked)` is safe here: every field is a trivial value (numbers and a Boolean), so
+    /// an overlapping access cannot reach freed or half-written memory, and the engine never holds one
+    /// access to it across another (each accessor below reads or writes it once and returns).
+    @exclusivity(unchecked) @usableFromInline
+    final var standard: StandardFields
+
+    /// Counts the changes of the standard fields through their setters and ``assign(from:)``: while it
+    /// stays the same, the standard fields are those of the last time it was read. The collection view
+    /// uses it to skip comparing attributes it applied from this very object (see `ReusableView`), and
+    /// ``LayoutAttributesCache`` to hand out only objects nobody changed.
+    @exclusivity(unchecked) @usableFromInline
+    final var mutations: UInt = 0
+
     /// The element's index path.
-    public var indexPath: IndexPath
+    @inlinable public var indexPath: IndexPath {
+        get { standard.indexPath }
+        set { standard.indexPath = newValue; mutations &+= 1 }
+    }
     /// The center of the untransformed frame.
-    public var center: Point = .zero
+    @inlinable public var center: Point {
+        get { standard.center }
+        set { standard.center = newValue; mutations &+= 1 }
+    }
     /// The size of the untransformed frame.
-    public var size: Size = .zero
+    @inlinable public var size: Size {
+        get { standard.size }
+        set { standard.size = newValue; mutations &+= 1 }
+    }
     /// The transform applied around the center.
-    public var transform3D: Transform3D = .identity
+    @inlinable public var transform3D: Transform3D {
+        get { standard.transform3D }
+        set { standard.transform3D = newValue; mutations &+= 1 }
+    }
     /// Opacity, from 0 to 1.
-    public var alpha: Double = 1
+    @inlinable public var alpha: Double {
+        get { standard.alpha }
+        set { standard.alpha = newValue; mutations &+= 1 }
+    }
     /// Drawing order; higher is in front. Equal values draw in an unspecified order.
-    public var zIndex: Int = 0
+    @inlinable public var zIndex: Int {
+        get { standard.zIndex }
+        set { standard.zIndex = newValue; mutations &+= 1 }
+    }
     /// Hidden elements are not displayed, and no view is created for them.
-    public var isHidden: Bool = false
+    @inlinable public var isHidden: Bool {
+        get { standard.isHidden }
+        set { standard.isHidden = newValue; mutations &+= 1 }
+    }
 
     /// Creates attributes for an element.
     ///
@@ -45,7 +82,7 @@ open class LayoutAttributes: Equatable, CustomStringConvertible {
     public required init(category: ElementCategory, kind: String?, indexPath: IndexPath) {
         self.representedElementCategory = category
         self.representedElementKind = kind
-        self.indexPath = indexPath
+        self.standard = StandardFields(indexPath: indexPath)
     }
 
     /// Attributes for the cell at `indexPath`.
@@ -67,12 +104,15 @@ open class LayoutAttributes: Equatable, CustomStringConvertible {
     @inlinable
     public var frame: Rect {
         get {
-            Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
+            let fields = standard
+            return Rect(x: fields.center.x - fields.size.width / 2, y: fields.center.y - fields.size.height / 2,
+                        width: fields.size.width, height: fields.size.height)
         }
         set {
             let r = newValue.standardized
-            size = r.size
-            center = r.center
+            standard.size = r.size
+            standard.center = r.center
+            mutations &+= 1
         }
     }
 
@@ -83,13 +123,8 @@ open class LayoutAttributes: Equatable, CustomStringConvertible {
     ///
     /// Subclasses override this to copy their own fields and call `super`.
     open func assign(from other: LayoutAttributes) {
-        indexPath = other.indexPath
-        center = other.center
-        size = other.size
-        transform3D = other.transform3D
-        alpha = other.alpha
-        zIndex = other.zIndex
-        isHidden = other.isHidden
+        standard = other.standard
+        mutations &+= 1
     }
 
     /// A copy of the same dynamic type with every field, including a subclass's.
@@ -108,9 +143,7 @@ open class LayoutAttributes: Equatable, CustomStringConvertible {
         type(of: self) == type(of: other)
             && representedElementCategory == other.representedElementCategory
             && representedElementKind == other.representedElementKind
-            && indexPath == other.indexPath && center == other.center && size == other.size
-            && alpha == other.alpha && zIndex == other.zIndex && isHidden == other.isHidden
-            && transform3D == other.transform3D
+            && standard == other.standard
     }
 
     public static func == (lhs: LayoutAttributes, rhs: LayoutAttributes) -> Bool { lhs.isEqual(to: rhs) }
@@ -151,6 +184,24 @@ open class LayoutAttributes: Equatable, CustomStringConvertible {
         if !transform3D.isIdentity { text += " transform \(transform3D)" }
         return text
     }
+}
+
+/// The standard fields of ``LayoutAttributes``, in one value (see `LayoutAttributes.standard`).
+///
+/// Equal when every field is equal by `==`, as `isEqual(to:)` compared them one by one before: a NaN
+/// coordinate makes attributes unequal to themselves.
+@usableFromInline
+struct StandardFields: Equatable {
+    @usableFromInline var indexPath: IndexPath
+    @usableFromInline var center: Point = .zero
+    @usableFromInline var size: Size = .zero
+    @usableFromInline var transform3D: Transform3D = .identity
+    @usableFromInline var alpha: Double = 1
+    @usableFromInline var zIndex: Int = 0
+    @usableFromInline var isHidden = false
+
+    @usableFromInline
+    init(indexPath: IndexPath) { self.indexPath = indexPath }
 }
 
 extension LayoutAttributes {

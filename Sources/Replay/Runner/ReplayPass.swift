@@ -180,7 +180,7 @@ final class ReplayPass {
         }
         let measured = profiler.endFrame()
         // Counted after the frame's clock stopped: the count is the profiler's, not the app's.
-        let onScreen = collectionView.displayedElementCount(of: .cell)
+        let onScreen = collectionView.displayedCellCount
         if let failure { throw failure }
         if keepsFrames { result.frames.append(durationNs: measured.durationNs, topPath: measured.topPath,
                              topPathSelfNs: measured.topPathSelfNs,
@@ -194,7 +194,7 @@ final class ReplayPass {
     private func checkMachineLimits(_ index: Int, time: Double, events: [TraceEvent]) throws(ReplayError) {
         // Named only when a limit is passed: no text per frame.
         var frame: String { "frame \(index) (\(TraceNumber.format((time * 1000).rounded() / 1000)) s)" }
-        let displayed = collectionView.visibleElementOverflow ?? collectionView.displayedElementCount()
+        let displayed = collectionView.visibleElementOverflow ?? collectionView.displayedElementCount
         if displayed > TraceLimits.visibleElements {
             throw ReplayError(
                 .unsupported,

@@ -1,0 +1,121 @@
+// The instructions of one steady-scroll frame, as issue 15 defines them: callgrind's total for a replay of 2N
+// frames minus its total for a replay of N frames, divided by N. Everything a replay does once (starting the
+// process, reading the header, preparing the layout, the first screen) cancels out; what is left is the cost
+// of a frame of steady scrolling through the engine and the harness (replay loop, profiler, counters).
+//
+// It writes two traces with TraceXML's writer — a 390 × 844 view, the default flow layout (50-point items,
+// 10-point spacing: about 90 items visible), one section of `--items` items, no workload, one `<scroll>` per
+// frame at a constant `--speed` (points per frame) — then runs `reel replay --repeat 1 --warmup 0` on each
+// under `valgrind --tool=callgrind` and prints Ir(2N), Ir(N) and (Ir(2N) − Ir(N)) / N. When the content is
+// shorter than the scroll, the offset goes back and forth (a direction change every pass over the content).
+//
+//   swift build -c release --scratch-path .build-rel --product reel        # at the top of the repository
+//   cd Benchmarks && swift run -c release FrameInstructions --reel ../.build-rel/release/reel \
+//       [--items 1000000] [--frames 2000] [--speed 10] [--keep DIR]
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import TraceXML
+
+struct Options {
+    var reel = "../.build-rel/release/reel"
+    var items = 1_000_000
+    var frames = 2_000
+    var speed = 10.0
+    var keep: String?
+
+    init(_ arguments: [String]) {
+        var index = 0
+        func value() -> String {
+            index += 1
+            guard index < arguments.count else { fail("\(arguments[index - 1]) needs a value") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--reel": reel = value()
+            case "--items": items = Int(value()) ?? { fail("--items needs a whole number") }()
+            case "--frames": frames = Int(value()) ?? { fail("--frames needs a whole number") }()
+            case "--speed": speed = Double(value()) ?? { fail("--speed needs a number") }()
+            case "--keep": keep = value()
+            default: fail("unknown argument \(arguments[index])")
+            }
+            index += 1
+        }
+        guard items > 0, frames > 0, speed > 0 else { fail("--items, --frames and --speed must be positive") }
+    }
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("FrameInstructions: \(message)\n".utf8))
+    exit(2)
+}
+
+/// Writes a steady-scroll trace of `frames` frames to `path`.
+func writeTrace(_ path: String, _ options: Options) throws {
+    let width = 390.0, height = 844.0, rate = 60.0
+    // The default flow metrics: 50-point items, 10 points between items and lines, no insets.
+    let perLine = Int((width + 10) / 60)
+    let lines = (options.items + perLine - 1) / perLine
+    let contentHeight = Double(lines) * 60 - 10
+    let range = max(0, contentHeight - height)
+    let header = TraceHeader(
+        collectionView: CollectionViewConfiguration(size: TraceSize(width: width, height: height), refreshRate: rate),
+        layout: LayoutDescription(name: "flow"),
+        sections: [SectionDescription(items: options.items)])
+    let writer = try TraceWriter(path: path, header: header)
+    for frame in 1...options.frames {
+        // A triangle wave over the content when it is shorter than the scroll.
+        var travelled = Double(frame) * options.speed
+        if range > 0, travelled > range {
+            travelled = travelled.truncatingRemainder(dividingBy: 2 * range)
+            if travelled > range { travelled = 2 * range - travelled }
+        }
+        let offset = range > 0 ? travelled : 0
+        try writer.write(TraceEvent(time: Double(frame) / rate, .scroll(offset: TracePoint(x: 0, y: offset))))
+    }
+    try writer.finish()
+}
+
+/// callgrind's total instruction count for `reel replay` of `trace`.
+func instructions(_ trace: String, _ options: Options, _ directory: String) throws -> Int {
+    let output = trace + ".callgrind"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["valgrind", "--tool=callgrind", "--callgrind-out-file=\(output)", options.reel, "replay", trace,
+                         "--repeat", "1", "--warmup", "0", "--quiet", "--output", "/dev/null"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { fail("valgrind \(options.reel) replay \(trace) exited with \(process.terminationStatus)") }
+    let text = try String(contentsOfFile: output, encoding: .utf8)
+    for line in text.split(separator: "\n") where line.hasPrefix("totals:") || line.hasPrefix("summary:") {
+        if let number = line.split(separator: " ").last.flatMap({ Int($0) }) { return number }
+    }
+    fail("no total in \(output)")
+}
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+let directory = options.keep ?? (NSTemporaryDirectory() + "reel-frame-instructions-\(getpid())")
+try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+defer { if options.keep == nil { try? FileManager.default.removeItem(atPath: directory) } }
+
+var single = options
+var double = options
+double.frames = 2 * options.frames
+let short = directory + "/steady-\(options.items)-\(options.frames).xml"
+let long = directory + "/steady-\(options.items)-\(double.frames).xml"
+try writeTrace(short, single)
+try writeTrace(long, double)
+single.frames = options.frames
+let irShort = try instructions(short, options, directory)
+let irLong = try instructions(long, options, directory)
+let perFrame = Double(irLong - irShort) / Double(options.frames)
+print("items \(options.items), frames \(options.frames) and \(double.frames), \(options.speed) points per frame")
+print("Ir(\(double.frames)) \(irLong)")
+print("Ir(\(options.frames)) \(irShort)")
+print("instructions per frame \(Int(perFrame.rounded()))")
