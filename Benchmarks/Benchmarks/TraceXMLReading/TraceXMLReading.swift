@@ -1,5 +1,6 @@
 // Reading a generated trace with Reel's reader, with Foundation's XMLParser and with
-// `xmllint --stream --noout`, on the same files in one run; and Reel's peak memory at 10 MB and 100 MB.
+// `xmllint --stream --noout`, on the same files in one run; and Reel's peak memory at 10 MB and 100 MB;
+// and `TraceValidator.validate` (what `reel validate` checks before the engine) on the 100 MB file.
 import Benchmark
 import Foundation
 #if canImport(FoundationXML)
@@ -80,6 +81,30 @@ let benchmarks: @Sendable () -> Void = {
                 } catch {
                     benchmark.error("reading \(path): \(error)")
                 }
+            }
+        }
+    }
+
+    // `reel validate`'s schema and reader checks (`TraceValidator.validate`) on the same 100 MB trace, which
+    // is valid: any finding is an error of the benchmark.
+    Benchmark("TraceXML.validate.100MB", configuration: configuration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let findings = TraceValidator.validate(path: large)
+            if !findings.isEmpty { benchmark.error("validate found \(findings.map(\.description))") }
+            blackHole(findings)
+        }
+    }
+
+    // The same read tolerating a cut-off end (as `reel validate` reads), with and without the schema checker.
+    Benchmark("TraceXML.read.tolerant.100MB", configuration: configuration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            do {
+                let reader = try TraceReader(path: large, options: .init(allowsTruncation: true))
+                var events = 0
+                while try reader.next() != nil { events += 1 }
+                blackHole(events)
+            } catch {
+                benchmark.error("reading \(large): \(error)")
             }
         }
     }

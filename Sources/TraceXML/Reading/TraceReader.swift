@@ -69,7 +69,8 @@ public final class TraceReader {
         return TraceEncoding.problem(atPath: TraceInput.readablePath(path))
     }
 
-    init(source: ByteSource, path: String, options: Options) throws(TraceError) {
+    /// - Parameter schemaChecker: sees every node the reader reads (for `reel validate`'s one pass).
+    init(source: ByteSource, path: String, options: Options, schemaChecker: SchemaChecker? = nil) throws(TraceError) {
         self.path = path
         self.options = options
         if source.isKnownEmpty {
@@ -78,6 +79,7 @@ public final class TraceReader {
         }
         stream = try XMLStream(source: source, path: path, limits: options.limits,
                                toleratesTruncation: options.allowsTruncation)
+        stream.schemaChecker = schemaChecker
         let parsed: (TraceHeader, Bool)
         do throws(TraceError) {
             parsed = try HeaderParser(stream: stream).parse()

@@ -105,6 +105,9 @@ final class XMLStream {
     /// How many bytes of the input libxml2 has been handed so far.
     var bytesRead: Int { input.bytesRead }
 
+    /// The schema checker that sees every node read, when `reel validate` reads (``SchemaChecker``).
+    @exclusivity(unchecked) var schemaChecker: SchemaChecker?
+
     /// Every RELAX NG validity error libxml2 reported so far (only with a schema attached).
     var schemaErrors: [ParserError] { input.schemaErrors }
 
@@ -201,18 +204,28 @@ final class XMLStream {
         ownedValues.removeAll(keepingCapacity: true)
         while true {
             let status = xmlTextReaderRead(reader)
-            if status == 0 { return .endOfDocument }
+            if status == 0 {
+                schemaChecker?.finish()
+                return .endOfDocument
+            }
             if status < 0 || input.hasFailed { throw parserFailure() }
             switch xmlTextReaderNodeType(reader) {
             case Int32(XML_READER_TYPE_ELEMENT.rawValue):
                 try loadElement(insideMeta: insideMeta)
+                schemaChecker?.start(self)
                 return .element
             case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
                 depth = Int(xmlTextReaderDepth(reader))
+                schemaChecker?.end()
                 return .endElement
             case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
+                if let schemaChecker { schemaChecker.text(currentValueBytes()) }
                 if insideMeta { continue }
                 try checkBlankText()
+            case Int32(XML_READER_TYPE_WHITESPACE.rawValue), Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue):
+                if let schemaChecker { schemaChecker.text(currentValueBytes()) }
+            case Int32(XML_READER_TYPE_COMMENT.rawValue), Int32(XML_READER_TYPE_PROCESSING_INSTRUCTION.rawValue):
+                schemaChecker?.otherNode()
             case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
                 throw doctypeError()
             case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue), Int32(XML_READER_TYPE_ENTITY.rawValue):
@@ -291,6 +304,12 @@ final class XMLStream {
         }
         ownedValues.append(assembled)
         return UnsafePointer(assembled)
+    }
+
+    /// The current text node's bytes, valid until the next `read()`.
+    private func currentValueBytes() -> UnsafeBufferPointer<UInt8> {
+        guard let value = xmlTextReaderConstValue(reader) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: value, count: strlen(value))
     }
 
     private func currentValue() -> String {
