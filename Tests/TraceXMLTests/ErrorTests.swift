@@ -35,6 +35,10 @@ let validHeader = """
   <data><section items="10"/></data>
 """
 
+/// What a message about a size list says it expects.
+let sizeListExpectation = "sizes 'WIDTH HEIGHT, WIDTH HEIGHT, …' of lengths from 0 to 100,000 points, "
+    + "'WIDTH HEIGHT*COUNT' for COUNT items of one size, such as '100 100, 50 80*3'"
+
 /// Line 7 is the first event's line in `document(events:)`; line 3 the first header line.
 let refusals: [Refusal] = [
     // Elements.
@@ -120,7 +124,7 @@ let refusals: [Refusal] = [
     Refusal(events: #"<batch t="1" counts-after=" 1"/>"#,
             "x.xml:7:14: invalid value ' 1' for attribute 'counts-after' of <batch>; expected a list of numbers of items from 0 to 10,000,000 (the most a collection view holds in a replay) such as '0 1 2', at most 100,000 of them"),
     Refusal(events: #"<batch t="1"><insert-items section="0" at="0 1" sizes="10 10; 5 5"/></batch>"#,
-            "x.xml:7:49: invalid value '10 10; 5 5' for attribute 'sizes' of <insert-items>; expected sizes 'WIDTH HEIGHT, WIDTH HEIGHT, …' of lengths from 0 to 100,000 points such as '100 100, 50 80'"),
+            "x.xml:7:49: invalid value '10 10; 5 5' for attribute 'sizes' of <insert-items>; expected sizes 'WIDTH HEIGHT, WIDTH HEIGHT, …' of lengths from 0 to 100,000 points, 'WIDTH HEIGHT*COUNT' for COUNT items of one size, such as '100 100, 50 80*3' (entry 1 '10 10; 5 5' is not one)"),
     Refusal(events: #"<batch t="1"><insert-items section="0" at="0 1" sizes="10 10"/></batch>"#,
             "x.xml:7:49: attribute 'sizes' of <insert-items> has 1 sizes but 'at' has 2 items; expected one size per item",
             schema: false),
@@ -129,7 +133,40 @@ let refusals: [Refusal] = [
             "x.xml:5:28: attribute 'item-sizes' of <section> has 1 sizes but 'items' is 2; expected one size per item",
             schema: false),
     Refusal(header: "  <collection-view width=\"390\" height=\"844\"/>\n  <layout name=\"flow\"/>\n  <data><section items=\"1\" item-sizes=\"100\"/></data>\n",
-            "x.xml:5:28: invalid value '100' for attribute 'item-sizes' of <section>; expected sizes 'WIDTH HEIGHT, WIDTH HEIGHT, …' of lengths from 0 to 100,000 points such as '100 100, 50 80'"),
+            "x.xml:5:28: invalid value '100' for attribute 'item-sizes' of <section>; expected sizes 'WIDTH HEIGHT, WIDTH HEIGHT, …' of lengths from 0 to 100,000 points, 'WIDTH HEIGHT*COUNT' for COUNT items of one size, such as '100 100, 50 80*3' (entry 1 '100' is not one)"),
+    // Item sizes: runs 'W H*K' and <item-sizes> chunks (SPEC §3).
+    Refusal(header: "  <collection-view width=\"390\" height=\"844\"/>\n  <layout name=\"flow\"/>\n  <data><section items=\"2\"><item-sizes>1 1, 1 x</item-sizes></section></data>\n",
+            "x.xml:5:28: invalid sizes '1 1, 1 x' in <item-sizes>; expected \(sizeListExpectation) (entry 2 '1 x' is not one)"),
+    Refusal(header: "  <collection-view width=\"390\" height=\"844\"/>\n  <layout name=\"flow\"/>\n  <data><section items=\"2\"><item-sizes>1 1, 100001 1</item-sizes></section></data>\n",
+            "x.xml:5:28: invalid sizes '1 1, 100001 1' in <item-sizes>; expected \(sizeListExpectation) (entry 2 '100001 1' is not one)",
+            schema: false),
+    Refusal(header: "  <collection-view width=\"390\" height=\"844\"/>\n  <layout name=\"flow\"/>\n  <data><section items=\"2\"><item-sizes>1 1*0, 2 2*2</item-sizes></section></data>\n",
+            "x.xml:5:28: invalid sizes '1 1*0, 2 2*2' in <item-sizes>; expected a run 'WIDTH HEIGHT*COUNT' of COUNT from 1 to 10,000,000 items (a collection view holds at most 10,000,000 items), not entry 1 '1 1*0'",
+            schema: false),
+    Refusal(header: "  <collection-view width=\"390\" height=\"844\"/>\n  <layout name=\"flow\"/>\n  <data><section items=\"2\" item-sizes=\"1 1*20000000\"/></data>\n",
+            "x.xml:5:28: invalid value '1 1*20000000' for attribute 'item-sizes' of <section>; expected a run 'WIDTH HEIGHT*COUNT' of COUNT from 1 to 10,000,000 items (a collection view holds at most 10,000,000 items), not entry 1 '1 1*20000000'",
+            schema: false),
+    Refusal(header: "  <collection-view width=\"390\" height=\"844\"/>\n  <layout name=\"flow\"/>\n  <data><section items=\"2\" item-sizes=\"1 1*123456789\"/></data>\n",
+            "x.xml:5:28: invalid value '1 1*123456789' for attribute 'item-sizes' of <section>; expected \(sizeListExpectation) (entry 1 '1 1*123456789' is not one)"),
+    Refusal(header: "  <collection-view width=\"390\" height=\"844\"/>\n  <layout name=\"flow\"/>\n  <data><section items=\"2\"><item-sizes>1 1*2</item-sizes><item-sizes>2 2</item-sizes></section></data>\n",
+            "x.xml:5:58: invalid sizes '2 2' in <item-sizes>; expected one size per item, 2 of them, but entry 1 '2 2' brings them to 3",
+            schema: false),
+    Refusal(header: "  <collection-view width=\"390\" height=\"844\"/>\n  <layout name=\"flow\"/>\n  <data><section items=\"3\"><item-sizes>1 1*2</item-sizes></section></data>\n",
+            "x.xml:5:9: <section> has 2 sizes in its <item-sizes> but 'items' is 3; expected one size per item",
+            schema: false),
+    Refusal(header: "  <collection-view width=\"390\" height=\"844\"/>\n  <layout name=\"flow\"/>\n  <data><section items=\"2\" item-sizes=\"1 1*2\"><item-sizes>1 1*2</item-sizes></section></data>\n",
+            "x.xml:5:47: <section> has both the 'item-sizes' attribute and <item-sizes> elements; expected one or the other"),
+    Refusal(header: "  <collection-view width=\"390\" height=\"844\"/>\n  <layout name=\"flow\"/>\n  <data><section items=\"2\"><item-sizes>1 1<b/></item-sizes></section></data>\n",
+            "x.xml:5:43: unexpected element 'b' in <item-sizes>; <item-sizes> holds text only"),
+    Refusal(header: "  <collection-view width=\"390\" height=\"844\"/>\n  <layout name=\"flow\"/>\n  <data><section items=\"2\"><item-sizes a=\"1\">1 1*2</item-sizes></section></data>\n",
+            "x.xml:5:40: unknown attribute 'a' on <item-sizes>; <item-sizes> takes no attributes"),
+    Refusal(header: "  <collection-view width=\"390\" height=\"844\"/>\n  <layout name=\"flow\"/>\n  <data><section items=\"1\"><foo/></section></data>\n",
+            "x.xml:5:28: unknown element 'foo' in <section>; expected 'item-sizes'"),
+    Refusal(events: #"<reload-data t="1"><section items="1"><item-sizes>1</item-sizes></section></reload-data>"#,
+            "x.xml:7:39: invalid sizes '1' in <item-sizes>; expected \(sizeListExpectation) (entry 1 '1' is not one)"),
+    Refusal(events: #"<batch t="1"><insert-items section="0" at="0" sizes="1 1*2"/></batch>"#,
+            "x.xml:7:47: invalid value '1 1*2' for attribute 'sizes' of <insert-items>; expected one size per item, 1 of them, but entry 1 '1 1*2' brings them to 2",
+            schema: false),
     Refusal(header: "  <collection-view width=\"390\" height=\"844\" content-inset=\"1 2 3\"/>\n  <layout name=\"f\"/>\n  <data/>\n",
             "x.xml:3:45: invalid value '1 2 3' for attribute 'content-inset' of <collection-view>; expected insets 'TOP LEFT BOTTOM RIGHT' of lengths from -100,000 to 100,000 points such as '10 10 10 10'"),
     Refusal(header: "  <collection-view width=\"390\" height=\"844\" deceleration-rate=\"slow\"/>\n  <layout name=\"f\"/>\n  <data/>\n",

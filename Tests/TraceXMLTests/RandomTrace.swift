@@ -54,7 +54,11 @@ enum RandomTrace {
     static func sections<G: RandomNumberGenerator>(_ g: inout G) -> [SectionDescription] {
         (0..<Int.random(in: 0...3, using: &g)).map { _ in
             let items = Int.random(in: 0...4, using: &g)
-            let sizes = Bool.random(using: &g) ? (0..<items).map { _ in size(&g) } : nil
+            // Sometimes equal neighbours, which are written and read as runs 'W H*K'.
+            let pool = (0..<Int.random(in: 1...3, using: &g)).map { _ in size(&g) }
+            let sizes = Bool.random(using: &g) ? TraceSizeList((0..<items).map { _ in
+                Bool.random(using: &g) ? size(&g) : pool.randomElement(using: &g) ?? .zero
+            }) : nil
             return SectionDescription(items: items, itemSizes: sizes,
                                       reuseIdentifier: Bool.random(using: &g) ? "cell" : text(&g))
         }

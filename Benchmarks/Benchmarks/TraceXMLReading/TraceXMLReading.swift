@@ -63,7 +63,55 @@ final class CountingDelegate: NSObject, XMLParserDelegate {
     }
 }
 
+/// Issue 15's large data: 1,000,000 items with their own sizes (written as `<item-sizes>` chunks) and
+/// 9,000,000 items in runs of about 1,000 equal sizes, the 10,000,000 items a trace may hold.
+func sizedHeader() -> TraceHeader {
+    var state: UInt64 = 15
+    func next(_ range: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(range))
+    }
+    var own = TraceSizeList()
+    for _ in 0..<1_000_000 {
+        own.append(TraceSize(width: Double(40 + 2 * next(81)), height: Double(40 + 2 * next(81))))
+    }
+    var runs = TraceSizeList()
+    while runs.count < 9_000_000 {
+        runs.append(TraceSize(width: Double(40 + 2 * next(81)), height: 50), count: min(1 + next(1_999), 9_000_000 - runs.count))
+    }
+    return TraceHeader(collectionView: CollectionViewConfiguration(size: TraceSize(width: 390, height: 844)),
+                       layout: LayoutDescription(name: "flow"),
+                       sections: [SectionDescription(items: own.count, itemSizes: own),
+                                  SectionDescription(items: runs.count, itemSizes: runs)])
+}
+
 let benchmarks: @Sendable () -> Void = {
+    let sized = sizedHeader()
+    let sizedBytes = (try? TraceWriter.encode(Trace(header: sized, events: []))) ?? []
+    let sizesConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock, .peakMemoryResident, .mallocCountTotal],
+        warmupIterations: 1, scalingFactor: .one, maxDuration: .seconds(30), maxIterations: 5)
+    Benchmark("TraceXML.write.10M-items-sizes", configuration: sizesConfiguration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            do {
+                blackHole(try TraceWriter.encode(Trace(header: sized, events: [])).count)
+            } catch {
+                benchmark.error("writing the sized trace: \(error)")
+            }
+        }
+    }
+    Benchmark("TraceXML.read.10M-items-sizes", configuration: sizesConfiguration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            do {
+                let trace = try Trace(bytes: sizedBytes, path: "sized.xml")
+                guard trace.header == sized else { return benchmark.error("the sized trace read back different") }
+                blackHole(trace)
+            } catch {
+                benchmark.error("reading the sized trace: \(error)")
+            }
+        }
+    }
+
     let small = generatedTrace(megabytes: 10)
     let large = generatedTrace(megabytes: 100)
     let configuration = Benchmark.Configuration(

@@ -276,6 +276,12 @@ struct MetricsSource {
     /// Whether every item has the layout's `itemSize` without asking.
     var sizesAreUniform: Bool { delegate == nil }
 
+    /// The size every item of `section` has, when known without asking for each.
+    func uniformSize(_ section: Int) -> Size? {
+        guard let delegate else { return layout.itemSize }
+        return delegate.collectionView(collectionView, layout: layout, uniformItemSizeInSection: section)
+    }
+
     func size(_ indexPath: IndexPath) -> Size {
         delegate?.collectionView(collectionView, layout: layout, sizeForItemAt: indexPath) ?? layout.itemSize
     }

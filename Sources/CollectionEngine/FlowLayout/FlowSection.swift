@@ -132,6 +132,7 @@ struct FlowSection {
     /// Asks for every size, keeping one value while they are all equal.
     private static func querySizes(section: Int, count: Int, source: MetricsSource) -> ItemSizes {
         guard count > 0 else { return .uniform(source.layout.itemSize) }
+        if let common = source.uniformSize(section) { return .uniform(common) }
         let first = source.size(IndexPath(item: 0, section: section))
         var all: [Size] = []
         for item in 1..<count {

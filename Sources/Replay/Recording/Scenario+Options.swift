@@ -51,7 +51,12 @@ public struct RecordingSetup: Sendable {
             case .between(let low, let high): Int(rng.uniform(Double(low)...Double(high)).rounded())
             case .each(let counts): counts[section]
             }
-            let sizes = itemSizes.map { spec in (0..<count).map { _ in TraceSize(width: draw(spec.width), height: draw(spec.height)) } }
+            // Kept as runs: equal sizes (an exact width and height) cost one run however many items there are.
+            let sizes = itemSizes.map { spec in
+                var list = TraceSizeList()
+                for _ in 0..<count { list.append(TraceSize(width: draw(spec.width), height: draw(spec.height))) }
+                return list
+            }
             return SectionDescription(items: count, itemSizes: sizes, reuseIdentifier: reuseIdentifier)
         }
         let workload = cellCosts.isEmpty && supplementaryCosts.isEmpty ? nil : Workload(

@@ -10,27 +10,49 @@ import TraceXML
 final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
     /// One section of the app's data.
     struct Section {
+        /// Per-item sizes: the trace's runs as read (one entry per run of equal sizes, so a section of a
+        /// million items of one size costs one), or one per item once a batch has moved them.
+        enum Sizes {
+            case runs(TraceSizeList)
+            /// `nil` entries take the layout's item size.
+            case items([Size?])
+        }
+
         var items: Int
-        /// Per-item sizes, when the trace gives them; `nil` entries take the layout's item size.
-        var sizes: [Size?]?
+        /// Per-item sizes, when the trace gives them.
+        var sizes: Sizes?
         var reuseIdentifier: String
 
         init(items: Int, sizes: [Size?]? = nil, reuseIdentifier: String = SectionDescription.defaultReuseIdentifier) {
             self.items = items
-            self.sizes = sizes
+            self.sizes = sizes.map(Sizes.items)
             self.reuseIdentifier = reuseIdentifier
         }
 
         init(_ description: SectionDescription) {
-            self.init(items: description.items,
-                      sizes: description.itemSizes?.map { Size(width: $0.width, height: $0.height) },
-                      reuseIdentifier: description.reuseIdentifier)
+            items = description.items
+            sizes = description.itemSizes.map(Sizes.runs)
+            reuseIdentifier = description.reuseIdentifier
+        }
+
+        /// The size of `item` the trace gives, if any (O(log runs)).
+        func size(_ item: Int) -> Size? {
+            switch sizes {
+            case nil:
+                return nil
+            case .runs(let list):
+                guard item >= 0 && item < list.count else { return nil }
+                let size = list[item]
+                return Size(width: size.width, height: size.height)
+            case .items(let all):
+                return item >= 0 && item < all.count ? all[item] : nil
+            }
         }
     }
 
-    private(set) var sections: [Section]
+    private(set) var sections: [Section] { didSet { cachedRun = nil } }
     /// A batch's data, staged until the engine accepts the batch.
-    private var staged: (sections: [Section], counts: [Int])?
+    private var staged: (sections: [Section], counts: [Int])? { didSet { cachedRun = nil } }
     private let costs: WorkloadCosts
     /// Where the workload is spent, within the pass's limit.
     let budget: WorkloadBudget
@@ -66,12 +88,12 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
             var kept = sections[old]
             kept.items = plan.newCounts[section]
             if kept.sizes != nil || sectionsWithNewSizes.contains(section) {
-                kept.sizes = (0..<kept.items).map { item -> Size? in
+                kept.sizes = .items((0..<kept.items).map { item -> Size? in
                     let indexPath = IndexPath(item: item, section: section)
                     if let size = insertedSizes[indexPath] { return size }
                     guard let from = plan.oldIndexPath(forNew: indexPath) else { return nil }
-                    return sections[from.section].sizes?[from.item]
-                }
+                    return sections[from.section].size(from.item)
+                })
             }
             next.append(kept)
         }
@@ -128,10 +150,50 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
     }
 
     func collectionView(_ collectionView: CollectionView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size {
-        guard let sizes = current[indexPath.section].sizes, indexPath.item < sizes.count, let size = sizes[indexPath.item] else {
+        let section = indexPath.section
+        if let cached = cachedRun, cached.section == section, cached.items.contains(indexPath.item) { return cached.size }
+        switch current[section].sizes {
+        case nil:
             return layout.itemSize
+        case .items(let sizes):
+            guard indexPath.item < sizes.count, let size = sizes[indexPath.item] else { return layout.itemSize }
+            return size
+        case .runs(let list):
+            guard indexPath.item >= 0 && indexPath.item < list.count else { return layout.itemSize }
+            let run = runIndex(of: indexPath.item, section: section, in: list)
+            let first = list.firstItem(ofRun: run)
+            let found = list.run(at: run)
+            let size = Size(width: found.size.width, height: found.size.height)
+            cachedRun = (section, first..<first + found.count, run, size)
+            return size
         }
-        return size
+    }
+
+    /// The one size of a section without sizes (the layout's) or with one run of sizes, so that the flow
+    /// layout does not ask for each of its items.
+    func collectionView(_ collectionView: CollectionView, layout: FlowLayout, uniformItemSizeInSection section: Int) -> Size? {
+        switch current[section].sizes {
+        case nil:
+            return layout.itemSize
+        case .runs(let list) where list.runCount == 1:
+            let size = list.run(at: 0).size
+            return Size(width: size.width, height: size.height)
+        case .runs, .items:
+            return nil
+        }
+    }
+
+    /// The run the last size was read from — its section, items, index and size — until the data changes:
+    /// the layout asks for sizes in order, so the next item is nearly always in it (answered without
+    /// touching the list) or in the next run.
+    private var cachedRun: (section: Int, items: Range<Int>, run: Int, size: Size)?
+
+    private func runIndex(of item: Int, section: Int, in list: TraceSizeList) -> Int {
+        if let cached = cachedRun, cached.section == section, item >= cached.items.upperBound {
+            let next = cached.run + 1
+            if next < list.runCount, item < list.firstItem(ofRun: next) + list.run(at: next).count { return next }
+        }
+        return list.runIndex(containing: item)
     }
 
     // A trace records the menus the app showed and the actions the user chose, so the app allowed them.

@@ -138,18 +138,25 @@ extension LayoutDescription: Hashable {
 /// reuse identifier of its cells.
 public struct SectionDescription: Hashable, Sendable {
     public var items: Int
-    /// One size per item when the trace gives them (`item-sizes`), else `nil` (the layout decides).
-    public var itemSizes: [TraceSize]?
+    /// One size per item when the trace gives them (the `item-sizes` attribute or `<item-sizes>` chunks),
+    /// else `nil` (the layout decides); kept as runs of equal sizes.
+    public var itemSizes: TraceSizeList?
     /// The reuse identifier of the section's cells; `"cell"` unless the trace says otherwise.
     public var reuseIdentifier: String
 
     public static let defaultReuseIdentifier = "cell"
 
-    public init(items: Int, itemSizes: [TraceSize]? = nil,
+    public init(items: Int, itemSizes: TraceSizeList? = nil,
                 reuseIdentifier: String = SectionDescription.defaultReuseIdentifier) {
         self.items = items
         self.itemSizes = itemSizes
         self.reuseIdentifier = reuseIdentifier
+    }
+
+    /// A section with one size per item given as an array.
+    public init(items: Int, itemSizes: [TraceSize],
+                reuseIdentifier: String = SectionDescription.defaultReuseIdentifier) {
+        self.init(items: items, itemSizes: TraceSizeList(itemSizes), reuseIdentifier: reuseIdentifier)
     }
 }
 

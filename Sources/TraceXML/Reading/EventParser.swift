@@ -194,7 +194,8 @@ struct EventParser {
             let items = try stream.countList(stream.required(.at), .item)
             var sizes: [TraceSize]?
             if let attribute = stream.attribute(.sizes) {
-                let list = try stream.sizeList(attribute)
+                // Runs are expanded: no more sizes than 'at' has items, so a run cannot make the list large.
+                let list = try stream.sizeList(attribute, maximumCount: items.count)
                 guard list.count == items.count else {
                     throw TraceError(.invalidValue,
                                      "attribute 'sizes' of <insert-items> has \(list.count) sizes but 'at' has \(items.count) items; expected one size per item",

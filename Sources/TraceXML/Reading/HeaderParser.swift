@@ -207,6 +207,51 @@ extension XMLStream {
         }
     }
 
+    /// The most entries one `<item-sizes>` chunk holds (a run `W H*K` is one entry; SPEC §3).
+    static let maximumChunkEntries = 65_536
+
+    /// The `<item-sizes>` chunks of the current `<section>`, up to its end: their sizes concatenated in
+    /// order, or `nil` when it has none.
+    ///
+    /// Each chunk's text is parsed in place into the section's runs, so memory grows with the runs, not with
+    /// the text. More sizes than `items` is an error at the chunk that brings them past it (so a hostile
+    /// run cannot make the list large); fewer is the caller's to check at the section's end.
+    private func readSizeChunks(items: Int, hasAttribute: Bool) throws(TraceError) -> TraceSizeList? {
+        guard !isEmptyElement else { return nil }
+        var sizes: TraceSizeList?
+        while true {
+            switch try read() {
+            case .element:
+                guard elementName == .itemSizes else { throw unexpectedChild(in: "section", expected: [.itemSizes]) }
+                guard !hasAttribute else {
+                    throw TraceError(.invalidValue,
+                                     "<section> has both the 'item-sizes' attribute and <item-sizes> elements; "
+                                        + "expected one or the other",
+                                     at: location)
+                }
+                try checkAttributes([])
+                let chunkLocation = location
+                try readText()
+                // Moved out of `sizes`, so that appending to it does not copy it.
+                var list = sizes.take() ?? TraceSizeList()
+                let problem = text.withUnsafeBufferPointer { bytes in
+                    SizeListParser.parse(bytes, into: &list, maximumEntries: Self.maximumChunkEntries, maximumItems: items)
+                        .map { (String(decoding: bytes, as: UTF8.self), $0.explanation(in: bytes, maximumItems: items,
+                                                                                      maximumEntries: Self.maximumChunkEntries)) }
+                }
+                if let (value, expected) = problem {
+                    throw TraceError(.invalidValue, "invalid sizes '\(abbreviated(value))' in <item-sizes>; expected \(expected)",
+                                     at: chunkLocation)
+                }
+                sizes = list
+            case .endElement:
+                return sizes
+            case .endOfDocument:
+                throw TraceError(.truncated, "the trace ends inside <section>", path: path)
+            }
+        }
+    }
+
     /// The error for a child element that its parent does not take.
     func unexpectedChild(in parent: String, expected: [XMLName]) -> TraceError {
         TraceError(.unknownElement,
@@ -243,20 +288,27 @@ extension XMLStream {
                                         + "holds at most \(TraceLimits.grouped(TraceLimits.items)) items in a replay",
                                      at: self.location(ofAttribute: "items"))
                 }
-                var sizes: [TraceSize]?
+                let sectionLocation = location
+                var sizes: TraceSizeList?
                 if let attribute = attribute(.itemSizes) {
-                    let list = try sizeList(attribute)
+                    let list = try sizeRuns(attribute)
                     guard list.count == items else {
                         throw TraceError(.invalidValue,
-                                         "attribute 'item-sizes' of <section> has \(list.count) sizes but 'items' is \(items); expected one size per item",
+                                         "attribute 'item-sizes' of <section> has \(TraceLimits.grouped(list.count)) sizes but 'items' is \(TraceLimits.grouped(items)); expected one size per item",
                                          at: location(ofAttribute: "item-sizes"))
                     }
                     sizes = list
                 }
-                sections.append(SectionDescription(
-                    items: items, itemSizes: sizes,
-                    reuseIdentifier: string(.reuseIdentifier, default: SectionDescription.defaultReuseIdentifier)))
-                try finishLeaf()
+                let reuseIdentifier = string(.reuseIdentifier, default: SectionDescription.defaultReuseIdentifier)
+                if let chunked = try readSizeChunks(items: items, hasAttribute: sizes != nil) {
+                    guard chunked.count == items else {
+                        throw TraceError(.invalidValue,
+                                         "<section> has \(TraceLimits.grouped(chunked.count)) sizes in its <item-sizes> but 'items' is \(TraceLimits.grouped(items)); expected one size per item",
+                                         at: sectionLocation)
+                    }
+                    sizes = chunked
+                }
+                sections.append(SectionDescription(items: items, itemSizes: sizes, reuseIdentifier: reuseIdentifier))
             case .endElement:
                 return sections
             case .endOfDocument:

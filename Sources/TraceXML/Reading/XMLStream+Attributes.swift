@@ -198,24 +198,140 @@ extension XMLStream {
         return values
     }
 
-    /// Sizes separated by commas, each `W H`: `"100 100, 50 80"`; at most `maximumCount` of them.
+    /// Sizes separated by commas, each `W H` or a run `W H*K`: `"100 100, 50 80*3"`, expanded one size per
+    /// item; at most `maximumCount` sizes.
     func sizeList(_ attribute: Attribute, maximumCount: Int = .max) throws(TraceError) -> [TraceSize] {
-        let expected = "sizes 'WIDTH HEIGHT, WIDTH HEIGHT, …' of lengths \(ValueRange.elementLength.bounds) such as '100 100, 50 80'"
+        Array(try sizeRuns(attribute, maximumCount: maximumCount))
+    }
+
+    /// Sizes separated by commas, each `W H` or a run `W H*K`, kept as runs; at most `maximumCount` sizes.
+    func sizeRuns(_ attribute: Attribute, maximumCount: Int = .max) throws(TraceError) -> TraceSizeList {
+        var list = TraceSizeList()
         let bytes = attribute.valueBytes
-        var sizes: [TraceSize] = []
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return sizes }
+        if let problem = SizeListParser.parse(bytes, into: &list, maximumEntries: .max, maximumItems: maximumCount) {
+            throw invalid(attribute, expected: problem.explanation(in: bytes, maximumItems: maximumCount))
+        }
+        return list
+    }
+}
+
+/// The parser of size lists — the `item-sizes` and `sizes` attributes and the text of `<item-sizes>` chunks
+/// (SPEC §3): entries `W H` or `W H*K` (a run of K items of one size) separated by a comma and at most one
+/// space, with no white space before or after the list. It reads the bytes in place and allocates nothing
+/// but the list's runs.
+enum SizeListParser {
+    /// What is wrong with a list: the first bad entry.
+    struct Problem: Error {
+        enum Kind {
+            /// Not `W H` or `W H*K`, or a length out of range.
+            case malformed
+            /// A run's K out of range.
+            case runLength
+            /// More entries than `maximumEntries`.
+            case tooManyEntries
+            /// More sizes than `maximumItems`.
+            case tooManyItems
+        }
+
+        var kind: Kind
+        /// The entry's number, from 1.
+        var entry: Int
+        /// The entry's bytes in the list.
+        var range: Range<Int>
+        /// How many sizes the list held with this entry.
+        var total: Int
+
+        /// The entry as the message quotes it.
+        func quoted(in bytes: UnsafeBufferPointer<UInt8>) -> String {
+            abbreviated(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self), limit: 40)
+        }
+
+        /// What the message says after `expected`: what is wrong and what a list holds.
+        func explanation(in bytes: UnsafeBufferPointer<UInt8>, maximumItems: Int = .max,
+                         maximumEntries: Int = .max) -> String {
+            let entry = "entry \(TraceLimits.grouped(self.entry)) '\(quoted(in: bytes))'"
+            switch kind {
+            case .malformed:
+                return SizeListParser.expectation + " (\(entry) is not one)"
+            case .runLength:
+                return "a run 'WIDTH HEIGHT*COUNT' of COUNT from 1 to \(TraceLimits.grouped(TraceLimits.items)) items "
+                    + "(a collection view holds at most \(TraceLimits.grouped(TraceLimits.items)) items), not \(entry)"
+            case .tooManyEntries:
+                return "at most \(TraceLimits.grouped(maximumEntries)) entries (a run 'WIDTH HEIGHT*COUNT' is one), "
+                    + "not \(entry) and more"
+            case .tooManyItems:
+                return "one size per item, \(TraceLimits.grouped(maximumItems)) of them, but \(entry) brings them to "
+                    + TraceLimits.grouped(total)
+            }
+        }
+    }
+
+    static let expectation = "sizes 'WIDTH HEIGHT, WIDTH HEIGHT, …' of lengths \(ValueRange.elementLength.bounds), "
+        + "'WIDTH HEIGHT*COUNT' for COUNT items of one size, such as '100 100, 50 80*3'"
+
+    /// Appends the sizes of `bytes` to `list`, or returns the first problem (having appended the entries
+    /// before it).
+    ///
+    /// - Parameters:
+    ///   - maximumEntries: the most entries `bytes` may hold (a chunk holds at most 65,536).
+    ///   - maximumItems: the most sizes `list` may hold after them.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, into list: inout TraceSizeList, maximumEntries: Int,
+                      maximumItems: Int) -> Problem? {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
+        let n = bytes.count
+        var entry = 0
         var start = 0
-        for i in 0...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: ",") {
+        while start <= n {
+            var end = start
+            while end < n && base[end] != UInt8(ascii: ",") { end += 1 }
             var lower = start
             // One optional space after each comma; none before it.
-            if start > 0 && lower < i && bytes[lower] == 0x20 { lower += 1 }
-            guard i > lower, sizes.count < maximumCount,
-                  let size = size(UnsafeBufferPointer(start: base + lower, count: i - lower))
-            else { throw invalid(attribute, expected: expected) }
-            sizes.append(size)
-            start = i + 1
+            if start > 0 && lower < end && base[lower] == 0x20 { lower += 1 }
+            entry += 1
+            let range = lower..<end
+            guard entry <= maximumEntries else {
+                return Problem(kind: .tooManyEntries, entry: entry, range: range, total: list.count)
+            }
+            var star = lower
+            while star < end && base[star] != UInt8(ascii: "*") { star += 1 }
+            guard star > lower, let size = size(UnsafeBufferPointer(start: base + lower, count: star - lower)) else {
+                return Problem(kind: .malformed, entry: entry, range: range, total: list.count)
+            }
+            var count = 1
+            if star < end {
+                let digits = UnsafeBufferPointer(start: base + star + 1, count: end - star - 1)
+                guard digits.count <= 8, let k = TraceNumber.parseCount(digits) else {
+                    return Problem(kind: .malformed, entry: entry, range: range, total: list.count)
+                }
+                guard k >= 1 && k <= TraceLimits.items else {
+                    return Problem(kind: .runLength, entry: entry, range: range, total: list.count)
+                }
+                count = k
+            }
+            guard list.count + count <= maximumItems else {
+                return Problem(kind: .tooManyItems, entry: entry, range: range, total: list.count + count)
+            }
+            list.append(size, count: count)
+            start = end + 1
         }
-        return sizes
+        return nil
+    }
+
+    /// A size `W H` in `bytes`: two numbers separated by spaces, no white space before or after.
+    @inline(__always)
+    private static func size(_ bytes: UnsafeBufferPointer<UInt8>) -> TraceSize? {
+        let n = bytes.count
+        guard n > 0, bytes[0] != 0x20, bytes[n - 1] != 0x20 else { return nil }
+        var split = 0
+        while split < n && bytes[split] != 0x20 { split += 1 }
+        var second = split
+        while second < n && bytes[second] == 0x20 { second += 1 }
+        guard second < n,
+              let width = TraceNumber.parse(UnsafeBufferPointer(rebasing: bytes[0..<split])),
+              let height = TraceNumber.parse(UnsafeBufferPointer(rebasing: bytes[second..<n])),
+              ValueRange.elementLength.contains(width), ValueRange.elementLength.contains(height)
+        else { return nil }
+        return TraceSize(width: width, height: height)
     }
 }
 

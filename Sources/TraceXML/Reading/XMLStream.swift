@@ -236,6 +236,60 @@ final class XMLStream {
         }
     }
 
+    /// The text content of the last element read by ``readText()``, valid until the next call; its storage
+    /// is reused from element to element.
+    private(set) var text: [UInt8] = []
+
+    /// Reads the current element's content up to its end into ``text``: text and CDATA, concatenated
+    /// (comments and processing instructions between them are skipped). A child element is an error.
+    ///
+    /// A text node is copied once into the reused buffer, so reading a chunk allocates nothing once the
+    /// buffer has grown to the longest text; no string is built.
+    func readText() throws(TraceError) {
+        text.removeAll(keepingCapacity: true)
+        guard !isEmptyElement else { return }
+        let tag = elementTag
+        for value in ownedValues { reel_xmlFree(value) }
+        ownedValues.removeAll(keepingCapacity: true)
+        while true {
+            let status = xmlTextReaderRead(reader)
+            if status == 0 { throw TraceError(.truncated, "the trace ends inside \(tag)", path: path) }
+            if status < 0 || input.hasFailed { throw parserFailure() }
+            switch xmlTextReaderNodeType(reader) {
+            case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
+                depth = Int(xmlTextReaderDepth(reader))
+                schemaChecker?.end()
+                return
+            case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue),
+                 Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue), Int32(XML_READER_TYPE_WHITESPACE.rawValue):
+                // `reel validate`'s schema checker sees the chunk's text as `read()` would show it.
+                if let schemaChecker { schemaChecker.text(currentValueBytes()) }
+                guard let value = xmlTextReaderConstValue(reader) else { continue }
+                let length = strlen(value)
+                guard text.count + length <= limits.maximumTokenLength else {
+                    throw TraceError(.limitExceeded,
+                                     "the text of \(tag) is longer than \(limits.maximumTokenLength) bytes; "
+                                        + "a trace never needs one this long",
+                                     at: location)
+                }
+                text.append(contentsOf: UnsafeBufferPointer(start: value, count: length))
+            case Int32(XML_READER_TYPE_ELEMENT.rawValue):
+                try loadElement(insideMeta: false)
+                throw TraceError(.unknownElement,
+                                 "unexpected element '\(elementRawName)' in \(tag); \(tag) holds text only",
+                                 at: location)
+            case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
+                throw doctypeError()
+            case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue), Int32(XML_READER_TYPE_ENTITY.rawValue):
+                throw entityError()
+            case Int32(XML_READER_TYPE_COMMENT.rawValue), Int32(XML_READER_TYPE_PROCESSING_INSTRUCTION.rawValue):
+                schemaChecker?.otherNode()
+            default:
+                continue
+            }
+        }
+    }
+
     // The rare paths of `read()` and `loadElement(insideMeta:)` are kept out of line, so that the code run
     // for every event stays small: together with libxml2's it has to share the instruction cache.
 

@@ -15,9 +15,10 @@ extension TraceWriter {
         guard range.contains(value) else { throw unwritable("\(what()) is \(value); expected \(range.expectation())") }
     }
 
-    /// Refuses `sizes` when their attribute would make a start tag longer than a reader accepts (a run of
-    /// ``TraceReadingLimits/maximumTokenLength`` bytes without a `>`), saying how many sizes fit: until
-    /// `<item-sizes>` chunks (issue 15), the writer never writes a trace the reader refuses.
+    /// Refuses the `sizes` of an `<insert-items>` when their attribute would make a start tag longer than a
+    /// reader accepts (a run of ``TraceReadingLimits/maximumTokenLength`` bytes without a `>`), saying how
+    /// many sizes fit, so that the writer never writes a trace the reader refuses. (A section's sizes
+    /// always fit: long lists are written as `<item-sizes>` chunks.)
     ///
     /// - Parameter besides: a bound on the bytes of the rest of the start tag's other attributes.
     private func fits(_ sizes: [TraceSize], _ what: String, attribute: String, besides: Int) throws(TraceError) {
@@ -125,9 +126,8 @@ extension TraceWriter {
                 guard sizes.count == section.items else {
                     throw unwritable("\(what) section \(index) has \(section.items) items but \(sizes.count) item sizes")
                 }
-                for itemSize in sizes { try size(itemSize, "\(what) section \(index) item size") }
-                try fits(sizes, "\(what) section \(index)", attribute: "item-sizes",
-                         besides: section.reuseIdentifier.utf8.count * 6)
+                // Any number of sizes fits: past a few, they are written as <item-sizes> chunks.
+                for run in sizes.runs { try size(run.size, "\(what) section \(index) item size") }
             }
         }
     }

@@ -178,8 +178,52 @@ public final class TraceWriter {
         try attribute(name.text, value ? "true" : "false")
     }
 
+    /// The text of a size list, equal consecutive sizes as runs `W H*K`.
     private func sizeList(_ sizes: [TraceSize]) -> String {
-        sizes.map(\.description).joined(separator: ", ")
+        let list = TraceSizeList(sizes)
+        return sizeList(list, runs: 0..<list.runCount)
+    }
+
+    /// The text of the runs `runs` of `sizes`: `"100 100*3, 50 80"`.
+    private func sizeList(_ sizes: TraceSizeList, runs: Range<Int>) -> String {
+        var text = ""
+        text.reserveCapacity(runs.count * 12)
+        for index in runs {
+            let run = sizes.run(at: index)
+            if index > runs.lowerBound { text += ", " }
+            text += TraceNumber.format(run.size.width)
+            text += " "
+            text += TraceNumber.format(run.size.height)
+            if run.count > 1 {
+                text += "*"
+                text += String(run.count)
+            }
+        }
+        return text
+    }
+
+    /// The most entries (runs) a section's sizes are written with in its `item-sizes` attribute; longer
+    /// lists are written as `<item-sizes>` chunks of this many entries, so that no line of the trace is
+    /// long and the reader's memory per element stays small.
+    static let sizesPerChunk = 1_000
+
+    /// Writes a section's sizes: the `item-sizes` attribute for a short list, else `<item-sizes>` chunks
+    /// (SPEC §3); to be called when the section's attributes are written.
+    private func writeSectionSizes(_ sizes: TraceSizeList) throws(TraceError) {
+        guard sizes.runCount > Self.sizesPerChunk else {
+            try attribute(.itemSizes, sizeList(sizes, runs: 0..<sizes.runCount))
+            return
+        }
+        var first = 0
+        while first < sizes.runCount {
+            let upper = min(first + Self.sizesPerChunk, sizes.runCount)
+            try start(.itemSizes)
+            try status(xmlTextWriterWriteString(writer, sizeList(sizes, runs: first..<upper)))
+            try end()
+            // Streamed: the writer holds one chunk's text at a time.
+            try flush()
+            first = upper
+        }
     }
 
     private func countList(_ counts: [Int]) -> String {
@@ -258,10 +302,12 @@ public final class TraceWriter {
         for section in sections {
             try start(.section)
             try attribute(.items, section.items)
-            if let sizes = section.itemSizes { try attribute(.itemSizes, sizeList(sizes)) }
+            let chunked = section.itemSizes.map { $0.runCount > Self.sizesPerChunk } ?? false
+            if let sizes = section.itemSizes, !chunked { try writeSectionSizes(sizes) }
             if section.reuseIdentifier != SectionDescription.defaultReuseIdentifier {
                 try attribute(.reuseIdentifier, section.reuseIdentifier)
             }
+            if let sizes = section.itemSizes, chunked { try writeSectionSizes(sizes) }
             try end()
         }
     }
