@@ -69,6 +69,86 @@ struct AttributesReuseTests {
         #expect(a !== b)
     }
 
+    @Test("the cache answers each element with its own object as its table grows, and forgets all on removeAll")
+    func cacheKeysStayDistinct() {
+        let cache = LayoutAttributesCache()
+        // Cells and the headers and footers of the same index paths, in many sections: the table grows
+        // several times within one query and probes past neighbours whose hashes collide.
+        var keys: [ElementKey] = []
+        for section in 0..<40 {
+            for item in 0..<60 {
+                let indexPath = IndexPath(item: item, section: section)
+                keys.append(ElementKey(category: .cell, kind: nil, indexPath: indexPath))
+                keys.append(ElementKey(category: .supplementaryView, kind: "header", indexPath: indexPath))
+                keys.append(ElementKey(category: .supplementaryView, kind: "footer", indexPath: indexPath))
+            }
+        }
+        func make(_ key: ElementKey) -> LayoutAttributes {
+            key.category == .cell ? LayoutAttributes(forCellWith: key.indexPath)
+                : LayoutAttributes(forSupplementaryViewOfKind: key.kind!, with: key.indexPath)
+        }
+        cache.beginQuery()
+        let first = keys.map { key in cache.attributes(for: key) { make(key) } }
+        #expect(cache.count == keys.count)
+        #expect(Set(first.map(ObjectIdentifier.init)).count == keys.count)
+        cache.beginQuery()
+        var made = 0
+        let second = keys.map { key in cache.attributes(for: key) { made += 1; return make(key) } }
+        #expect(made == 0)
+        #expect(zip(first, second).allSatisfy { $0 === $1 })
+        #expect(zip(keys, second).allSatisfy { $0.indexPath == $1.indexPath && $0.kind == $1.representedElementKind })
+        // A changed object is replaced by a new one, which is kept in its place.
+        first[7].frame = Rect(x: 1, y: 2, width: 3, height: 4)
+        cache.beginQuery()
+        let replaced = cache.attributes(for: keys[7]) { make(keys[7]) }
+        #expect(replaced !== first[7])
+        #expect(cache.attributes(for: keys[7]) { make(keys[7]) } === replaced)
+        #expect(cache.count == keys.count)
+        cache.removeAll()
+        #expect(cache.count == 0)
+        cache.beginQuery()
+        #expect(cache.attributes(for: keys[0]) { make(keys[0]) } !== first[0])
+        #expect(cache.count == 1)
+    }
+
+    @Test("the cache recycles the cell attributes it let go that nobody holds, and never one somebody holds")
+    func cacheRecyclesUnheldObjects() {
+        let cache = LayoutAttributesCache()
+        let frame = Rect(x: 0, y: 0, width: 50, height: 50)
+        /// Every object seen, weakly: one seen before is the very object only while it lives.
+        final class Seen { weak var object: LayoutAttributes?; init(_ object: LayoutAttributes) { self.object = object } }
+        var seen: [ObjectIdentifier: Seen] = [:]
+        func answer(_ query: Int) -> [LayoutAttributes] {
+            cache.beginQuery()
+            return (query * 500..<query * 500 + 90).map { item in
+                let indexPath = IndexPath(item: item, section: 0)
+                return cache.attributes(for: ElementKey(category: .cell, kind: nil, indexPath: indexPath)) {
+                    let attributes = cache.recycledCellAttributes(at: indexPath)
+                    #expect(attributes.indexPath == indexPath && attributes.alpha == 1 && attributes.zIndex == 0)
+                    attributes.frame = frame
+                    return attributes
+                }
+            }
+        }
+        let held = answer(0)[0]
+        let heldFrame = held.frame
+        var recycled = 0, made = 0
+        for query in 1..<2_000 {
+            for attributes in answer(query) {
+                #expect(attributes !== held)
+                let known = seen[ObjectIdentifier(attributes)]?.object === attributes
+                if query >= 1_000 {
+                    made += 1
+                    if known { recycled += 1 }
+                }
+                if !known { seen[ObjectIdentifier(attributes)] = Seen(attributes) }
+            }
+        }
+        #expect(held.frame == heldFrame && held.indexPath == IndexPath(item: 0, section: 0))
+        #expect(made == 1_000 * 90)
+        #expect(recycled == made)
+    }
+
     /// A layout that returns the same objects every time and changes one of them in place between frames.
     final class MutatingLayout: CollectionViewLayout {
         let items = (0..<5).map { item -> LayoutAttributes in

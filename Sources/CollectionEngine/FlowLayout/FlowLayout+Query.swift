@@ -193,7 +193,9 @@ extension FlowLayout {
             guard frame.intersects(rect) else { return }
             let indexPath = IndexPath(item: item, section: number)
             func make() -> LayoutAttributes {
-                let attributes = attributesClass.init(category: .cell, kind: nil, indexPath: indexPath)
+                // With the cache, the class is plain LayoutAttributes: a recycled object when it has one.
+                let attributes = cache?.recycledCellAttributes(at: indexPath)
+                    ?? attributesClass.init(category: .cell, kind: nil, indexPath: indexPath)
                 attributes.frame = frame
                 return attributes
             }
