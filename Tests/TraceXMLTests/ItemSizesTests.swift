@@ -12,18 +12,6 @@ private func dataDocument(_ data: String) -> String {
     document(events: "", header: "  <collection-view width=\"390\" height=\"844\"/>\n  <layout name=\"flow\"/>\n\(data)")
 }
 
-/// A deterministic generator for sizes (SplitMix64).
-private struct Mix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite("Item sizes: runs and <item-sizes> chunks")
 struct ItemSizesTests {
     // MARK: The model
@@ -114,7 +102,7 @@ struct ItemSizesTests {
 
     @Test("A million items with their own sizes and with long runs write as chunks and read back equal")
     func millionRoundTrip() throws {
-        var g = Mix(state: 15)
+        var g = SeededGenerator(seed: 15)
         var random = TraceSizeList()
         for _ in 0..<1_000_000 {
             random.append(TraceSize(width: Double(40 + Int.random(in: 0...80, using: &g) * 2),
