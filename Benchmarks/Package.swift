@@ -46,6 +46,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Replay", package: "Reel"),
                 .product(name: "Reporting", package: "Reel"),
+                .product(name: "TraceXML", package: "Reel"),
             ],
             path: "Benchmarks/Replay",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

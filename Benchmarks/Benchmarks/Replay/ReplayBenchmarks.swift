@@ -2,6 +2,7 @@ import Benchmark
 import Foundation
 @_spi(Benchmarks) import Replay
 import Reporting
+import TraceXML
 
 // Whole replays (issue 15): throughput of a one-hour session, parsing included; the bytes a replay retains
 // per frame; the profiler's overhead on a whole replay (spans observed against unobserved).
@@ -18,6 +19,28 @@ func browseTrace(seconds: Int) -> String {
         try scenario.record(to: path)
     } catch {
         fatalError("cannot record the benchmark's trace: \(error)")
+    }
+    return path
+}
+
+/// A steady scroll of `frames` frames (`/tmp/p15/steady-N.xml`, as `Tools/FrameInstructions` writes them): a
+/// 390 × 844 view, the default flow layout over 1,000,000 items (about 90 visible), one `<scroll>` a frame
+/// 10 points further, no workload; written once to the temporary directory.
+func steadyTrace(frames: Int) -> String {
+    let path = NSTemporaryDirectory() + "reel-bench-steady-\(frames).xml"
+    if FileManager.default.fileExists(atPath: path) { return path }
+    let header = TraceHeader(
+        collectionView: CollectionViewConfiguration(size: TraceSize(width: 390, height: 844), refreshRate: 60),
+        layout: LayoutDescription(name: "flow"),
+        sections: [SectionDescription(items: 1_000_000)])
+    do {
+        let writer = try TraceWriter(path: path, header: header)
+        for frame in 1...frames {
+            try writer.write(TraceEvent(time: Double(frame) / 60, .scroll(offset: TracePoint(x: 0, y: Double(frame) * 10))))
+        }
+        try writer.finish()
+    } catch {
+        fatalError("cannot write the benchmark's trace: \(error)")
     }
     return path
 }
@@ -56,6 +79,21 @@ let benchmarks: @Sendable () -> Void = {
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             benchmark.measurement(framesPerSecond, Int(Double(frames) / seconds))
             blackHole(measurement)
+        }
+    }
+
+    // Steady scrolling replayed whole (`--repeat 1 --warmup 0`), at N and 2N frames: the difference of their
+    // malloc counts over N is the allocations of a steady frame once the pools are warm (issue 15: zero; the
+    // start-up, the first screen and the report cancel out, as in `Tools/FrameInstructions`).
+    for frames in [2_000, 4_000] {
+        Benchmark("Replay.steadyScroll.\(frames)frames",
+                  configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxIterations: 5)) { benchmark in
+            let trace = steadyTrace(frames: frames)
+            let options = ReplayOptions(repeats: 1, warmup: 0)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(try ReplayRunner().replay(trace, options: options))
+            }
         }
     }
 

@@ -21,9 +21,13 @@ import CollectionEngine
         "frame", "frame/events", "frame/scroll", "frame/layout/prepare", "frame/layout/query", "frame/animation",
         "frame/updates/validate", "frame/updates/apply",
     ]
+    /// The phases on elements, in the order of their paths (``init(_:_:)`` maps each to its position).
     private static let elementPhases: [EnginePhase] = [
         .create, .dequeue, .configure, .prepareForReuse, .applyAttributes, .willDisplay, .didEndDisplaying, .prefetch,
     ]
+    private static let elementPhaseCount = 8
+    /// The index of the first path of an element phase: after the fixed ones.
+    private static let firstElementPath = 8
     private static let categoryNames = ["cells", "supplementary", "decoration"]
 
     /// Every path, by index.
@@ -36,17 +40,27 @@ import CollectionEngine
     var name: String { Self.names[index] }
 
     /// The path of an engine phase on elements of `category`.
+    ///
+    /// - Complexity: O(1): a switch, not a search (the profiler asks it for every span the engine opens).
     init(_ phase: EnginePhase, _ category: ElementCategory?) {
+        // The position of `phase` in `elementPhases`.
+        let phaseIndex: Int
         switch phase {
-        case .prepare: self = .layoutPrepare
-        case .query: self = .layoutQuery
-        case .validateUpdates: self = .updatesValidate
-        case .applyUpdates: self = .updatesApply
-        default:
-            let phaseIndex = Self.elementPhases.firstIndex(of: phase) ?? 0
-            let categoryIndex = (category ?? .cell).rawValue
-            self.init(index: Self.fixedNames.count + categoryIndex * Self.elementPhases.count + phaseIndex)
+        case .prepare: self = .layoutPrepare; return
+        case .query: self = .layoutQuery; return
+        case .validateUpdates: self = .updatesValidate; return
+        case .applyUpdates: self = .updatesApply; return
+        case .create: phaseIndex = 0
+        case .dequeue: phaseIndex = 1
+        case .configure: phaseIndex = 2
+        case .prepareForReuse: phaseIndex = 3
+        case .applyAttributes: phaseIndex = 4
+        case .willDisplay: phaseIndex = 5
+        case .didEndDisplaying: phaseIndex = 6
+        case .prefetch: phaseIndex = 7
         }
+        let categoryIndex = (category ?? .cell).rawValue
+        self.init(index: Self.firstElementPath + categoryIndex * Self.elementPhaseCount + phaseIndex)
     }
 
     private init(index: Int) {

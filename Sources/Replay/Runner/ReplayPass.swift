@@ -36,7 +36,10 @@ final class ReplayPass {
     /// The trace rules `reel validate` applies too: an event that breaks them stops the replay with the
     /// same message at the same place, before the engine sees it.
     private var rules: TraceRules
-    private var result: Result
+    // Updated several times a frame (warnings, frames, scroll frames): plain loads and stores, without the
+    // dynamic exclusivity checks a class's stored property gets by default. Safe: a pass runs on one thread
+    // (it is not Sendable) and no access to `result` is ever held across a call that could reach it again.
+    @exclusivity(unchecked) private var result: Result
     private let keepsFrames: Bool
     /// The measured repeat this pass is, from 1, when it records its timeline.
     private let timelineRepeat: Int?
@@ -94,11 +97,12 @@ final class ReplayPass {
         collectionView.observer = observesSpans ? profiler : nil
     }
 
-    /// Replays the whole trace `reader` reads, or up to (not including) the frame `stopBefore`.
+    /// Replays the whole trace `reader` reads (a ``TraceReader``, or the events the scan kept), or up to (not
+    /// including) the frame `stopBefore`.
     ///
     /// A trace error stops the replay after the last frame whose events were all read: the reader looks
     /// one event ahead, so a bad event found while reading a frame's last good one belongs to a later frame.
-    func run(_ reader: TraceReader, stopBefore: Int? = nil, progress: (Int) -> Void = { _ in }) -> Result {
+    func run(_ reader: some EventSource, stopBefore: Int? = nil, progress: (Int) -> Void = { _ in }) -> Result {
         var pending: TraceEvent?
         var readFailure: ReplayError?
         func readNext() {

@@ -73,6 +73,9 @@ public final class ReplaySession {
     private let observesSpans: Bool
     private let registry: LayoutRegistry
     private var firstReader: TraceReader?
+    /// The events the scan read, when they fit (``ScannedEvents``): then every pass replays them, and the trace
+    /// is parsed once per replay; `nil` when every pass reads the trace.
+    private let scannedEvents: ScannedEvents?
     /// Frames in the last pass run, or an estimate from the trace's last event before any: what a timeline's
     /// buffer is sized from.
     private var framesPerPass: Int?
@@ -82,6 +85,14 @@ public final class ReplaySession {
     /// once per session, not once per pass.
     private lazy var profiler = Profiler(clock: clock, budgetNs: budgetNs, observesSpans: observesSpans)
     private var budgetNs: UInt64 { UInt64((budgetMs * 1_000_000).rounded()) }
+
+    /// What one pass reads its events from.
+    private enum PassInput {
+        /// A reader on the trace.
+        case reader(TraceReader)
+        /// The events the scan kept.
+        case scanned(ScannedEvents.Cursor)
+    }
 
     /// Where passes read the trace from.
     private enum Source {
@@ -129,6 +140,8 @@ public final class ReplaySession {
         let scan = Self.scan(source, path, readerOptions,
                              markers: options.fromMarker != nil || options.toMarker != nil,
                              refreshRate: refreshRate)
+        scannedEvents = scan.events
+        if scannedEvents != nil { firstReader = nil }
         // A session too long to replay is refused before the first pass (the scan read every event).
         if let tooLong = scan.length.problem() { throw tooLong.replayError(path: path) }
         expectedFrames = (Int(scan.length.frames), !scan.hasMotion)
@@ -164,12 +177,14 @@ public final class ReplaySession {
     public func runPass(recordingTimelineAs repeatNumber: Int? = nil,
                         progress: (Int) -> Void = { _ in }) throws(ReplayError) -> Pass {
         if let failure { throw failure }
-        let reader: TraceReader
+        let input: PassInput
         if let first = firstReader {
-            reader = first
+            input = .reader(first)
             firstReader = nil
+        } else if let scannedEvents {
+            input = .scanned(scannedEvents.cursor())
         } else {
-            reader = try Self.open(source, trace, readerOptions)
+            input = .reader(try Self.open(source, trace, readerOptions))
         }
         let layoutObject = try registry.makeLayout(for: header.layout, named: layoutOverride, path: trace)
         let pass = ReplayPass(header: header, path: trace, layout: layoutObject, registry: registry, mode: mode,
@@ -178,11 +193,20 @@ public final class ReplaySession {
                                   (TimelineRecorder.capacity(frames: framesPerPass ?? 1), number)
                               }, profiler: repeatNumber == nil ? profiler : nil,
                               expectedFrames: lastPassFrames ?? expectedFrames.count, observesSpans: observesSpans)
-        let result = pass.run(reader, progress: progress)
+        let result: ReplayPass.Result
+        let readerWarnings: [TraceDiagnostic]
+        switch input {
+        case .reader(let reader):
+            result = pass.run(reader, progress: progress)
+            readerWarnings = reader.warnings
+        case .scanned(let cursor):
+            result = pass.run(cursor, progress: progress)
+            readerWarnings = cursor.warnings
+        }
         framesPerPass = result.frames.count
         lastPassFrames = result.frames.count
         if passesRun == 0 {
-            let cut = reader.warnings.first { $0.code == .truncated }
+            let cut = readerWarnings.first { $0.code == .truncated }
             if let cut, !allowsTruncation {
                 truncation = ReplayError(
                     .trace,
@@ -190,7 +214,7 @@ public final class ReplaySession {
                         + "pass --allow-truncated to accept a cut-off trace",
                     path: trace, location: cut.location)
             }
-            warnings += reader.warnings.filter { $0.code != .truncated || allowsTruncation }.map(\.description)
+            warnings += readerWarnings.filter { $0.code != .truncated || allowsTruncation }.map(\.description)
             // What the engine logged, once per message with a count (the report prefixes "warning: ").
             warnings += TracedWarning.diagnostics(result.warnings, path: trace).map { diagnostic in
                 "\(diagnostic.location.map(\.description) ?? diagnostic.path): \(diagnostic.message)"
@@ -255,16 +279,24 @@ extension ReplaySession {
     /// Whether the trace has `<scroll>` events (SPEC §3: offsets mode then), its markers when asked, how
     /// long the session runs at `refreshRate` (a progress bar's total, and the refusal of a session past
     /// ``TraceLimits/frames`` frames), and whether it has motion that may outlast its last event (drags,
-    /// pinches, animated scrolling). Reads every event once, in constant memory besides the markers.
+    /// pinches, animated scrolling). Reads every event once, in constant memory besides the markers and the
+    /// events it keeps for the passes while they fit (``ScannedEvents``).
     private static func scan(_ source: Source, _ path: String, _ options: TraceReader.Options, markers wanted: Bool,
                              refreshRate: Double)
-        -> (hasScroll: Bool, markers: [Marker], length: SessionLength, hasMotion: Bool, error: ReplayError?) {
+        -> (hasScroll: Bool, markers: [Marker], length: SessionLength, hasMotion: Bool, error: ReplayError?,
+            events: ScannedEvents?) {
         var hasScroll = false
         var hasMotion = false
         var markers: [Marker] = []
         var length = SessionLength(refreshRate: refreshRate)
+        let reader: TraceReader
         do {
-            let reader = try open(source, path, options)
+            reader = try open(source, path, options)
+        } catch {
+            return (true, markers, length, hasMotion, error, nil)
+        }
+        var kept: ScannedEvents? = ScannedEvents(path: path, reader: reader)
+        do throws(TraceError) {
             while let event = try reader.next() {
                 switch event.kind {
                 case .scroll: hasScroll = true
@@ -274,14 +306,16 @@ extension ReplaySession {
                 default: break
                 }
                 length.add(event)
+                if let events = kept, !events.append(event) { kept = nil }
             }
         } catch {
+            kept?.finish(reader, failure: error)
             // The replay itself reports the trace's errors where it meets them (in offsets mode, as before
             // sessions did).
-            return (true, markers, length, hasMotion,
-                    (error as? TraceError).map(ReplayError.init) ?? (error as? ReplayError))
+            return (true, markers, length, hasMotion, ReplayError(error), kept)
         }
-        return (hasScroll, markers, length, hasMotion, nil)
+        kept?.finish(reader, failure: nil)
+        return (hasScroll, markers, length, hasMotion, nil, kept)
     }
 
     /// The error for a trace whose session runs more than ``TraceLimits/frames`` frames at `refreshRate`,

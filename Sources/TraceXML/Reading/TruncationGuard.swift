@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
+
 /// Holds back the bytes of an unfinished top-level element so that a trace cut off mid-way still reaches
 /// libxml2 as a well-formed document: every complete event, then the closing tags that are missing.
 ///
@@ -17,7 +25,25 @@ struct TruncationGuard {
         case endTag
         /// After "<!": the next byte tells a comment from CDATA or a declaration.
         case markupOpen
-        case markup(terminator: [UInt8], matched: Int)
+        case markup(terminator: Terminator, matched: Int)
+    }
+
+    /// What ends a comment, a CDATA section, a processing instruction or a declaration: a static string, so
+    /// that the state carries no array to retain and release on every byte.
+    private enum Terminator {
+        case processingInstruction, comment, cdata, declaration
+
+        var bytes: StaticString {
+            switch self {
+            case .processingInstruction: "?>"
+            case .comment: "-->"
+            case .cdata: "]]>"
+            case .declaration: ">"
+            }
+        }
+
+        subscript(index: Int) -> UInt8 { bytes.utf8Start[index] }
+        var count: Int { bytes.utf8CodeUnitCount }
     }
 
     private var state = State.text
@@ -57,27 +83,49 @@ struct TruncationGuard {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
+    /// Takes the next bytes of the input, and moves the safe point past every element they complete.
+    ///
+    /// Text between tags and quoted attribute values, most of a trace's bytes, are skipped with `memchr`;
+    /// the name being read reuses its storage, so feeding a trace's events allocates nothing once the buffers
+    /// have grown.
     mutating func feed(_ bytes: UnsafeRawBufferPointer) {
         let start = pending.count
         pending.append(contentsOf: bytes)
         guard !givenUp else { safe = pending.count; return }
-        for i in start..<pending.count {
+        let count = pending.count
+        var i = start
+        while i < count {
+            switch state {
+            case .text:
+                guard let lt = firstIndex(of: UInt8(ascii: "<"), from: i) else { return finish() }
+                state = .tagOpen
+                i = lt + 1
+                continue
+            case .startTag(let quote?, _):
+                guard let end = firstIndex(of: quote, from: i) else { return finish() }
+                state = .startTag(quote: nil, previous: quote)
+                i = end + 1
+                continue
+            default:
+                break
+            }
             let byte = pending[i]
             switch state {
             case .text:
-                if byte == UInt8(ascii: "<") { state = .tagOpen }
+                break
             case .tagOpen:
                 switch byte {
                 case UInt8(ascii: "/"):
                     state = .endTag
                     name.removeAll(keepingCapacity: true)
                 case UInt8(ascii: "?"):
-                    state = .markup(terminator: Array("?>".utf8), matched: 0)
+                    state = .markup(terminator: .processingInstruction, matched: 0)
                 case UInt8(ascii: "!"):
                     state = .markupOpen
                 default:
                     state = .startTag(quote: nil, previous: byte)
-                    name = [byte]
+                    name.removeAll(keepingCapacity: true)
+                    name.append(byte)
                     readingName = true
                 }
             case .markupOpen:
@@ -85,13 +133,12 @@ struct TruncationGuard {
                     state = .text
                     markSafe(after: i)
                 } else {
-                    let terminator = byte == UInt8(ascii: "-") ? "-->" : byte == UInt8(ascii: "[") ? "]]>" : ">"
-                    state = .markup(terminator: Array(terminator.utf8), matched: 0)
+                    let terminator: Terminator = byte == UInt8(ascii: "-") ? .comment
+                        : byte == UInt8(ascii: "[") ? .cdata : .declaration
+                    state = .markup(terminator: terminator, matched: 0)
                 }
-            case .startTag(let quote, let previous):
-                if let quote {
-                    state = .startTag(quote: byte == quote ? nil : quote, previous: byte)
-                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+            case .startTag(_, let previous):
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                     readingName = false
                     state = .startTag(quote: byte, previous: byte)
                 } else if byte == UInt8(ascii: ">") {
@@ -134,8 +181,23 @@ struct TruncationGuard {
                     state = .markup(terminator: terminator, matched: byte == terminator[0] ? 1 : 0)
                 }
             }
+            i += 1
         }
+        finish()
+    }
+
+    /// After the bytes fed: gives up when more bytes are held back than allowed.
+    private mutating func finish() {
         if pending.count - safe > maximumHeldBytes { giveUp() }
+    }
+
+    /// The index of the first `byte` in `pending` at or after `from`, found with `memchr`.
+    private func firstIndex(of byte: UInt8, from: Int) -> Int? {
+        pending.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress, from < buffer.count,
+                  let found = memchr(base + from, Int32(byte), buffer.count - from) else { return nil }
+            return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+        }
     }
 
     private mutating func markSafe(after index: Int) {

@@ -1,0 +1,113 @@
+import Testing
+import Foundation
+@testable import Replay
+import TraceXML
+
+@Suite("The events the scan keeps: read back as a reader reads the trace")
+struct ScannedEventsTests {
+    /// Every kind of event the scan keeps, a trace that breaks off with an error, and one cut off mid-event.
+    static let traces: [(name: String, events: String, cut: Bool)] = [
+        ("every kept kind", """
+            <scroll t="0.016666666666666666" x="0" y="10"/>
+            <drag t="0.02" phase="began" x="10" y="700"/>
+            <drag t="0.03" phase="ended" x="10" y="600" velocity-x="0" velocity-y="-900"/>
+            <tap t="0.5" x="100" y="100"/>
+            <marker t="0.6" label="scrolled"/>
+            <select t="0.7" section="0" item="3"/>
+            <scroll-to-item t="0.8" section="0" item="40" animated="true"/>
+            <resize t="0.9" width="400" height="800"/>
+            <scroll t="1" x="0" y="20"/>
+            """, false),
+        ("an error after two events", """
+            <scroll t="0.02" x="0" y="100"/>
+            <tap t="0.03" x="1" y="1"/>
+            <scroll t="0.06" x="0" y="fast"/>
+            <scroll t="0.08" x="0" y="300"/>
+            """, false),
+        ("cut off inside an event", """
+            <scroll t="0.02" x="0" y="100"/>
+            <scroll t="0.04" x="0" y="200"/>
+            """, true),
+    ]
+
+    private func reader(_ path: String) throws -> TraceReader {
+        try TraceReader(path: path, options: .init(allowsTruncation: true))
+    }
+
+    @Test("The same events with the same locations, the same error after them, the reader's warnings at the end",
+          arguments: 0..<3)
+    func sameAsReader(_ index: Int) throws {
+        let trace = Self.traces[index]
+        let file = try TraceFile(events: trace.events)
+        if trace.cut {
+            let text = try String(contentsOfFile: file.path, encoding: .utf8)
+            try String(text[..<text.range(of: "y=\"200\"")!.lowerBound]).write(toFile: file.path, atomically: true,
+                                                                               encoding: .utf8)
+        }
+        let scanning = try reader(file.path)
+        let kept = ScannedEvents(path: file.path, reader: scanning)
+        var failure: TraceError?
+        do {
+            while let event = try scanning.next() { #expect(kept.append(event)) }
+        } catch {
+            failure = error
+        }
+        kept.finish(scanning, failure: failure)
+
+        let reference = try reader(file.path)
+        let cursor = kept.cursor()
+        #expect(cursor.warnings == reference.warnings)
+        while true {
+            let expected: Result<TraceEvent?, TraceError> = Result { () throws(TraceError) in try reference.next() }
+            let read: Result<TraceEvent?, TraceError> = Result { () throws(TraceError) in try cursor.next() }
+            switch (expected, read) {
+            case (.success(let a), .success(let b)):
+                #expect(a == b)
+                #expect(a?.location == b?.location)
+                #expect(cursor.warnings == reference.warnings)
+                if a == nil || b == nil {
+                    #expect(try cursor.next() == nil)
+                    #expect(reference.warnings.isEmpty == !trace.cut)
+                    return
+                }
+            case (.failure(let a), .failure(let b)):
+                #expect(a == b)
+                #expect(try cursor.next() == nil)
+                #expect(cursor.warnings == reference.warnings)
+                return
+            default:
+                Issue.record("the reader gave \(expected), the kept events \(read)")
+                return
+            }
+        }
+    }
+
+    @Test("Data changes and layout switches are not kept: such a trace is read by every pass")
+    func notKept() throws {
+        let file = try TraceFile(events: """
+            <scroll t="0.02" x="0" y="100"/>
+            <batch t="0.5"><delete-items section="0" at="1"/></batch>
+            """)
+        let scanning = try reader(file.path)
+        let kept = ScannedEvents(path: file.path, reader: scanning)
+        #expect(kept.append(try #require(try scanning.next())))
+        #expect(!kept.append(try #require(try scanning.next())))
+    }
+
+    @Test("A replay of kept events measures what a replay reading the trace measures")
+    func replayMatches() throws {
+        // The `<batch>` makes the second session read its trace in every pass.
+        let events = Self.traces[0].events
+        let kept = try TraceFile(events: events)
+        let read = try TraceFile(events: events + "\n<batch t=\"5\"><delete-items section=\"0\" at=\"1\"/></batch>")
+        let options = ReplayOptions(repeats: 2, warmup: 1)
+        let a = try ReplayRunner(makeClock: { ManualClock() }).replay(kept.path, options: options)
+        let b = try ReplayRunner(makeClock: { ManualClock() }).replay(read.path, options: options)
+        let frames = a.repeats[0].frames.count
+        #expect(frames > 1)
+        for (x, y) in zip(a.repeats, b.repeats) {
+            #expect(Array(x.frames) == Array(y.frames.prefix(frames)))
+        }
+        #expect(a.markers == b.markers)
+    }
+}
