@@ -6,7 +6,8 @@ extension CollectionView {
     /// - Every view is in at most one place: on display, disappearing, held off screen (prefetched or kept
     ///   within the prefetch region), or in one pool.
     /// - A held cell is not displayed, carries the attributes of its own item, and exists only with
-    ///   prefetching on.
+    ///   prefetching on; when the held cells' extent says that every held frame intersects the prefetch
+    ///   region, each does.
     /// - Every displayed view carries the attributes of the element it displays, not hidden unless animating.
     /// - Pooled views are filed under their own reuse identifier.
     func checkInvariants() -> Bool {
@@ -37,6 +38,10 @@ extension CollectionView {
                          "the cell held off screen for \(indexPath) carries attributes for "
                             + "\(held.cell.layoutAttributes.map { "\($0.elementKey)" } ?? "nothing")")
             precondition(isPrefetchingEnabled, "cell \(indexPath) is held off screen with prefetching off")
+            if let region = prefetchRegion, prefetch.heldExtent.allIntersect(region) {
+                precondition(held.cell.frame.intersects(region),
+                             "the held cells' extent says cell \(indexPath) is within the prefetch region; it is not")
+            }
         }
         for (identifier, pool) in cellPools {
             for cell in pool {

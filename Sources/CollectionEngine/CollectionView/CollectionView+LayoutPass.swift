@@ -60,19 +60,22 @@ extension CollectionView {
     /// ``visibleElementOverflow``; a layout that can count without building (the flow layout family) is told
     /// the limit and builds at most one more.
     func visibleElements() -> [(key: ElementKey, attributes: LayoutAttributes)] {
-        var incoming: [(key: ElementKey, attributes: LayoutAttributes)] = []
-        visibleElements(into: &incoming)
-        return incoming
+        var positions: [Int] = []
+        let answer = visibleElements(into: &positions)
+        return positions.map { (answer[$0].elementKey, answer[$0]) }
     }
 
-    /// ``visibleElements()`` into `incoming`, which it empties first, keeping its capacity: a layout pass
-    /// reuses one array from frame to frame.
+    /// ``visibleElements()`` as positions in the layout's answer, which it returns: `positions`, emptied
+    /// first and keeping its capacity, receives the positions of the displayable elements in key order. A
+    /// layout pass reuses one list of integers from frame to frame: no element is copied, retained or
+    /// released to list them.
     ///
-    /// The answer is sorted only when it is not already in key order (checked in O(k)): the flow layout
-    /// returns a section's cells in order, so that a steady scroll sorts nothing.
+    /// The positions are sorted only when the answer is not already in key order (checked in O(k), without
+    /// building keys): the flow layout returns a section's cells in order, so that a steady scroll sorts
+    /// nothing.
     /// - Complexity: O(k) for k elements in an answer in key order, O(k log k) otherwise.
-    func visibleElements(into incoming: inout [(key: ElementKey, attributes: LayoutAttributes)]) {
-        incoming.removeAll(keepingCapacity: true)
+    func visibleElements(into positions: inout [Int]) -> [LayoutAttributes] {
+        positions.removeAll(keepingCapacity: true)
         let visibleRect = bounds
         counters.elementQueries += 1
         let layout = collectionViewLayout
@@ -82,86 +85,215 @@ extension CollectionView {
         let answer = measure(.query, nil) { layout.layoutAttributesForElements(in: visibleRect) }
         if let overflow = layout.elementQueryOverflow {
             visibleElementOverflow = overflow
-            return
+            return answer
         }
         if let limit = visibleElementLimit, answer.count > limit {
             // Counted among the displayable ones: a layout may answer hidden or outlying elements.
             let displayable = answer.count { !$0.isHidden && $0.frame.intersects(visibleRect) }
             if displayable > limit {
                 visibleElementOverflow = displayable
-                return
+                return answer
             }
         }
         visibleElementOverflow = nil
-        incoming.reserveCapacity(answer.count)
+        positions.reserveCapacity(answer.count)
         var ordered = true
-        for attributes in answer where !attributes.isHidden && attributes.frame.intersects(visibleRect) {
-            let key = attributes.elementKey
-            if ordered, let last = incoming.last, !(last.key < key) { ordered = false }
-            incoming.append((key, attributes))
+        // Borrowed, not retained: the answer holds every element while the loop runs.
+        answer.withUnsafeBufferPointer { elements in
+            var last: (place: (ElementCategory, IndexPath), position: Int)?
+            for position in elements.indices {
+                let place = Unmanaged.passUnretained(elements[position])._withUnsafeGuaranteedRef { attributes in
+                    !attributes.isHidden && attributes.frame.intersects(visibleRect)
+                        ? (attributes.representedElementCategory, attributes.indexPath) : nil
+                }
+                guard let place else { continue }
+                if ordered, let last,
+                   !(Self.precedes(last.place, place) ?? (elements[last.position].elementKey < elements[position].elementKey)) {
+                    ordered = false
+                }
+                last = (place, position)
+                positions.append(position)
+            }
         }
-        guard !ordered else { return }
-        // Stable, so that of two answers for one element the first stays first and wins below.
-        incoming.sort { $0.key < $1.key }
+        guard !ordered else { return answer }
+        // By key, then by position, so that of two answers for one element the first comes first and wins.
+        positions.sort { a, b in
+            let keyA = answer[a].elementKey, keyB = answer[b].elementKey
+            return keyA != keyB ? keyA < keyB : a < b
+        }
         var unique = 0
-        for index in incoming.indices where unique == 0 || incoming[unique - 1].key != incoming[index].key {
-            incoming.swapAt(unique, index)
+        for index in positions.indices
+        where unique == 0 || answer[positions[unique - 1]].elementKey != answer[positions[index]].elementKey {
+            positions.swapAt(unique, index)
             unique += 1
         }
-        incoming.removeLast(incoming.count - unique)
+        positions.removeLast(positions.count - unique)
+        return answer
+    }
+
+    /// Whether the element of category and index path `a` comes before that of `b` in ``ElementKey``'s order,
+    /// or `nil` when both are equal and the kinds decide: which is so only for two supplementary or
+    /// decoration views at one index path, so that keys (and their kinds' strings) are built only then.
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func precedes(_ a: (ElementCategory, IndexPath), _ b: (ElementCategory, IndexPath)) -> Bool? {
+        if a.0 != b.0 { return a.0 < b.0 }
+        if a.1 != b.1 { return a.1 < b.1 }
+        return nil
+    }
+
+    /// How the displayed element of `key` orders against the element `attributes` describe: negative
+    /// before it, zero the same element, positive after it (``ElementKey``'s order, the keys' kinds compared
+    /// only when category and index path are equal).
+    /// - Complexity: O(1), plus comparing the kinds.
+    @inline(__always)
+    static func order(of key: borrowing ElementKey, against attributes: LayoutAttributes) -> Int {
+        if let before = precedes((key.category, key.indexPath),
+                                 (attributes.representedElementCategory, attributes.standard.indexPath)) {
+            return before ? -1 : 1
+        }
+        // A cell's kind is `nil`: checked without copying either string.
+        if key.kind == nil && attributes.representedElementKind == nil { return 0 }
+        if key.kind == attributes.representedElementKind { return 0 }
+        return copy key < attributes.elementKey ? -1 : 1
     }
 
     /// Queries the layout for the bounds and reconciles the display with the answer; returns whether an
     /// element arrived or left.
     ///
-    /// Its lists are the collection view's reusable buffers (taken out while the pass runs, so that a
-    /// delegate or data source that calls back into the collection view cannot see them half-built, and put
-    /// back with their capacity): a steady scroll frame allocates no array.
+    /// The reconciliation works on positions — the answer's elements to display (by position in the
+    /// answer), the displayed elements that stay and those that leave (by position in the displayed list) —
+    /// so that no element, key or view is copied to compare them. The displayed list is then edited in place
+    /// where elements left and arrived (a scroll changes it at its ends), or rebuilt when the changes are
+    /// scattered over more than ``inPlaceEditLimit`` runs. Its lists are the collection view's reusable
+    /// buffers (taken out while the pass runs, so that a delegate or data source that calls back into the
+    /// collection view cannot see them half-built, and put back with their capacity): a steady scroll frame
+    /// allocates no array, and retains and releases only what arrives and leaves.
+    /// - Complexity: O(k + d) for k elements in the answer and d displayed, plus O(d) per run of changes
+    ///   when editing in place.
     private func updateDisplayedElements() -> Bool {
         var incoming = passBuffers.takeIncoming()
         var staying = passBuffers.takeStaying()
         var leaving = passBuffers.takeLeaving()
+        var arrivals = passBuffers.takeArrivals()
         var next = passBuffers.takeNext()
         defer {
-            passBuffers.giveBack(incoming: &incoming, staying: &staying, leaving: &leaving, next: &next)
+            passBuffers.giveBack(incoming: &incoming, staying: &staying, leaving: &leaving, arrivals: &arrivals,
+                                 next: &next)
         }
-        visibleElements(into: &incoming)
+        // The answer holds its attributes, and `current` the displayed elements, until the end of the pass,
+        // whatever a delegate or data source does meanwhile; `displayed` stays the old list until then, as
+        // the callbacks have always seen it.
+        let answer = visibleElements(into: &incoming)
+        var current = displayed
 
-        // Merge the sorted old and new lists: views that stay, and elements that left.
-        staying.append(contentsOf: repeatElement(nil, count: incoming.count))
-        var old = 0, new = 0
-        while old < displayed.count {
-            if new == incoming.count || displayed[old].key < incoming[new].key {
-                leaving.append(displayed[old])
-                old += 1
-            } else if incoming[new].key < displayed[old].key {
-                new += 1
-            } else {
-                staying[new] = displayed[old].view
-                old += 1
-                new += 1
+        // Merge the sorted old and new lists: the displayed elements that stay, and those that left. The
+        // elements are borrowed, not copied: `current` and `answer` hold them, and neither changes until the
+        // list is edited below.
+        staying.append(contentsOf: repeatElement(-1, count: incoming.count))
+        var runs = 0
+        current.withUnsafeBufferPointer { displayedElements in
+            answer.withUnsafeBufferPointer { answered in
+                var old = 0, new = 0
+                while old < displayedElements.count {
+                    let order = new == incoming.count ? -1 : Unmanaged.passUnretained(answered[incoming[new]])
+                        ._withUnsafeGuaranteedRef { Self.order(of: displayedElements[old].key, against: $0) }
+                    if order < 0 {
+                        if leaving.last != old - 1 { runs += 1 }
+                        leaving.append(old)
+                        old += 1
+                    } else if order > 0 {
+                        new += 1
+                    } else {
+                        staying[new] = old
+                        old += 1
+                        new += 1
+                    }
+                }
             }
         }
 
-        for element in leaving { endDisplaying(element, keeping: true) }
+        for index in leaving { endDisplaying(current[index], keeping: true) }
 
-        next.reserveCapacity(incoming.count)
-        for index in incoming.indices {
-            let (key, attributes) = incoming[index]
-            if let view = staying[index] {
-                // An animating view follows its animation, not the layout.
-                if animations.isEmpty || animations[ObjectIdentifier(view)] == nil { applyIfChanged(attributes, to: view) }
-                next.append(DisplayedElement(key: key, view: view))
-            } else {
-                next.append(DisplayedElement(key: key, view: display(attributes)))
+        // Borrowed as above: a delegate or data source called meanwhile cannot change these local lists.
+        current.withUnsafeBufferPointer { displayedElements in
+            answer.withUnsafeBufferPointer { answered in
+                for new in incoming.indices {
+                    let attributes = Unmanaged.passUnretained(answered[incoming[new]]), index = staying[new]
+                    if index >= 0 {
+                        let view = Unmanaged.passUnretained(displayedElements[index].view)
+                        attributes._withUnsafeGuaranteedRef { attributes in
+                            view._withUnsafeGuaranteedRef { view in
+                                // An animating view follows its animation, not the layout.
+                                if animations.isEmpty || animations[ObjectIdentifier(view)] == nil {
+                                    applyIfChanged(attributes, to: view)
+                                }
+                            }
+                        }
+                    } else {
+                        if new == 0 || staying[new - 1] >= 0 { runs += 1 }
+                        let attributes = attributes.takeUnretainedValue()
+                        arrivals.append(DisplayedElement(key: attributes.elementKey, view: display(attributes)))
+                    }
+                }
             }
         }
-        let changed = !leaving.isEmpty || next.count != displayed.count - leaving.count
-        // The old list becomes the next pass's buffer.
-        swap(&displayed, &next)
+        let changed = !leaving.isEmpty || !arrivals.isEmpty
+        guard changed else {
+            displayed = current
+            counters.maxVisibleElements = max(counters.maxVisibleElements, displayed.count + disappearing.count)
+            return false
+        }
+        if runs <= Self.inPlaceEditLimit {
+            // Alone in holding the list, so that it is edited in its storage: the runs that left, from the
+            // last, then the runs that arrived, from the first, each at its place in the new list.
+            displayed = []
+            var index = leaving.count
+            while index > 0 {
+                let end = leaving[index - 1] + 1
+                var start = end - 1
+                index -= 1
+                while index > 0 && leaving[index - 1] == start - 1 {
+                    start -= 1
+                    index -= 1
+                }
+                current.removeSubrange(start..<end)
+            }
+            var new = 0, arrived = 0
+            while new < staying.count {
+                guard staying[new] < 0 else {
+                    new += 1
+                    continue
+                }
+                var end = new + 1
+                while end < staying.count && staying[end] < 0 { end += 1 }
+                current.insert(contentsOf: arrivals[arrived..<(arrived + end - new)], at: new)
+                arrived += end - new
+                new = end
+            }
+            displayed = current
+        } else {
+            next.reserveCapacity(incoming.count)
+            var arrived = 0
+            for index in staying {
+                if index >= 0 {
+                    next.append(current[index])
+                } else {
+                    next.append(arrivals[arrived])
+                    arrived += 1
+                }
+            }
+            // The old list becomes the next pass's buffer.
+            displayed = next
+            swap(&current, &next)
+        }
         counters.maxVisibleElements = max(counters.maxVisibleElements, displayed.count + disappearing.count)
-        return changed
+        return true
     }
+
+    /// The most runs of elements that left or arrived for which a layout pass edits the displayed list in
+    /// place (each run moves the elements after it once); past it, the pass rebuilds the list.
+    static let inPlaceEditLimit = 8
 
     /// Makes, configures and announces the view for an element that arrived.
     func display(_ attributes: LayoutAttributes) -> ReusableView {

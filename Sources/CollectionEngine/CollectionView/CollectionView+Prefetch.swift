@@ -8,6 +8,44 @@ struct PrefetchState {
     var lastOrigin: Point?
     /// The cells of the prefetch region ahead of the bounds not yet configured, the nearest last.
     var queue: [LayoutAttributes] = []
+    /// Bounds on the frames of the held cells, so that a pass knows without looking at each that none
+    /// left the prefetch region.
+    var heldExtent = HeldCellsExtent()
+}
+
+/// The innermost edges of a set of frames — the largest minimum and the smallest maximum on each axis —
+/// so that one comparison with a rectangle tells whether every frame of the set intersects it.
+///
+/// A frame intersects a rectangle when each of its minimums lies below the rectangle's maximum and each of
+/// its maximums above the rectangle's minimum (`Rect.intersects(_:)`); every frame of a set does when its
+/// innermost edges do. Frames that leave the set may leave the edges further in than the set's own: then
+/// the answer errs towards "perhaps not", never the other way, and the caller looks at each frame, which
+/// tightens the edges again.
+struct HeldCellsExtent {
+    private var largestMinX = -Double.infinity, smallestMaxX = Double.infinity
+    private var largestMinY = -Double.infinity, smallestMaxY = Double.infinity
+    /// Whether a frame of the set is null or has a NaN edge: its intersections are not decided by edges.
+    private var holdsUndecided = false
+
+    /// Adds `frame` to the set.
+    mutating func include(_ frame: Rect) {
+        let minX = frame.minX, maxX = frame.maxX, minY = frame.minY, maxY = frame.maxY
+        if frame.isNull || minX.isNaN || maxX.isNaN || minY.isNaN || maxY.isNaN {
+            holdsUndecided = true
+            return
+        }
+        largestMinX = Swift.max(largestMinX, minX)
+        smallestMaxX = Swift.min(smallestMaxX, maxX)
+        largestMinY = Swift.max(largestMinY, minY)
+        smallestMaxY = Swift.min(smallestMaxY, maxY)
+    }
+
+    /// Whether every frame of the set certainly intersects `area`.
+    /// - Complexity: O(1).
+    func allIntersect(_ area: Rect) -> Bool {
+        !holdsUndecided && !area.isNull && largestMinX < area.maxX && area.minX < smallestMaxX
+            && largestMinY < area.maxY && area.minY < smallestMaxY
+    }
 }
 
 // The iOS 10 cell lifecycle (SPEC §5.2). Sources:
@@ -75,7 +113,9 @@ extension CollectionView {
             let indexPath = next.indexPath
             guard offscreenCells[indexPath] == nil, displayedIndex(of: next.elementKey) == nil else { continue }
             measure(.prefetch, .cell) {
-                offscreenCells[indexPath] = OffscreenCell(cell: configureCell(next), wasDisplayed: false)
+                let cell = configureCell(next)
+                offscreenCells[indexPath] = OffscreenCell(cell: cell, wasDisplayed: false)
+                prefetch.heldExtent.include(cell.frame)
             }
             counters.cellsPrefetched += 1
             return
@@ -92,21 +132,23 @@ extension CollectionView {
         passBuffers.candidates = []
         candidates.removeAll(keepingCapacity: true)
         let visible = bounds, sign = prefetch.sign
-        for attributes in answer
-        where attributes.representedElementCategory == .cell && !attributes.isHidden
-            && attributes.frame.intersects(band) && !attributes.frame.intersects(visible)
-            && offscreenCells[attributes.indexPath] == nil {
-            let frame = attributes.frame
+        // Read once: nothing below calls out of the collection view.
+        let held = offscreenCells
+        for (position, attributes) in answer.enumerated() where attributes.representedElementCategory == .cell {
+            let fields = attributes.standard, frame = attributes.frame
+            guard !fields.isHidden && frame.intersects(band) && !frame.intersects(visible)
+                && held[fields.indexPath] == nil else { continue }
             let lead = switch axis {
             case .vertical: sign > 0 ? frame.minY : -frame.maxY
             case .horizontal: sign > 0 ? frame.minX : -frame.maxX
             }
-            candidates.append((lead, attributes))
+            candidates.append((lead, fields.indexPath, position))
         }
         // The flow layout answers in the order the cells lie, so that the queue's order is the answer's or its
         // reverse: checked in O(r), sorted only otherwise (a sort of more than a few elements allocates).
-        func before(_ a: (lead: Double, attributes: LayoutAttributes), _ b: (lead: Double, attributes: LayoutAttributes)) -> Bool {
-            (a.lead, a.attributes.indexPath) > (b.lead, b.attributes.indexPath)
+        func before(_ a: (lead: Double, indexPath: IndexPath, position: Int),
+                    _ b: (lead: Double, indexPath: IndexPath, position: Int)) -> Bool {
+            (a.lead, a.indexPath) > (b.lead, b.indexPath)
         }
         var ordered = true, reversed = true
         for index in candidates.indices.dropFirst() {
@@ -119,7 +161,7 @@ extension CollectionView {
             if reversed { candidates.reverse() } else { candidates.sort(by: before) }
         }
         prefetch.queue.removeAll(keepingCapacity: true)
-        for candidate in candidates { prefetch.queue.append(candidate.attributes) }
+        for candidate in candidates { prefetch.queue.append(answer[candidate.position]) }
         candidates.removeAll(keepingCapacity: true)
         passBuffers.candidates = candidates
     }
@@ -145,18 +187,30 @@ extension CollectionView {
 
     /// Returns held cells (prefetched or kept) to their pools — all of them, or those whose frame is
     /// outside `area` — and forgets the cells queued for prefetching when all go.
-    /// - Complexity: O(h + s log s) for h held cells of which s go.
+    ///
+    /// A held cell's frame does not change while it is held (attributes are applied to a cell when it is
+    /// configured and when it is displayed again, which takes it out of the held cells), so that when the
+    /// innermost edges of the held frames intersect `area`, every one does and none is looked at: most
+    /// frames of a steady scroll.
+    /// - Complexity: O(1) when no held cell can be outside `area`, else O(h + s log s) for h held cells of
+    ///   which s go.
     func discardOffscreenCells(outside area: Rect? = nil) {
         if area == nil { prefetch.queue.removeAll() }
         guard !offscreenCells.isEmpty else { return }
+        if let area, prefetch.heldExtent.allIntersect(area) { return }
         // Into a kept list rather than a filtered dictionary: a steady scroll frame allocates nothing.
         var stale = passBuffers.stale
         passBuffers.stale = []
         stale.removeAll(keepingCapacity: true)
+        var extent = HeldCellsExtent()
         for (indexPath, held) in offscreenCells {
-            if let area, held.cell.frame.intersects(area) { continue }
+            if let area, held.cell.frame.intersects(area) {
+                extent.include(held.cell.frame)
+                continue
+            }
             stale.append(indexPath)
         }
+        prefetch.heldExtent = extent
         if !stale.isEmpty {
             stale.sort()
             for indexPath in stale {
@@ -175,6 +229,7 @@ extension CollectionView {
         guard isPrefetchingEnabled, key.category == .cell, let cell = view as? CollectionViewCell,
               let region = prefetchRegion, cell.frame.intersects(region) else { return false }
         offscreenCells[key.indexPath] = OffscreenCell(cell: cell, wasDisplayed: true)
+        prefetch.heldExtent.include(cell.frame)
         return true
     }
 }

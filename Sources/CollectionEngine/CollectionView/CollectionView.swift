@@ -74,7 +74,7 @@ public final class CollectionView {
 
     /// Whether cells are configured ahead of display, one per layout pass, and kept a while after they
     /// scroll out (the iOS 10 cell lifecycle, SPEC §5.2). On by default, as in UIKit.
-    public var isPrefetchingEnabled = true {
+    @exclusivity(unchecked) public var isPrefetchingEnabled = true {
         didSet { if !isPrefetchingEnabled { discardOffscreenCells() } }
     }
 
@@ -86,14 +86,14 @@ public final class CollectionView {
     /// on screen would otherwise exhaust the memory. The flow layout and its subclasses are told the limit
     /// and stop building attributes at one more than it; other layouts answer in full and the collection
     /// view counts. Reel's replays set it to `TraceLimits.visibleElements`.
-    public var visibleElementLimit: Int? {
+    @exclusivity(unchecked) public var visibleElementLimit: Int? {
         didSet { if visibleElementLimit != oldValue { needsLayout = true } }
     }
 
     /// How many elements the visible rect held at the last layout pass, when they were more than
     /// ``visibleElementLimit``; `nil` when they were within it. A flow layout counts them from its lines and
     /// columns without building them, the items that touch the rect's edges included.
-    public internal(set) var visibleElementOverflow: Int?
+    @exclusivity(unchecked) public internal(set) var visibleElementOverflow: Int?
 
     /// Exact counts of the work done so far.
     ///
@@ -133,8 +133,15 @@ public final class CollectionView {
     var prefetch = PrefetchState()
     /// The lists a layout pass works with, kept with their capacity from frame to frame.
     var passBuffers = LayoutPassBuffers()
-    var needsLayout = true
-    var needsReload = false
+    // The flags and the scalar state below are read on every frame (`layoutIfNeeded()`, `isAnimating`), and
+    // so are ``isPrefetchingEnabled``, ``visibleElementLimit``, ``visibleElementOverflow`` and the scrolling
+    // animations: `@exclusivity(unchecked)` spares each read a dynamic exclusivity check (issue 15). Safe, as
+    // for ``counters`` and ``bounds``: each is a trivial value (Booleans, integers, structs of numbers and
+    // points), which no overlapping access can leave freed or half-written, and every access is one plain
+    // read or one assignment (a right-hand side is evaluated before the assignment's access begins; the
+    // observers run after it ends), so that no access can overlap another.
+    @exclusivity(unchecked) var needsLayout = true
+    @exclusivity(unchecked) var needsReload = false
     /// The attributes of the element the data source is configuring, applied at dequeue.
     var pendingAttributes: LayoutAttributes?
 
@@ -147,7 +154,7 @@ public final class CollectionView {
     /// The time animations were last advanced to, in seconds.
     var animationTime = 0.0
     /// Whether the time-driven layout said, at the last frame, that it is settling.
-    var isLayoutSettling = false
+    @exclusivity(unchecked) var isLayoutSettling = false
     /// The layout, when it moves with time: cast once when the layout is set, not on every frame.
     var timeDrivenLayout: (any TimeDrivenLayout)?
     /// The running animated layout switch through a layout's own transition layout.
@@ -157,15 +164,15 @@ public final class CollectionView {
     /// The last drag's phase and the finger's last location in the viewport.
     var panFinger: (state: GestureState, location: Point)?
     /// The running fling.
-    var deceleration: Deceleration?
+    @exclusivity(unchecked) var deceleration: Deceleration?
     /// The running settle of a paging scroll view onto its page.
-    var pageSettle: PageSettle?
+    @exclusivity(unchecked) var pageSettle: PageSettle?
     /// Where the content was when the last drag began: paging moves at most one page from there.
     var dragStartOffset: Point?
     /// What the app did that UIKit only logs, in the order it happened (see ``EngineWarning``).
     public internal(set) var warnings: [EngineWarning] = []
     /// The running animated change of the content offset.
-    var scrollAnimation: ScrollAnimation?
+    @exclusivity(unchecked) var scrollAnimation: ScrollAnimation?
     /// How fast flings slow down; UIScrollView's normal rate by default.
     public var decelerationRate = DecelerationRate.normal
     /// Whether a released drag settles on a multiple of the bounds' size, at most one page from where the
@@ -333,35 +340,40 @@ struct SupplementaryPoolKey: Hashable {
 /// the end: a delegate or data source that calls back into the collection view during the pass finds empty
 /// lists, never the pass's own.
 struct LayoutPassBuffers {
-    /// The displayable elements of the layout's answer, sorted by key.
-    private var incoming: [(key: ElementKey, attributes: LayoutAttributes)] = []
-    /// The views of the incoming elements already displayed, by position in `incoming`.
-    private var staying: [ReusableView?] = []
-    /// The displayed elements that left.
-    private var leaving: [DisplayedElement] = []
-    /// The next displayed list; the previous displayed list after the pass.
+    /// The positions in the layout's answer of the displayable elements, in key order.
+    private var incoming: [Int] = []
+    /// For each incoming element, its position in the displayed list when it is displayed already, or −1.
+    private var staying: [Int] = []
+    /// The positions in the displayed list of the elements that left.
+    private var leaving: [Int] = []
+    /// The elements that arrived, with their new views, in key order.
+    private var arrivals: [DisplayedElement] = []
+    /// The next displayed list when the pass rebuilds it; the previous displayed list after the pass.
     private var next: [DisplayedElement] = []
     /// The index paths of held cells to return to their pools.
     var stale: [IndexPath] = []
-    /// The cells to prefetch with how far ahead they lie.
-    var candidates: [(lead: Double, attributes: LayoutAttributes)] = []
+    /// The cells to prefetch with how far ahead they lie, their index paths and their positions in the
+    /// layout's answer.
+    var candidates: [(lead: Double, indexPath: IndexPath, position: Int)] = []
 
-    mutating func takeIncoming() -> [(key: ElementKey, attributes: LayoutAttributes)] { Self.take(&incoming) }
-    mutating func takeStaying() -> [ReusableView?] { Self.take(&staying) }
-    mutating func takeLeaving() -> [DisplayedElement] { Self.take(&leaving) }
+    mutating func takeIncoming() -> [Int] { Self.take(&incoming) }
+    mutating func takeStaying() -> [Int] { Self.take(&staying) }
+    mutating func takeLeaving() -> [Int] { Self.take(&leaving) }
+    mutating func takeArrivals() -> [DisplayedElement] { Self.take(&arrivals) }
     mutating func takeNext() -> [DisplayedElement] { Self.take(&next) }
 
     /// Puts the lists back, emptied, with their capacity.
-    mutating func giveBack(incoming: inout [(key: ElementKey, attributes: LayoutAttributes)],
-                           staying: inout [ReusableView?], leaving: inout [DisplayedElement],
-                           next: inout [DisplayedElement]) {
+    mutating func giveBack(incoming: inout [Int], staying: inout [Int], leaving: inout [Int],
+                           arrivals: inout [DisplayedElement], next: inout [DisplayedElement]) {
         incoming.removeAll(keepingCapacity: true)
         staying.removeAll(keepingCapacity: true)
         leaving.removeAll(keepingCapacity: true)
+        arrivals.removeAll(keepingCapacity: true)
         next.removeAll(keepingCapacity: true)
         swap(&self.incoming, &incoming)
         swap(&self.staying, &staying)
         swap(&self.leaving, &leaving)
+        swap(&self.arrivals, &arrivals)
         swap(&self.next, &next)
     }
 

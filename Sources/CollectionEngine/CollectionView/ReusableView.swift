@@ -7,7 +7,14 @@ open class ReusableView {
     /// The identifier the view was dequeued with; `nil` for decoration views.
     public internal(set) var reuseIdentifier: String?
     /// A copy of the attributes applied last.
-    public private(set) var layoutAttributes: LayoutAttributes?
+    ///
+    /// `@exclusivity(unchecked)`, as `appliedSource` and `appliedMutations`: read for every displayed view
+    /// on every frame (``CollectionView`` checks whether it still holds an unchanged copy), which made two
+    /// dynamic exclusivity checks a view (issue 15). Safe: only `applyLayoutAttributes(_:)` writes them (the
+    /// setter is private), each write is one assignment or `isKnownUniquelyReferenced`, and no other code runs
+    /// during any of these accesses (the subclass's `apply(_:)` is called after them), so that no access can
+    /// overlap another; a view is used on one thread, its collection view's.
+    @exclusivity(unchecked) public private(set) var layoutAttributes: LayoutAttributes?
     // The standard fields are read for every held cell on every scroll frame (is it still in the prefetch
     // region?). `@exclusivity(unchecked)` spares those reads their dynamic exclusivity checks (issue 15), and
     // is safe: each is a trivial value (numbers, a Boolean), which no overlapping access can leave freed or
@@ -28,8 +35,8 @@ open class ReusableView {
     /// hands back attributes equal to the view's, and the collection view skips comparing them (issue 15).
     /// Kept only for plain ``LayoutAttributes``, whose every field is counted (a subclass's own fields are
     /// not).
-    private var appliedSource: LayoutAttributes?
-    private var appliedMutations: (source: UInt, copy: UInt) = (0, 0)
+    @exclusivity(unchecked) private var appliedSource: LayoutAttributes?
+    @exclusivity(unchecked) private var appliedMutations: (source: UInt, copy: UInt) = (0, 0)
 
     public required init() {}
 
