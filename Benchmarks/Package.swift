@@ -56,6 +56,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "TraceXML", package: "Reel"),
+                .product(name: "Replay", package: "Reel"),
             ],
             path: "Benchmarks/TraceXMLReading",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -1,12 +1,32 @@
 // Reading a generated trace with Reel's reader, with Foundation's XMLParser and with
 // `xmllint --stream --noout`, on the same files in one run; and Reel's peak memory at 10 MB and 100 MB;
-// and `TraceValidator.validate` (what `reel validate` checks before the engine) on the 100 MB file.
+// and `TraceValidator.validate` (what `reel validate` checks before the engine) on the 100 MB file; and the
+// whole of `reel validate` (`TraceChecker.validate`) on a valid recorded hour.
 import Benchmark
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import Replay
 import TraceXML
+
+/// Records (once) a session like `reel record --scenario browse --items 1000000 --duration 3600`: an hour of
+/// browsing a flow layout of 1,000,000 items at 60 Hz, about 14 MB and 216,000 frames, valid.
+func recordedHour() -> String {
+    let directory = NSTemporaryDirectory() + "reel-tracexml-bench"
+    let path = directory + "/browse-hour.xml"
+    if FileManager.default.fileExists(atPath: path) { return path }
+    do {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let header = TraceHeader(collectionView: CollectionViewConfiguration(size: TraceSize(width: 390, height: 844)),
+                                 layout: LayoutDescription(name: "flow"), sections: [SectionDescription(items: 1_000_000)])
+        try Scenario(name: .browse, header: header, duration: 3600, seed: 1).record(to: path + ".partial")
+        try FileManager.default.moveItem(atPath: path + ".partial", toPath: path)
+    } catch {
+        print("cannot record \(path): \(error)")
+    }
+    return path
+}
 
 /// Writes (once) a realistic trace of about `megabytes` MB: a scroll per frame, drags, taps and batches.
 func generatedTrace(megabytes: Int) -> String {
@@ -138,6 +158,17 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("TraceXML.validate.100MB", configuration: configuration) { benchmark in
         for _ in benchmark.scaledIterations {
             let findings = TraceValidator.validate(path: large)
+            if !findings.isEmpty { benchmark.error("validate found \(findings.map(\.description))") }
+            blackHole(findings)
+        }
+    }
+
+    // The whole of `reel validate` — schema, reader, trace rules and the engine's checks — on a valid recorded
+    // hour: any finding is an error of the benchmark.
+    let hour = recordedHour()
+    Benchmark("Replay.TraceChecker.validate.hour", configuration: configuration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let findings = TraceChecker.validate(path: hour)
             if !findings.isEmpty { benchmark.error("validate found \(findings.map(\.description))") }
             blackHole(findings)
         }

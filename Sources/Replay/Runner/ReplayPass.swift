@@ -43,6 +43,11 @@ final class ReplayPass {
     private let keepsFrames: Bool
     /// The measured repeat this pass is, from 1, when it records its timeline.
     private let timelineRepeat: Int?
+    /// Which frames leave their display pass out, when the pass reports only refusals and warnings.
+    /// `@exclusivity(unchecked)`: accessed several times a frame, only by ``runFrame(_:events:afterMotion:)``
+    /// on the pass's thread, and nothing it calls while an access is under way (the collection view, the
+    /// layout, the data source) can reach the pass, so no two accesses overlap.
+    @exclusivity(unchecked) private var deferredDisplay: DeferredDisplay?
 
     /// - Parameters:
     ///   - timeline: When given, the pass records every span's start and duration into a buffer of
@@ -55,11 +60,14 @@ final class ReplayPass {
     ///     does not grow with the session.
     ///   - observesSpans: Whether the profiler measures the spans of every frame; without, it only times the
     ///     frames (``ReplayOptions/observesSpans``).
+    ///   - defersDisplay: Whether frames that can leave their display pass out do (``DeferredDisplay``): for a
+    ///     pass that reports only what the engine refuses and logs, with a workload that spends nothing.
     init(header: TraceHeader, path: String, layout: CollectionViewLayout, registry: LayoutRegistry, mode: ReplayMode,
          refreshRate: Double, budgetNs: UInt64, clock: any ReplayClock,
          timeline: (capacity: Int, repeatNumber: Int)? = nil, profiler reused: Profiler? = nil,
-         expectedFrames: Int? = nil, keepsFrames: Bool = true, observesSpans: Bool = true) {
+         expectedFrames: Int? = nil, keepsFrames: Bool = true, observesSpans: Bool = true, defersDisplay: Bool = false) {
         self.keepsFrames = keepsFrames
+        deferredDisplay = defersDisplay ? DeferredDisplay() : nil
         self.header = header
         timelineRepeat = timeline?.repeatNumber
         self.registry = registry
@@ -103,11 +111,18 @@ final class ReplayPass {
     /// A trace error stops the replay after the last frame whose events were all read: the reader looks
     /// one event ahead, so a bad event found while reading a frame's last good one belongs to a later frame.
     func run(_ reader: some EventSource, stopBefore: Int? = nil, progress: (Int) -> Void = { _ in }) -> Result {
+        run(events: { () throws(TraceError) in try reader.next() }, stopBefore: stopBefore, progress: progress)
+    }
+
+    /// Replays the events `next` reads, in document order until it returns `nil`, as ``run(_:stopBefore:progress:)``
+    /// replays a reader's.
+    func run(events next: () throws(TraceError) -> TraceEvent?, stopBefore: Int? = nil,
+             progress: (Int) -> Void = { _ in }) -> Result {
         var pending: TraceEvent?
         var readFailure: ReplayError?
         func readNext() {
             do {
-                pending = try reader.next()
+                pending = try next()
             } catch {
                 readFailure = ReplayError(error)
                 pending = nil
@@ -160,8 +175,15 @@ final class ReplayPass {
         let createdBefore = collectionView.counters.cellsCreated
         let offsetBefore = collectionView.contentOffset
         let frameTime = Double(index) / refreshRate
+        // A frame that may read the display first brings it up to the bounds the last frames left.
+        let mayDeferDisplay = deferredDisplay?.admits(events, collectionView) == true
+        if deferredDisplay?.isStale == true && !mayDeferDisplay {
+            collectionView.layoutIfNeeded()
+            deferredDisplay?.displayed()
+        }
         profiler.beginFrame()
         var failure: ReplayError?
+        var displays = true
         do throws(ReplayError) {
             // Animations started by this frame's events start at its time, so the clock always moves.
             if collectionView.isAnimating {
@@ -175,30 +197,39 @@ final class ReplayPass {
                 defer { collectWarnings(at: event.location) }
                 try apply(event, at: frameTime)
             }
-            collectionView.layoutIfNeeded()
+            if mayDeferDisplay, deferredDisplay?.leavesOut(collectionView, afterDrags: events.contains(where: \.isDrag)) == true {
+                displays = false
+            } else {
+                collectionView.layoutIfNeeded()
+                deferredDisplay?.displayed()
+            }
             // A layout pass runs what the frame's events asked for (a resize, a batch): the last names it.
             collectWarnings(at: events.last?.location)
-            try checkMachineLimits(index, time: frameTime, events: events)
+            try checkMachineLimits(index, time: frameTime, events: events, displayed: displays)
         } catch {
             failure = error
         }
         let measured = profiler.endFrame()
-        // Counted after the frame's clock stopped: the count is the profiler's, not the app's.
-        let onScreen = collectionView.displayedCellCount
         if let failure { throw failure }
-        if keepsFrames { result.frames.append(durationNs: measured.durationNs, topPath: measured.topPath,
-                             topPathSelfNs: measured.topPathSelfNs,
-                             cellsCreated: collectionView.counters.cellsCreated - createdBefore, cellsOnScreen: onScreen) }
+        if keepsFrames {
+            // Counted after the frame's clock stopped: the count is the profiler's, not the app's.
+            result.frames.append(durationNs: measured.durationNs, topPath: measured.topPath,
+                                 topPathSelfNs: measured.topPathSelfNs,
+                                 cellsCreated: collectionView.counters.cellsCreated - createdBefore,
+                                 cellsOnScreen: collectionView.displayedCellCount)
+        }
         if collectionView.contentOffset != offsetBefore { result.scrollFrames += 1 }
     }
 
     /// Stops the pass after frame `index` when it displays more elements than ``TraceLimits/visibleElements``
     /// or its workload would pass ``TraceLimits/workloadSecondsPerPass`` (``WorkloadBudget`` spent none of
-    /// the cost that would have), naming the frame, the count and the limit, at the frame's last event.
-    private func checkMachineLimits(_ index: Int, time: Double, events: [TraceEvent]) throws(ReplayError) {
+    /// the cost that would have), naming the frame, the count and the limit, at the frame's last event. A frame
+    /// that left its display pass out (not `displayed`) displays within the limit (``DeferredDisplay``).
+    private func checkMachineLimits(_ index: Int, time: Double, events: [TraceEvent],
+                                    displayed isDisplayed: Bool) throws(ReplayError) {
         // Named only when a limit is passed: no text per frame.
         var frame: String { "frame \(index) (\(TraceNumber.format((time * 1000).rounded() / 1000)) s)" }
-        let displayed = collectionView.visibleElementOverflow ?? collectionView.displayedElementCount
+        let displayed = isDisplayed ? collectionView.visibleElementOverflow ?? collectionView.displayedElementCount : 0
         if displayed > TraceLimits.visibleElements {
             throw ReplayError(
                 .unsupported,
@@ -217,8 +248,8 @@ final class ReplayPass {
 
     /// Takes the warnings the engine logged since the last call, placing them at `location`.
     private func collectWarnings(at location: TraceLocation?) {
+        guard collectionView.warnings.count > result.warnings.count else { return }
         let logged = collectionView.warnings
-        guard logged.count > result.warnings.count else { return }
         result.warnings += logged[result.warnings.count...].map { TracedWarning(warning: $0, location: location) }
     }
 

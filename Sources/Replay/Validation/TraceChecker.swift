@@ -16,15 +16,48 @@ public import TraceXML
 /// refusal is reported at the event with the engine's words, as `reel replay` reports it; for a trace
 /// without errors, what the engine logs (``EngineWarning``: an item too large for a flow layout's line, a
 /// paging target moved by the delegate) is reported as warnings, once per message with a count.
+///
+/// A valid trace is read once: the schema and reader checks, the rules and the replay see each event from
+/// the same pass (``TraceValidator/validate(path:limits:alongside:)``), and the replay leaves out the display
+/// passes that can neither refuse nor log anything (``DeferredDisplay``) when the workload costs nothing. A
+/// trace with a schema or reader problem, or cut off, or at a refresh rate where a session could pass
+/// ``TraceLimits/frames`` frames, is checked in separate passes as before
+/// (``validateInSeparatePasses(path:registry:)``), which `TraceCheckerAgreementTests` also runs on every
+/// trace to prove that both give the same findings.
 public enum TraceChecker {
     /// Every problem of the trace at `path`, sorted by position.
     ///
+    /// - Complexity: one streaming pass over a valid trace in constant memory (plus a read up to its first
+    ///   `<scroll>`, for the replay's mode), with the layout's work for the events and for a display pass
+    ///   whenever the bounds leave a rectangle counted a few screens around them; any other trace as
+    ///   ``validateInSeparatePasses(path:registry:)``.
+    public static func validate(path: String, registry: LayoutRegistry = .standard) -> [TraceDiagnostic] {
+        var diagnostics: [TraceDiagnostic] = []
+        var checkedInOnePass = false
+        let (formal, sawEveryEvent) = TraceValidator.validate(path: path) { header, next in
+            checkedInOnePass = checkInOnePass(path: path, registry: registry, header: header, next: next,
+                                              into: &diagnostics)
+        }
+        guard sawEveryEvent && checkedInOnePass else {
+            return validateInSeparatePasses(path: path, registry: registry, formal: formal)
+        }
+        return sorted(diagnostics)
+    }
+
+    /// What ``validate(path:registry:)`` returns, in separate passes: TraceXML's checks, a pass of the rules,
+    /// then a full replay of every frame with its display. The reference the one pass is tested against, and
+    /// the way any trace the one pass cannot check is checked.
+    ///
     /// - Complexity: three streaming passes over the trace in constant memory, then one replay of it (the
     ///   layouts' work for every frame, without the workload's costs).
-    public static func validate(path: String, registry: LayoutRegistry = .standard) -> [TraceDiagnostic] {
+    package static func validateInSeparatePasses(path: String, registry: LayoutRegistry = .standard) -> [TraceDiagnostic] {
+        validateInSeparatePasses(path: path, registry: registry, formal: TraceValidator.validate(path: path))
+    }
+
+    private static func validateInSeparatePasses(path: String, registry: LayoutRegistry,
+                                                 formal: [TraceDiagnostic]) -> [TraceDiagnostic] {
         // A cut the reader tolerated is a warning from TraceValidator: the checks below still run on the
         // complete events, and the cut is reported as an error.
-        let formal = TraceValidator.validate(path: path)
         guard !formal.contains(where: { $0.severity == .error }) else { return formal }
         var diagnostics: [TraceDiagnostic] = []
         do {
@@ -39,7 +72,54 @@ public enum TraceChecker {
             diagnostics.append(TraceDiagnostic(error))
         }
         diagnostics += engineChecks(path: path, registry: registry, known: diagnostics)
-        return (formal.map(truncationAsError) + diagnostics).sorted { lhs, rhs in
+        return sorted(formal.map(truncationAsError) + diagnostics)
+    }
+
+    /// The rules and the engine's checks on the events `next` reads, the trace's header being `header`, into
+    /// `diagnostics`: what ``validateInSeparatePasses(path:registry:)`` finds after TraceXML's checks, when
+    /// they find nothing. Returns `false`, checking nothing, when the trace needs the separate passes: at a
+    /// refresh rate where a session may pass ``TraceLimits/frames`` frames, the replay would refuse it
+    /// before its first frame, which only a whole read of the events can tell.
+    private static func checkInOnePass(path: String, registry: LayoutRegistry, header: TraceHeader,
+                                       next: () throws(TraceError) -> TraceEvent?,
+                                       into diagnostics: inout [TraceDiagnostic]) -> Bool {
+        let rate = header.collectionView.refreshRate
+        guard !SessionLength.mayExceedLimit(at: rate) else { return false }
+        var rules = TraceRules(header: header, path: path, registry: registry)
+        diagnostics += rules.check(header).map { $0.diagnostic(path: path) }
+        // Every event goes through the rules as it is read, whether the replay takes it or has stopped.
+        func nextChecked() throws(TraceError) -> TraceEvent? {
+            guard let event = try next() else { return nil }
+            let problems = rules.check(event)
+            if !problems.isEmpty { diagnostics += problems.map { $0.diagnostic(path: path) } }
+            return event
+        }
+        var outcome: (failure: ReplayError?, warnings: [TracedWarning])
+        do throws(ReplayError) {
+            let layout = try registry.makeLayout(for: header.layout, path: path)
+            let mode = ReplayRunner.defaultMode(path, TraceReader.Options(allowsTruncation: true))
+            let pass = ReplayPass(header: header, path: path, layout: layout, registry: registry, mode: mode,
+                                  refreshRate: rate, budgetNs: .max, clock: ManualClock(), keepsFrames: false,
+                                  observesSpans: false, defersDisplay: WorkloadCosts(header.workload).isFree)
+            let result = pass.run(events: nextChecked)
+            outcome = (result.failure, result.warnings)
+        } catch {
+            outcome = (error, [])
+        }
+        do {
+            while try nextChecked() != nil {}
+        } catch {
+            // The trace is not valid: the caller drops what was found and checks it in separate passes.
+        }
+        diagnostics += rules.finish().map { $0.diagnostic(path: path) }
+        diagnostics += engineDiagnostics(failure: outcome.failure, warnings: outcome.warnings, path: path,
+                                         known: diagnostics)
+        return true
+    }
+
+    /// Sorted by position, the diagnostics without one first.
+    private static func sorted(_ diagnostics: [TraceDiagnostic]) -> [TraceDiagnostic] {
+        diagnostics.sorted { lhs, rhs in
             (lhs.location?.line ?? 0, lhs.location?.column ?? 0) < (rhs.location?.line ?? 0, rhs.location?.column ?? 0)
         }
     }
@@ -70,6 +150,13 @@ public enum TraceChecker {
         } catch {
             failure = error
         }
+        return engineDiagnostics(failure: failure, warnings: warnings, path: path, known: known)
+    }
+
+    /// The replay's outcome as diagnostics: the error that stopped it, unless `known` already has it, and,
+    /// when nothing stopped it and `known` has no error, its warnings.
+    private static func engineDiagnostics(failure: ReplayError?, warnings: [TracedWarning], path: String,
+                                          known: [TraceDiagnostic]) -> [TraceDiagnostic] {
         if let failure {
             let refusal = TraceDiagnostic(severity: .error, code: .invalidValue, message: failure.message, path: path,
                                           location: failure.location)

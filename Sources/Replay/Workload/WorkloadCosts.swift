@@ -6,6 +6,8 @@ struct WorkloadCosts {
         var create: UInt64 = 0
         var configure: UInt64 = 0
         var prepareForReuse: UInt64 = 0
+
+        var isFree: Bool { create == 0 && configure == 0 && prepareForReuse == 0 }
     }
 
     private var cells: [String: Costs] = [:]
@@ -15,6 +17,9 @@ struct WorkloadCosts {
         for cell in workload?.cells ?? [] { cells[cell.reuseIdentifier] = Self.nanoseconds(cell.costs) }
         for view in workload?.supplementaries ?? [] { supplementary[view.kind] = Self.nanoseconds(view.costs) }
     }
+
+    /// Whether no view costs anything: a pass then spends nothing on the workload, whatever it displays.
+    var isFree: Bool { cells.values.allSatisfy(\.isFree) && supplementary.values.allSatisfy(\.isFree) }
 
     /// The costs of cells with `reuseIdentifier`; zero when the workload does not name it.
     func cell(_ reuseIdentifier: String) -> Costs { cells[reuseIdentifier] ?? Costs() }

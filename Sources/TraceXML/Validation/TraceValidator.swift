@@ -33,10 +33,63 @@ public enum TraceValidator {
         return validate(path: path, limits: limits) { () throws(TraceError) in .memory(bytes, offset: 0) }
     }
 
+    /// Validates the trace at `path` as ``validate(path:limits:)`` does, handing its events to `body` on the
+    /// same pass, for a caller that checks more of them (`reel validate`'s trace rules and engine checks): one
+    /// read of a valid trace instead of two.
+    ///
+    /// `body` gets the header and a function that reads the next event (`nil` at the end); it may stop
+    /// reading at any point, and the rest is read after it returns. Only when the trace is complete and
+    /// valid did `body` see its events as they are — every one, in order, as any reader reads them — and
+    /// `sawEveryEvent` is `true`; otherwise the function may have stopped early (returning `nil` or throwing
+    /// where the strict reader or the schema found a problem), `diagnostics` are what
+    /// ``validate(path:limits:)`` returns, and whatever `body` concluded is to be dropped.
+    ///
+    /// - Complexity: One streaming pass over a valid trace, as ``validate(path:limits:)``; `body`'s work on top.
+    public static func validate(
+        path: String, limits: TraceReadingLimits = TraceReadingLimits(),
+        alongside body: (_ header: TraceHeader, _ next: () throws(TraceError) -> TraceEvent?) -> Void
+    ) -> (diagnostics: [TraceDiagnostic], sawEveryEvent: Bool) {
+        if let problem = TraceEncoding.problem(atPath: TraceInput.readablePath(path)) {
+            return ([TraceDiagnostic(severity: .error, code: .malformedXML, message: problem, path: path,
+                                     location: TraceLocation(path: path, line: 1, column: 1))], false)
+        }
+        let source = { () throws(TraceError) in try ByteSource.open(path: path) }
+        let checker = SchemaChecker()
+        do {
+            let reader = try TraceReader(source: source(), path: path,
+                                         options: TraceReader.Options(allowsTruncation: false, limits: limits),
+                                         schemaChecker: checker)
+            var failed = false
+            body(reader.header) { () throws(TraceError) -> TraceEvent? in
+                guard !failed, checker.problem == nil else { return nil }
+                do throws(TraceError) {
+                    return try reader.next()
+                } catch {
+                    failed = true
+                    throw error
+                }
+            }
+            if !failed && checker.problem == nil {
+                while try reader.next() != nil {}
+                if reader.warnings.isEmpty && checker.isValid { return ([], true) }
+            }
+        } catch {
+            // Told by the passes below, in their words.
+        }
+        return (diagnose(path: path, limits: limits, source: source), false)
+    }
+
     private static func validate(path: String, limits: TraceReadingLimits,
                                  source: () throws(TraceError) -> ByteSource) -> [TraceDiagnostic] {
         // A complete, valid trace (the common case, and every large one): nothing to report.
         if isCompleteAndValid(path: path, limits: limits, source: source) { return [] }
+        return diagnose(path: path, limits: limits, source: source)
+    }
+
+    /// The problems of a trace that is not complete and valid: the reader's, tolerating a cut, then libxml2's
+    /// RELAX NG validation's on lines the reader did not report.
+    private static func diagnose(path: String, limits: TraceReadingLimits,
+                                 source: () throws(TraceError) -> ByteSource) -> [TraceDiagnostic] {
         var readerDiagnostics: [TraceDiagnostic] = []
         do {
             let reader = try TraceReader(source: source(), path: path,
