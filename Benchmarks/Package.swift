@@ -75,6 +75,13 @@ let package = Package(
             dependencies: [.product(name: "TraceXML", package: "Reel")],
             path: "Tools/FrameInstructions"
         ),
+        // Not a benchmark either: the instructions of the flow layout's element queries on a steady-scroll frame,
+        // callgrind's count inside FlowLayout.layoutAttributesForElements(in:) (see its main.swift).
+        .executableTarget(
+            name: "QueryInstructions",
+            dependencies: [.product(name: "CollectionEngine", package: "Reel")],
+            path: "Tools/QueryInstructions"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -128,6 +128,30 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Issue 15's steady scroll, the layout's query alone: the rects the collection view asks for on the frames
+    // of the steady scroll above (the visible rect on every frame, the region ahead when the display changed),
+    // recorded from 600 frames of warm-up, asked again in turn, one rect an iteration. The layout hands out
+    // its kept attributes in its last answers' storage: mallocs per query should be 0, and the time should
+    // not grow with the item count. Instructions: Tools/QueryInstructions (callgrind).
+    for (label, count) in [("1k", 1_000), ("1M", 1_000_000)] {
+        Benchmark("FlowLayout.query.steady.\(label)",
+                  configuration: .init(metrics: [.wallClock, .cpuTotal, .mallocCountTotal], timeUnits: .nanoseconds,
+                                       scalingFactor: .kilo)) { benchmark in
+            let recorder = QueryRecorder()
+            let fixture = SteadyScroll(count: count, layout: recorder)
+            for _ in 0..<600 { fixture.frame() }
+            recorder.isRecording = false
+            let rects = recorder.rects
+            var next = 0
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(recorder.layoutAttributesForElements(in: rects[next]))
+                next = next + 1 == rects.count ? 0 : next + 1
+            }
+            benchmark.stopMeasurement()
+        }
+    }
+
     // Batch updates on a million items whose sizes the delegate answers (all equal): the plan, the
     // layout's incremental update and the animated display, per performBatchUpdates call.
     Benchmark("FlowLayout.update.10kOperations.1M", configuration: .init(maxIterations: 50)) { benchmark in
@@ -169,6 +193,17 @@ let benchmarks: @Sendable () -> Void = {
     }
 }
 
+/// A default flow layout that records the rects it is asked for.
+final class QueryRecorder: FlowLayout {
+    private(set) var rects: [Rect] = []
+    var isRecording = true
+    override var keepsLayoutAttributes: Bool { true }
+    override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        if isRecording { rects.append(rect) }
+        return super.layoutAttributesForElements(in: rect)
+    }
+}
+
 /// Issue 15's steady scroll: a default flow layout of `count` items on a 390 × 844 view, scrolled 10 points a
 /// frame, reversing at either end of the content (a jump back to the top would replace the whole screen).
 final class SteadyScroll {
@@ -178,9 +213,9 @@ final class SteadyScroll {
     private var step = 10.0
     private let range: Double
 
-    init(count: Int) {
+    init(count: Int, layout: FlowLayout = FlowLayout()) {
         items = Items(count: count)
-        collectionView = CollectionView(frame: Rect(x: 0, y: 0, width: 390, height: 844), collectionViewLayout: FlowLayout())
+        collectionView = CollectionView(frame: Rect(x: 0, y: 0, width: 390, height: 844), collectionViewLayout: layout)
         collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
         collectionView.dataSource = items
         collectionView.layoutIfNeeded()

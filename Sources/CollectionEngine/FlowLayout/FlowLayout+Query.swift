@@ -5,31 +5,41 @@ extension FlowLayout {
     /// on one screen cost a count, not 10,000,000 attributes.
     ///
     /// With ``keepsLayoutAttributes``, the attributes objects come from the layout's cache when they were
-    /// built for an earlier query since the last `prepare()`, and the answer's storage is the last answer's
-    /// when nobody holds that any more: a steady scroll allocates only the attributes of the elements that
-    /// arrive. ``EngineCounters/layoutAttributesBuilt`` counts the attributes answered, kept or new.
+    /// built for an earlier query since the last `prepare()`, and the answer is built in the storage of one of
+    /// the last two answers (``ReusedAnswer``): a steady scroll allocates nothing once the cache recycles the
+    /// attributes of the elements that left, and writes only the elements that arrived.
+    /// ``EngineCounters/layoutAttributesBuilt`` counts the attributes answered, kept or new.
+    ///
+    /// - Complexity: as ``layoutAttributesForElements(in:)``, plus O(m), once, for the m elements of the last
+    ///   answers it does not repeat.
     func elements(in rect: Rect) -> [LayoutAttributes] {
-        guard !rect.isNull, !sections.isEmpty else { return [] }
+        guard !rect.isNull else { return [] }
+        // The layout's state, read once: each read of a class property is a dynamic exclusivity check.
+        let sections = self.sections
+        guard !sections.isEmpty else { return [] }
         let vertical = flowedVertically
-        let low = vertical ? rect.minY : rect.minX, high = vertical ? rect.maxY : rect.maxX
+        let window = QueryWindow(rect, vertical: vertical)
         let attributesClass = Self.layoutAttributesClass
         let cache = keepsLayoutAttributes && attributesClass == LayoutAttributes.self ? attributesCache : nil
         cache?.beginQuery()
-        var result: [LayoutAttributes] = []
+        // With the cache, the answer is built in the storage of one of the last two answers, which is the
+        // answer again when the same objects are answered.
+        var result = ReusedAnswer()
         if cache != nil {
-            swap(&result, &answerStorage)
-            result.removeAll(keepingCapacity: true)
+            var last = AnswerStorage()
+            swap(&last, &answerStorage)
+            result = ReusedAnswer(reusing: last)
         }
         let cap = elementQueryLimit ?? Int.max
 
-        var index = firstSection(endingAfter: low)
-        while index < sections.count, sections[index].origin < high {
+        var index = Self.firstSection(of: sections, endingAfter: window.main.low)
+        while index < sections.count, sections[index].origin < window.main.high {
             let section = sections[index]
             if let header = headerFrame(section), header.intersects(rect) {
                 result.append(supplementary(attributesClass, CollectionView.elementKindSectionHeader, index, header,
                                             cache))
             }
-            appendItems(of: section, number: index, in: rect, low: low, high: high, into: &result,
+            appendItems(of: section, number: index, in: rect, window: window, into: &result,
                         attributesClass: attributesClass, cache: cache, cap: cap)
             if let footer = footerFrame(section), footer.intersects(rect) {
                 result.append(supplementary(attributesClass, CollectionView.elementKindSectionFooter, index, footer,
@@ -43,13 +53,14 @@ extension FlowLayout {
             index += 1
         }
         collectionView?.counters.layoutAttributesBuilt += result.count
-        if cache != nil { answerStorage = result }
-        return result
+        let (answer, storage) = result.finish()
+        if cache != nil { answerStorage = storage }
+        return answer
     }
 
-    /// The index of the first section that ends after `low` along the scrolling axis.
+    /// The index of the first of `sections` that ends after `low` along the scrolling axis.
     /// - Complexity: O(log s) for s sections.
-    private func firstSection(endingAfter low: Double) -> Int {
+    private static func firstSection(of sections: [FlowSection], endingAfter low: Double) -> Int {
         var first = 0, last = sections.count
         while first < last {
             let mid = (first + last) / 2
@@ -67,7 +78,7 @@ extension FlowLayout {
         let vertical = flowedVertically
         let low = vertical ? rect.minY : rect.minX, high = vertical ? rect.maxY : rect.maxX
         var count = 0
-        var index = firstSection(endingAfter: low)
+        var index = Self.firstSection(of: sections, endingAfter: low)
         while index < sections.count, sections[index].origin < high {
             let section = sections[index]
             if let header = headerFrame(section), header.intersects(rect) { count += 1 }
@@ -184,41 +195,69 @@ extension FlowLayout {
         }
     }
 
-    /// Appends the items of `section` in `rect`, stopping once `result` holds more than `cap` elements.
-    private func appendItems(of section: FlowSection, number: Int, in rect: Rect, low: Double, high: Double,
-                             into result: inout [LayoutAttributes], attributesClass: LayoutAttributes.Type,
+    /// Appends the items of `section` in `rect` (`window`, along and across the scrolling axis), stopping once
+    /// `result` holds more than `cap` elements.
+    ///
+    /// Tests each item as `Rect.intersects(_:)` would test its frame, one axis at a time — a uniform line's
+    /// items share their extent along the scrolling axis, tested once for the line — and builds the frame
+    /// only for attributes it makes.
+    private func appendItems(of section: FlowSection, number: Int, in rect: Rect, window: QueryWindow,
+                             into result: inout ReusedAnswer, attributesClass: LayoutAttributes.Type,
                              cache: LayoutAttributesCache?, cap: Int) {
-        let vertical = flowedVertically
-        func add(_ item: Int, _ frame: Rect) {
-            guard frame.intersects(rect) else { return }
-            let indexPath = IndexPath(item: item, section: number)
-            func make() -> LayoutAttributes {
+        let vertical = window.vertical, origin = section.origin
+        // The caller and the layout hold the cache while this runs: used unretained, it costs no retain and
+        // release per element.
+        let cells = cache.map { Unmanaged.passUnretained($0) }
+        /// Appends the attributes of `item`, whose frame relative to the section's origin is `frame`.
+        @inline(__always)
+        func append(_ item: Int, _ frame: AxisRect) {
+            guard let cells else {
+                let attributes = attributesClass.init(category: .cell, kind: nil,
+                                                      indexPath: IndexPath(item: item, section: number))
+                attributes.frame = frame.rect(vertical: vertical, mainOffset: origin)
+                result.append(attributes)
+                return
+            }
+            let tag = LayoutAttributesCache.cellTag
+            if let kept = cells._withUnsafeGuaranteedRef({ $0.kept(tag: tag, section: number, item: item) }) {
+                // Alive while the cache holds it, until the next query.
+                result.append(kept)
+                return
+            }
+            let attributes = cells._withUnsafeGuaranteedRef { cache in
                 // With the cache, the class is plain LayoutAttributes: a recycled object when it has one.
-                let attributes = cache?.recycledCellAttributes(at: indexPath)
-                    ?? attributesClass.init(category: .cell, kind: nil, indexPath: indexPath)
-                attributes.frame = frame
+                let attributes = cache.recycledCellAttributes(at: IndexPath(item: item, section: number))
+                attributes.frame = frame.rect(vertical: vertical, mainOffset: origin)
+                cache.keep(attributes, tag: tag, section: number, item: item)
                 return attributes
             }
-            if let cache {
-                result.append(cache.attributes(for: ElementKey(category: .cell, kind: nil, indexPath: indexPath),
-                                               make: make))
-            } else {
-                result.append(make())
-            }
+            result.append(attributes)
         }
         // Query bounds relative to the section's origin.
-        let relativeLow = low - section.origin, relativeHigh = high - section.origin
+        let relativeLow = window.main.low - origin, relativeHigh = window.main.high - origin
         switch section.lines {
         case .grid(let grid):
             guard let (lines, columns) = gridRange(grid, section, rect, relativeLow, relativeHigh) else { return }
-            for line in lines {
-                for column in columns {
-                    if result.count > cap { return }
-                    let item = line * grid.perLine + column
-                    guard item < section.count else { break }
-                    add(item, grid.frame(of: item, itemsStart: section.itemsStart)
-                        .rect(vertical: vertical, mainOffset: section.origin))
+            // Plain loops over the bounds: iterating the `ClosedRange`s went through unspecialized generic
+            // witnesses of their index (~10,000 instructions a steady frame).
+            var line = lines.lowerBound
+            while line <= lines.upperBound {
+                let main = section.itemsStart + Double(line) * grid.mainPitch
+                if window.main.overlaps(main + origin, grid.itemMain) {
+                    var column = columns.lowerBound
+                    while column <= columns.upperBound {
+                        let item = line * grid.perLine + column
+                        guard item < section.count else { break }
+                        let cross = grid.crossStart + Double(column) * grid.crossPitch
+                        if window.cross.overlaps(cross, grid.itemCross) {
+                            if result.count > cap { return }
+                            append(item, AxisRect(main: main, cross: cross, mainLength: grid.itemMain,
+                                                  crossLength: grid.itemCross))
+                        }
+                        column += 1
+                    }
                 }
+                line += 1
             }
         case .list(let list):
             var line = 0
@@ -235,12 +274,52 @@ extension FlowLayout {
                 let current = list.lines[line]
                 if list.startsAscend && current.start >= relativeHigh { break }
                 let end = line + 1 < list.lines.count ? list.lines[line + 1].firstItem : section.count
-                for item in current.firstItem..<end {
-                    if result.count > cap { return }
-                    add(item, list.frames[item].rect(vertical: vertical, mainOffset: section.origin))
+                var item = current.firstItem
+                while item < end {
+                    let frame = list.frames[item]
+                    if window.main.overlaps(frame.main + origin, frame.mainLength)
+                        && window.cross.overlaps(frame.cross, frame.crossLength) {
+                        if result.count > cap { return }
+                        append(item, frame)
+                    }
+                    item += 1
                 }
                 line += 1
             }
         }
+    }
+}
+
+/// A query's rect along the scrolling axis (`main`) and across it (`cross`), for testing an item frame
+/// without building its `Rect`.
+private struct QueryWindow {
+    /// An extent of the rect on one axis.
+    struct Span {
+        let low: Double
+        let high: Double
+
+        /// Whether a frame's extent from `start` of `length` on this axis overlaps the span as
+        /// `Rect.intersects(_:)` has it: a negative length extends back from `start`, edges that only touch do
+        /// not overlap, and a NaN overlaps nothing. A frame intersects the rect exactly when both axes
+        /// overlap: `Rect.intersects(_:)`'s test for a null frame is not needed, as a null frame's minimum
+        /// on its infinite axis is infinite or NaN, which overlaps nothing.
+        @inline(__always)
+        func overlaps(_ start: Double, _ length: Double) -> Bool {
+            let minimum = length < 0 ? start + length : start
+            let maximum = length < 0 ? start : start + length
+            return minimum < high && low < maximum
+        }
+    }
+
+    let vertical: Bool
+    let main: Span
+    let cross: Span
+
+    /// The window of `rect`, which must not be null.
+    init(_ rect: Rect, vertical: Bool) {
+        self.vertical = vertical
+        let x = Span(low: rect.minX, high: rect.maxX), y = Span(low: rect.minY, high: rect.maxY)
+        main = vertical ? y : x
+        cross = vertical ? x : y
     }
 }

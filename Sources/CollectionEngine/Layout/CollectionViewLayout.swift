@@ -15,17 +15,23 @@ open class CollectionViewLayout {
     private(set) var decorationRegistrations: [String: ViewRegistration] = [:]
 
     /// Whether ``prepare()`` must run before the next query.
-    var needsPrepare = true
+    ///
+    /// `@exclusivity(unchecked)`, as ``elementQueryLimit`` and ``elementQueryOverflow``: the collection view
+    /// reads or writes each on every frame (issue 15). Each is a trivial value (a Boolean, an optional
+    /// integer) that the engine reads or writes in single accesses spanning no call; an access that a user's
+    /// code made overlap (passing the public one `inout`) could see only its old or its new value, never
+    /// freed or half-written memory.
+    @exclusivity(unchecked) var needsPrepare = true
 
     /// The most elements the running query of the visible rect may return, set by the collection view for
     /// the query (``CollectionView/visibleElementLimit``); `nil` otherwise. A layout that can count its
     /// elements without building them (the flow layout) stops at one more and records the count in
     /// ``elementQueryOverflow``; any other layout answers in full and the collection view counts.
     /// A layout of your own can do what the flow layout does.
-    public internal(set) var elementQueryLimit: Int?
+    @exclusivity(unchecked) public internal(set) var elementQueryLimit: Int?
     /// How many elements the rect of the running limited query holds, set by a layout that stopped building
     /// them at ``elementQueryLimit`` + 1; the collection view then displays none of them.
-    public var elementQueryOverflow: Int?
+    @exclusivity(unchecked) public var elementQueryOverflow: Int?
 
     public init() {}
 

@@ -1,0 +1,154 @@
+// The instructions of the flow layout's element queries on one steady-scroll frame (issue 15, the layout's part
+// of Tools/FrameInstructions' figure): a default flow layout (50-point items, 10 points apart) of `--items` items
+// in a 390 × 844 collection view, no data-source work, scrolled `--speed` points a frame. The collection view
+// makes its queries as on any frame — the visible rect's, and the region ahead's when the display changed — so
+// that the layout sees the pattern of a real scroll.
+//
+// It runs itself under `valgrind --tool=callgrind --toggle-collect=<the function>` for N and for 2N frames and
+// prints (Ir(2N) − Ir(N)) / N: only the instructions inside `FlowLayout.layoutAttributesForElements(in:)` (and
+// what it calls) are counted, and what one run does once (the first screen) cancels out. `--function frame`
+// counts the whole layout pass (`CollectionView.layoutIfNeeded()`, the engine's frame without a harness) instead.
+// It also prints the calls to `malloc` inside the counted function per frame.
+//
+//   cd Benchmarks && swift build -c release --product QueryInstructions
+//   .build/release/QueryInstructions [--items 1000000] [--frames 2000] [--speed 10] [--function query|frame]
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CollectionEngine
+import Foundation
+
+struct Options {
+    var items = 1_000_000
+    var frames = 2_000
+    var speed = 10.0
+    var function = "query"
+    /// Set in the child run under callgrind: scroll this many frames and exit.
+    var run: Int?
+
+    init(_ arguments: [String]) {
+        var index = 0
+        func value() -> String {
+            index += 1
+            guard index < arguments.count else { fail("\(arguments[index - 1]) needs a value") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--items": items = Int(value()) ?? { fail("--items needs a whole number") }()
+            case "--frames": frames = Int(value()) ?? { fail("--frames needs a whole number") }()
+            case "--speed": speed = Double(value()) ?? { fail("--speed needs a number") }()
+            case "--function": function = value()
+            case "--run": run = Int(value()) ?? { fail("--run needs a whole number") }()
+            default: fail("unknown argument \(arguments[index])")
+            }
+            index += 1
+        }
+        guard items > 0, frames > 0, speed > 0 else { fail("--items, --frames and --speed must be positive") }
+        guard ["query", "frame"].contains(function) else { fail("--function is query or frame, not \(function)") }
+    }
+
+    /// The symbols callgrind collects inside (`--toggle-collect`).
+    var symbol: String {
+        function == "query" ? "*FlowLayoutC27layoutAttributesForElements2in*" : "*0A4ViewC14layoutIfNeededyyF"
+    }
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("QueryInstructions: \(message)\n".utf8))
+    exit(2)
+}
+
+/// A data source that only dequeues.
+final class Items: CollectionViewDataSource {
+    let count: Int
+    init(count: Int) { self.count = count }
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: CollectionEngine.IndexPath) -> CollectionViewCell {
+        collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+    }
+}
+
+/// Scrolls a default flow layout of `items` items `frames` frames, `speed` points a frame, back and forth
+/// over the content.
+func scroll(items: Int, frames: Int, speed: Double) -> EngineCounters {
+    let data = Items(count: items)
+    let collectionView = CollectionView(frame: Rect(x: 0, y: 0, width: 390, height: 844), collectionViewLayout: FlowLayout())
+    collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+    collectionView.dataSource = data
+    collectionView.layoutIfNeeded()
+    let range = collectionView.contentSize.height - 844
+    var y = 0.0, step = speed
+    for _ in 0..<frames {
+        if y + step > range || y + step < 0 { step = -step }
+        y += step
+        collectionView.contentOffset = Point(x: 0, y: max(0, y))
+        collectionView.layoutIfNeeded()
+    }
+    return collectionView.counters
+}
+
+/// callgrind's instructions and `malloc` calls inside `options.symbol` for a child run of `frames` frames.
+func measure(frames: Int, _ options: Options, _ directory: String) throws -> (instructions: Int, mallocs: Int) {
+    let output = directory + "/query-\(frames).callgrind"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["valgrind", "--tool=callgrind", "--callgrind-out-file=\(output)",
+                         "--toggle-collect=\(options.symbol)", CommandLine.arguments[0],
+                         "--items", "\(options.items)", "--speed", "\(options.speed)", "--run", "\(frames)"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { fail("valgrind exited with \(process.terminationStatus)") }
+    let text = try String(contentsOfFile: output, encoding: .utf8)
+    var instructions: Int?
+    var mallocs = 0
+    // Calls are listed under the function called: "cfn=(id) name" or "cfn=(id)" when a "fn=" or "cfn=" line
+    // named the id before.
+    var names: [Substring: Substring] = [:]
+    var callee: Substring = ""
+    func name(_ reference: Substring) -> Substring {
+        guard let close = reference.firstIndex(of: ")") else { return reference }
+        let id = reference[...close], name = reference[reference.index(after: close)...].drop { $0 == " " }
+        if !name.isEmpty { names[id] = name }
+        return names[id] ?? ""
+    }
+    for line in text.split(separator: "\n") {
+        if line.hasPrefix("totals:") || line.hasPrefix("summary:") {
+            instructions = line.split(separator: " ").last.flatMap { Int($0) }
+        } else if line.hasPrefix("fn=") {
+            _ = name(line.dropFirst(3))
+        } else if line.hasPrefix("cfn=") {
+            callee = name(line.dropFirst(4))
+        } else if line.hasPrefix("calls="), callee == "malloc" {
+            mallocs += line.dropFirst(6).split(separator: " ").first.flatMap { Int($0) } ?? 0
+        }
+    }
+    guard let instructions else { fail("no total in \(output)") }
+    return (instructions, mallocs)
+}
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+if let frames = options.run {
+    let counters = scroll(items: options.items, frames: frames, speed: options.speed)
+    print(counters.elementQueries)
+    exit(0)
+}
+let directory = NSTemporaryDirectory() + "reel-query-instructions-\(getpid())"
+try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: directory) }
+let queries = Double(scroll(items: options.items, frames: 2 * options.frames, speed: options.speed).elementQueries
+    - scroll(items: options.items, frames: options.frames, speed: options.speed).elementQueries) / Double(options.frames)
+let short = try measure(frames: options.frames, options, directory)
+let long = try measure(frames: 2 * options.frames, options, directory)
+let frames = Double(options.frames)
+print("items \(options.items), frames \(options.frames) and \(2 * options.frames), \(options.speed) points per frame, "
+    + "inside \(options.function == "query" ? "FlowLayout.layoutAttributesForElements(in:)" : "CollectionView.layoutIfNeeded()")")
+print("Ir(\(2 * options.frames)) \(long.instructions)")
+print("Ir(\(options.frames)) \(short.instructions)")
+print("element queries per frame \(queries)")
+print("instructions per frame \(Int((Double(long.instructions - short.instructions) / frames).rounded()))")
+print("malloc calls per frame \(Double(long.mallocs - short.mallocs) / frames)")
