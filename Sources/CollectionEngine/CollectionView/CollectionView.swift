@@ -52,13 +52,17 @@ public final class CollectionView {
         didSet { reloadData() }
     }
 
+    // `delegate`, `observer` and `collectionViewLayout` are read several times on every frame (each scroll,
+    // each engine phase, each layout pass), and their dynamic exclusivity checks showed in a frame's profile.
+    // They are only ever read or assigned whole — the setters' observers run after the store, not inside an
+    // access — so no access to them can overlap a write: unchecked is safe.
     /// Hears display events; a flow layout also reads its sizes from it. Setting it invalidates the layout.
-    public weak var delegate: (any CollectionViewDelegate)? {
+    @exclusivity(unchecked) public weak var delegate: (any CollectionViewDelegate)? {
         didSet { collectionViewLayout.invalidateLayout() }
     }
 
     /// Observes the engine's phases, for profiling.
-    public weak var observer: (any CollectionViewObserver)?
+    @exclusivity(unchecked) public weak var observer: (any CollectionViewObserver)?
 
     /// Whether items can be selected; when off, selection calls have no effect.
     public var allowsSelection = true
@@ -104,7 +108,7 @@ public final class CollectionView {
 
     /// The layout. Setting it replaces the layout without animation; the displayed elements take their
     /// attributes from the new layout at the next layout pass.
-    public var collectionViewLayout: CollectionViewLayout {
+    @exclusivity(unchecked) public var collectionViewLayout: CollectionViewLayout {
         didSet {
             guard collectionViewLayout !== oldValue else { return }
             timeDrivenLayout = collectionViewLayout as? any TimeDrivenLayout
@@ -145,12 +149,17 @@ public final class CollectionView {
     /// The attributes of the element the data source is configuring, applied at dequeue.
     var pendingAttributes: LayoutAttributes?
 
+    // `animations`, `disappearing`, `completions`, `layoutTransitionAnimation` and `warnings` are read on every
+    // frame (`isAnimating`, the replay's warnings): their dynamic exclusivity checks were ≈ 5 % of a
+    // validation's instructions. Every access to them is one statement that calls nothing which could reach
+    // them again (a subscript, `isEmpty`, `append`, `filter` then an assignment, `removeAll` with a closure
+    // that reads only its argument, a `for` over a copy), so no two accesses can overlap: unchecked is safe.
     /// Running animations of displayed views, by view.
-    var animations: [ObjectIdentifier: ElementAnimation] = [:]
+    @exclusivity(unchecked) var animations: [ObjectIdentifier: ElementAnimation] = [:]
     /// Views that left the display and animate out.
-    var disappearing: [DisappearingElement] = []
+    @exclusivity(unchecked) var disappearing: [DisappearingElement] = []
     /// Completion handlers of animated changes, with the time they are due.
-    var completions: [(end: Double, handler: (Bool) -> Void)] = []
+    @exclusivity(unchecked) var completions: [(end: Double, handler: (Bool) -> Void)] = []
     /// The time animations were last advanced to, in seconds.
     var animationTime = 0.0
     /// Whether the time-driven layout said, at the last frame, that it is settling.
@@ -158,7 +167,7 @@ public final class CollectionView {
     /// The layout, when it moves with time: cast once when the layout is set, not on every frame.
     var timeDrivenLayout: (any TimeDrivenLayout)?
     /// The running animated layout switch through a layout's own transition layout.
-    var layoutTransitionAnimation: LayoutTransitionAnimation?
+    @exclusivity(unchecked) var layoutTransitionAnimation: LayoutTransitionAnimation?
     /// The dragging finger's first location and the content offset then.
     var drag: (finger: Point, offset: Point)?
     /// The last drag's phase and the finger's last location in the viewport.
@@ -170,7 +179,7 @@ public final class CollectionView {
     /// Where the content was when the last drag began: paging moves at most one page from there.
     var dragStartOffset: Point?
     /// What the app did that UIKit only logs, in the order it happened (see ``EngineWarning``).
-    public internal(set) var warnings: [EngineWarning] = []
+    @exclusivity(unchecked) public internal(set) var warnings: [EngineWarning] = []
     /// The running animated change of the content offset.
     @exclusivity(unchecked) var scrollAnimation: ScrollAnimation?
     /// How fast flings slow down; UIScrollView's normal rate by default.
