@@ -9,6 +9,7 @@ let package = Package(
     dependencies: [
         .package(name: "Reel", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
         .executableTarget(
@@ -72,14 +73,20 @@ let package = Package(
         // of 2N frames minus that of N frames, over N (see its main.swift).
         .executableTarget(
             name: "FrameInstructions",
-            dependencies: [.product(name: "TraceXML", package: "Reel")],
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "TraceXML", package: "Reel"),
+            ],
             path: "Tools/FrameInstructions"
         ),
         // Not a benchmark either: the instructions of the flow layout's element queries on a steady-scroll frame,
         // callgrind's count inside FlowLayout.layoutAttributesForElements(in:) (see its main.swift).
         .executableTarget(
             name: "QueryInstructions",
-            dependencies: [.product(name: "CollectionEngine", package: "Reel")],
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "CollectionEngine", package: "Reel"),
+            ],
             path: "Tools/QueryInstructions"
         ),
     ],

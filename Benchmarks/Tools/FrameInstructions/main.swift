@@ -17,35 +17,30 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ArgumentParser
 import Foundation
 import TraceXML
 
-struct Options {
+struct Options: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "FrameInstructions",
+        abstract: "Instructions per steady-scroll frame of a release reel, counted by callgrind: (Ir(2N) − Ir(N)) / N.")
+
+    @Option(help: "The reel binary to measure.")
     var reel = "../.build-rel/release/reel"
+    @Option(help: "Items in the trace's one section.")
     var items = 1_000_000
+    @Option(help: "N: the frames of the shorter trace (the longer has 2N).")
     var frames = 2_000
+    @Option(help: "Points scrolled per frame.")
     var speed = 10.0
+    @Option(help: "Keep the traces and callgrind's outputs in this directory.")
     var keep: String?
 
-    init(_ arguments: [String]) {
-        var index = 0
-        func value() -> String {
-            index += 1
-            guard index < arguments.count else { fail("\(arguments[index - 1]) needs a value") }
-            return arguments[index]
+    func validate() throws {
+        guard items > 0, frames > 0, speed > 0 else {
+            throw ValidationError("--items, --frames and --speed must be positive")
         }
-        while index < arguments.count {
-            switch arguments[index] {
-            case "--reel": reel = value()
-            case "--items": items = Int(value()) ?? { fail("--items needs a whole number") }()
-            case "--frames": frames = Int(value()) ?? { fail("--frames needs a whole number") }()
-            case "--speed": speed = Double(value()) ?? { fail("--speed needs a number") }()
-            case "--keep": keep = value()
-            default: fail("unknown argument \(arguments[index])")
-            }
-            index += 1
-        }
-        guard items > 0, frames > 0, speed > 0 else { fail("--items, --frames and --speed must be positive") }
     }
 }
 
@@ -99,7 +94,7 @@ func instructions(_ trace: String, _ options: Options, _ directory: String) thro
     fail("no total in \(output)")
 }
 
-let options = Options(Array(CommandLine.arguments.dropFirst()))
+let options = Options.parseOrExit()
 let directory = options.keep ?? (NSTemporaryDirectory() + "reel-frame-instructions-\(getpid())")
 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
 defer { if options.keep == nil { try? FileManager.default.removeItem(atPath: directory) } }

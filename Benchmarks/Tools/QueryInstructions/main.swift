@@ -17,42 +17,43 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ArgumentParser
 import CollectionEngine
 import Foundation
 
-struct Options {
+struct Options: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "QueryInstructions",
+        abstract: "Instructions and mallocs per steady-scroll frame inside the flow layout's queries, counted by callgrind.")
+
+    /// What callgrind counts inside.
+    enum Function: String, ExpressibleByArgument {
+        /// `FlowLayout.layoutAttributesForElements(in:)`.
+        case query
+        /// `CollectionView.layoutIfNeeded()`: the whole layout pass.
+        case frame
+    }
+
+    @Option(help: "Items in the flow layout's one section.")
     var items = 1_000_000
+    @Option(help: "N: the frames of the shorter run (the longer has 2N).")
     var frames = 2_000
+    @Option(help: "Points scrolled per frame.")
     var speed = 10.0
-    var function = "query"
-    /// Set in the child run under callgrind: scroll this many frames and exit.
+    @Option(help: "What to count: query (the layout's queries) or frame (the whole layout pass).")
+    var function = Function.query
+    @Option(help: .hidden)
     var run: Int?
 
-    init(_ arguments: [String]) {
-        var index = 0
-        func value() -> String {
-            index += 1
-            guard index < arguments.count else { fail("\(arguments[index - 1]) needs a value") }
-            return arguments[index]
+    func validate() throws {
+        guard items > 0, frames > 0, speed > 0 else {
+            throw ValidationError("--items, --frames and --speed must be positive")
         }
-        while index < arguments.count {
-            switch arguments[index] {
-            case "--items": items = Int(value()) ?? { fail("--items needs a whole number") }()
-            case "--frames": frames = Int(value()) ?? { fail("--frames needs a whole number") }()
-            case "--speed": speed = Double(value()) ?? { fail("--speed needs a number") }()
-            case "--function": function = value()
-            case "--run": run = Int(value()) ?? { fail("--run needs a whole number") }()
-            default: fail("unknown argument \(arguments[index])")
-            }
-            index += 1
-        }
-        guard items > 0, frames > 0, speed > 0 else { fail("--items, --frames and --speed must be positive") }
-        guard ["query", "frame"].contains(function) else { fail("--function is query or frame, not \(function)") }
     }
 
     /// The symbols callgrind collects inside (`--toggle-collect`).
     var symbol: String {
-        function == "query" ? "*FlowLayoutC27layoutAttributesForElements2in*" : "*0A4ViewC14layoutIfNeededyyF"
+        function == .query ? "*FlowLayoutC27layoutAttributesForElements2in*" : "*0A4ViewC14layoutIfNeededyyF"
     }
 }
 
@@ -131,7 +132,7 @@ func measure(frames: Int, _ options: Options, _ directory: String) throws -> (in
     return (instructions, mallocs)
 }
 
-let options = Options(Array(CommandLine.arguments.dropFirst()))
+let options = Options.parseOrExit()
 if let frames = options.run {
     let counters = scroll(items: options.items, frames: frames, speed: options.speed)
     print(counters.elementQueries)
@@ -146,7 +147,7 @@ let short = try measure(frames: options.frames, options, directory)
 let long = try measure(frames: 2 * options.frames, options, directory)
 let frames = Double(options.frames)
 print("items \(options.items), frames \(options.frames) and \(2 * options.frames), \(options.speed) points per frame, "
-    + "inside \(options.function == "query" ? "FlowLayout.layoutAttributesForElements(in:)" : "CollectionView.layoutIfNeeded()")")
+    + "inside \(options.function == .query ? "FlowLayout.layoutAttributesForElements(in:)" : "CollectionView.layoutIfNeeded()")")
 print("Ir(\(2 * options.frames)) \(long.instructions)")
 print("Ir(\(options.frames)) \(short.instructions)")
 print("element queries per frame \(queries)")
