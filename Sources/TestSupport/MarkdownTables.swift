@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Checks GitHub tables: every row of a table has as many cells as its header, pipes escaped with `\` not
 /// counted, and the alignment row is made of `---` and `---:` cells.

@@ -1,4 +1,4 @@
-public import CollectionEngine
+import CollectionEngine
 
 /// A layout's declared parameter: its name in a trace's `<layout>`, the kind of value, the range its
 /// numbers may take, the default and a one-line summary (as `reel layouts` prints them).

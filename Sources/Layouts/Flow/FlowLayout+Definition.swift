@@ -1,4 +1,4 @@
-public import CollectionEngine
+import CollectionEngine
 
 extension LayoutDefinition {
     /// UIKit's flow layout (SPEC §5.1), with per-item sizes from the trace's `item-sizes`.

@@ -1,4 +1,4 @@
-public import CollectionEngine
+import CollectionEngine
 
 extension SpringboardLayout {
     /// The current frames of the icons within one screen of the bounds on either side along the

@@ -1,4 +1,4 @@
-public import CollectionEngine
+import CollectionEngine
 
 extension LayoutDefinition {
     /// The book's UIKit Dynamics flow layout (SPEC §6 `springy-flow`, notes §3.9): items on attachment

@@ -1,5 +1,5 @@
 import CollectionEngine
-public import TraceXML
+import TraceXML
 
 /// A warning the engine logged during a replay (``EngineWarning``), with the event that led to it when one
 /// did.
