@@ -44,11 +44,12 @@ let package = Package(
         .target(
             name: "Replay",
             dependencies: [
-                "CollectionEngine", "Layouts", "TraceXML", "Reporting",
+                "CollectionEngine", "Layouts", "TraceXML", "Reporting", "CCycleCounter",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: swiftSettings
         ),
+        .target(name: "CCycleCounter"),
         .target(
             name: "ReelCLI",
             dependencies: [

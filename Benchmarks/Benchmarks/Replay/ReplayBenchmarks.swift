@@ -62,6 +62,7 @@ let benchmarks: @Sendable () -> Void = {
     )
     let framesPerSecond = BenchmarkMetric.custom("frames/s", polarity: .prefersLarger, useScalingFactor: false)
     let bytesPerFrame = BenchmarkMetric.custom("retained bytes/frame", polarity: .prefersSmaller, useScalingFactor: false)
+    let meanFrameNs = BenchmarkMetric.custom("mean frame ns", polarity: .prefersSmaller, useScalingFactor: false)
     let logBytesPerFrame = BenchmarkMetric.custom("frame log bytes/frame", polarity: .prefersSmaller,
                                                   useScalingFactor: false)
 
@@ -116,22 +117,36 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // The profiler's overhead on a whole replay: the same ten-minute session replayed with every frame's spans
-    // observed (what reports need) and with the frames only timed. The difference over the observed time is
-    // the overhead (issue 15: at most 3 % of a frame).
-    for observed in [true, false] {
-        Benchmark("Replay.tenMinutes.spans.\(observed ? "observed" : "unobserved")",
-                  configuration: .init(metrics: [.wallClock, framesPerSecond])) { benchmark in
-            let trace = browseTrace(seconds: 600)
-            var options = ReplayOptions(repeats: 1, warmup: 0)
-            options.observesSpans = observed
-            for _ in benchmark.scaledIterations {
-                let start = ContinuousClock.now
-                let measurement = try ReplayRunner().replay(trace, options: options)
-                let elapsed = ContinuousClock.now - start
-                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                benchmark.measurement(framesPerSecond, Int(Double(measurement.repeats[0].frames.count) / seconds))
-                blackHole(measurement)
+    // The profiler's overhead on a whole replay, per clock: the same replay with every frame's spans observed
+    // (what reports need) and with the frames only timed. The difference over the unobserved time is the
+    // overhead (issue 15: at most 3 % of a frame). On the ten-minute browse session, and on 20,000 frames of
+    // the steady scroll (the issue's steady frame); besides the whole replay's time, the mean frame as the
+    // replay's clock measured it.
+    let sessions: [(name: String, trace: () -> String, runs: Int)] = [
+        ("tenMinutes", { browseTrace(seconds: 600) }, 5), ("steadyScroll", { steadyTrace(frames: 20_000) }, 25),
+    ]
+    for (name, trace, runs) in sessions {
+        for clock in ReplayClockKind.allCases {
+            for observed in [true, false] {
+                Benchmark("Replay.\(name).spans.\(observed ? "observed" : "unobserved").\(clock.rawValue)",
+                          configuration: .init(metrics: [.wallClock, framesPerSecond, meanFrameNs],
+                                               maxIterations: runs)) { benchmark in
+                    let trace = trace()
+                    var options = ReplayOptions(repeats: 1, warmup: 0)
+                    options.clock = clock
+                    options.observesSpans = observed
+                    for _ in benchmark.scaledIterations {
+                        let start = ContinuousClock.now
+                        let measurement = try ReplayRunner().replay(trace, options: options)
+                        let elapsed = ContinuousClock.now - start
+                        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                        let frames = measurement.repeats[0].frames
+                        benchmark.measurement(framesPerSecond, Int(Double(frames.count) / seconds))
+                        let totalNs = (0..<frames.count).reduce(UInt64(0)) { $0 + frames.durationNs(at: $1) }
+                        benchmark.measurement(meanFrameNs, Int(totalNs) / max(frames.count, 1))
+                        blackHole(measurement)
+                    }
+                }
             }
         }
     }

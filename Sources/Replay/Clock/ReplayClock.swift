@@ -48,23 +48,40 @@ public enum ReplayClockKind: String, CaseIterable, Hashable, Sendable {
     }
 }
 
-/// The machine's monotonic clock (`CLOCK_MONOTONIC`); ``spend(_:)`` busy-waits on it.
+/// The machine's monotonic clock (`CLOCK_MONOTONIC`), read from the processor's cycle counter between
+/// anchors where the counter is sound; ``spend(_:)`` busy-waits on it.
 ///
-/// The wait reads the clock until the time has passed: an opaque call per iteration, which the optimizer
-/// cannot remove, so replays reproduce the app's real frame costs. A read is one `clock_gettime` (a vDSO
-/// call, no system call), which keeps the profiler's spans cheap (the `Profiler.span` benchmark).
+/// A read is a cycle-counter read, a multiplication and a shift (``CycleCounterTimebase``: it anchors on
+/// `clock_gettime` every millisecond, and reads only `clock_gettime`, a vDSO call, where the counter is not
+/// invariant or not the kernel's clocksource), which keeps the profiler's spans cheap (the `Profiler.span`
+/// benchmark). The wait reads the clock until the time has passed, and confirms it on `clock_gettime`: an
+/// opaque call per iteration, which the optimizer cannot remove, so replays reproduce the app's real frame
+/// costs.
 public final class MonotonicClock: ReplayClock {
+    // Unchecked: only this class's methods reach the timebase, none of them re-enters another, and the
+    // clock (not `Sendable`) is used by one thread at a time, so two accesses never overlap.
+    @exclusivity(unchecked) private var timebase = CycleCounterTimebase(source: MachineTickSource())
+
     public init() {}
 
     public var name: String { ReplayClockKind.wall.rawValue }
 
-    public func now() -> UInt64 { Self.read(CLOCK_MONOTONIC) }
+    @inline(__always)
+    public func now() -> UInt64 { timebase.now() }
 
     public func spend(_ nanoseconds: UInt64) {
         guard nanoseconds > 0 else { return }
-        let end = now() &+ nanoseconds
-        while now() < end {}
+        // The kernel's own readings start and confirm the wait: a counter a little fast cannot cut it short.
+        let end = Self.read(CLOCK_MONOTONIC) &+ nanoseconds
+        while true {
+            while timebase.now() < end {}
+            if Self.read(CLOCK_MONOTONIC) >= end { break }
+        }
     }
+
+    /// Whether readings between anchors come from the cycle counter: it is sound, and calibrated (once per
+    /// process, before the first clock's first reading, or else by a millisecond of the clock's own use).
+    package var readsCycleCounter: Bool { timebase.readsCounter }
 
     /// One `clock_gettime` of `clock`, in nanoseconds.
     static func read(_ clock: clockid_t) -> UInt64 {

@@ -1,17 +1,23 @@
 public import CollectionEngine
-import Histogram
 public import Reporting
 
 /// Measures every frame as a tree of named spans: inclusive and self time per path, self time in janky
 /// frames, and the distribution of the self time of single calls (what one call costs on its own).
 ///
 /// It observes the collection view's phases and the runner's own spans. Each span costs two clock reads
-/// and a few array updates; the `Profiler.span.<clock>` and `Profiler.frame.*` benchmarks measure it. On the
+/// (each a cycle-counter read where the counter is sound, ``CycleCounterTimebase``) and a few stores into
+/// memory the span has just touched; its call is counted into its path's distribution after the frame ends.
+/// The `Profiler.span.<clock>` and `Profiler.frame.*` benchmarks measure it. On the
 /// CPU clock (``ThreadCPUClock``) a read is a monotonic read and a flag check between preemptions, so spans
 /// are attributed exactly as on the wall clock within an uninterrupted stretch, and a preemption inside a
 /// span costs one system call and none of the time the thread lost.
 @_spi(Benchmarks) public final class Profiler: CollectionViewObserver {
     private let clock: any ReplayClock
+    /// `clock` when it is Reel's CPU or wall clock: read with a direct call the optimiser inlines, rather
+    /// than through the protocol's witness table (a span reads the clock twice). Unmanaged, so that a
+    /// reading retains and releases nothing: `clock` holds the same object for the profiler's lifetime.
+    private let cpuClock: Unmanaged<ThreadCPUClock>?
+    private let wallClock: Unmanaged<MonotonicClock>?
     private let budgetNs: UInt64
 
     private struct Open {
@@ -28,6 +34,9 @@ public import Reporting
         /// Self time in the current frame.
         var frameSelfNs: UInt64 = 0
         var touched = false
+        /// The shortest non-zero and the longest single call: with `callCounts`, the call histogram.
+        var shortestCallNs: UInt64 = .max
+        var longestCallNs: UInt64 = 0
     }
 
     private struct State {
@@ -35,14 +44,23 @@ public import Reporting
         var touchedCount = 0
         /// Frames ended so far: the index of the next.
         var frames = 0
+        /// Calls in `pendingCalls`.
+        var pendingCount = 0
     }
 
     /// The deepest nesting of spans: the engine nests at most five phases inside a frame.
     private static let maximumDepth = 64
 
     /// The longest single call a distribution tells apart (10 s); longer ones count as 10 s. A fixed range,
-    /// because an auto-resizing histogram allocates while it records.
+    /// so that counting a call never allocates.
     private static let longestCallNs: UInt64 = 10_000_000_000
+    /// The buckets of a path's call distribution (``CallDurationBuckets``).
+    private static let callBuckets = CallDurationBuckets.bucketCount(upTo: longestCallNs)
+    /// How many ended calls wait to be counted: more than a frame's spans but for the largest frames.
+    private static let pendingCapacity = 4_096
+    /// The bits of a pending call that hold its duration (at most `longestCallNs`, under 2³⁴); its path is
+    /// above them.
+    private static let pendingDurationBits: UInt64 = 48
 
     // Fixed buffers behind `let` pointers: a span's bookkeeping is a handful of stores, with none of the
     // exclusivity and copy-on-write checks that mutating a class's arrays would cost on every call.
@@ -51,7 +69,12 @@ public import Reporting
     private let stats: UnsafeMutablePointer<PathStats>
     /// The paths that ran in the current frame, in the order they first ran.
     private let touched: UnsafeMutablePointer<Int>
-    private let histograms: UnsafeMutablePointer<Histogram<UInt64>>
+    /// Each path's call durations, counted in ``callBuckets`` buckets from `p * callBuckets`.
+    private let callCounts: UnsafeMutablePointer<UInt64>
+    /// Calls ended but not yet counted, each `path << pendingDurationBits | duration`: a span appends one
+    /// word to memory it wrote a moment ago, and the counting (a scattered increment in a large table, a
+    /// likely cache miss) happens after the frame's end, for the frame's calls together.
+    private let pendingCalls: UnsafeMutablePointer<UInt64>
     /// Every span's start and duration, for the one repeat whose timeline is kept; `nil` otherwise, which
     /// costs a span one predictable branch.
     private let recorder: UnsafeMutablePointer<TimelineRecorder>?
@@ -62,6 +85,8 @@ public import Reporting
     ///   them (frames are still timed).
     public init(clock: any ReplayClock, budgetNs: UInt64, timelineCapacity: Int? = nil, observesSpans: Bool = true) {
         self.clock = clock
+        cpuClock = (clock as? ThreadCPUClock).map(Unmanaged.passUnretained)
+        wallClock = (clock as? MonotonicClock).map(Unmanaged.passUnretained)
         self.observesSpans = observesSpans
         self.budgetNs = budgetNs
         recorder = timelineCapacity.map { capacity in
@@ -75,11 +100,9 @@ public import Reporting
         stats = .allocate(capacity: SpanPath.count)
         stats.initialize(repeating: PathStats(), count: SpanPath.count)
         touched = .allocate(capacity: SpanPath.count)
-        histograms = .allocate(capacity: SpanPath.count)
-        for p in 0..<SpanPath.count {
-            (histograms + p).initialize(to: Histogram<UInt64>(
-                lowestDiscernibleValue: 1, highestTrackableValue: Self.longestCallNs, numberOfSignificantValueDigits: .three))
-        }
+        callCounts = .allocate(capacity: SpanPath.count * Self.callBuckets)
+        callCounts.initialize(repeating: 0, count: SpanPath.count * Self.callBuckets)
+        pendingCalls = .allocate(capacity: Self.pendingCapacity)
     }
 
     deinit {
@@ -87,8 +110,8 @@ public import Reporting
         stack.deallocate()
         stats.deallocate()
         touched.deallocate()
-        histograms.deinitialize(count: SpanPath.count)
-        histograms.deallocate()
+        callCounts.deallocate()
+        pendingCalls.deallocate()
         if let recorder {
             recorder.pointee.deallocate()
             recorder.deinitialize(count: 1)
@@ -98,8 +121,16 @@ public import Reporting
 
     // MARK: Spans
 
+    /// Reads the clock.
+    @inline(__always)
+    private func now() -> UInt64 {
+        if let cpuClock { return cpuClock._withUnsafeGuaranteedRef { $0.now() } }
+        if let wallClock { return wallClock._withUnsafeGuaranteedRef { $0.now() } }
+        return clock.now()
+    }
+
     public func begin(_ path: SpanPath) {
-        begin(path, at: clock.now())
+        begin(path, at: now())
     }
 
     private func begin(_ path: SpanPath, at start: UInt64) {
@@ -112,16 +143,16 @@ public import Reporting
     /// Ends the innermost span; returns its inclusive duration.
     @discardableResult
     public func end() -> UInt64 {
-        end(at: nil)
+        end(at: now())
     }
 
-    /// Ends the innermost span at `time`, or now; returns its inclusive duration.
-    private func end(at time: UInt64?) -> UInt64 {
+    /// Ends the innermost span at `time`; returns its inclusive duration.
+    private func end(at time: UInt64) -> UInt64 {
         let depth = state.pointee.depth - 1
         precondition(depth >= 0, "a span ended that had not begun")
         state.pointee.depth = depth
         let open = stack[depth]
-        let duration = (time ?? clock.now()) &- open.start
+        let duration = time &- open.start
         let own = duration &- min(duration, open.nested)
         let p = open.path
         stats[p].calls += 1
@@ -133,7 +164,11 @@ public import Reporting
             touched[state.pointee.touchedCount] = p
             state.pointee.touchedCount += 1
         }
-        _ = histograms[p].record(min(own, Self.longestCallNs))
+        let pending = state.pointee.pendingCount
+        pendingCalls[pending] = UInt64(truncatingIfNeeded: p) << Self.pendingDurationBits | min(own, Self.longestCallNs)
+        state.pointee.pendingCount = pending + 1
+        // Only a frame of over 4,096 spans counts inside the frame (its spans then include the counting).
+        if pending + 1 == Self.pendingCapacity { countPendingCalls() }
         if depth > 0 { stack[depth - 1].nested &+= duration }
         if let recorder { recorder.pointee.record(path: p, depth: depth, start: open.start, duration: duration) }
         return duration
@@ -191,6 +226,7 @@ public import Reporting
         recorder?.pointee.frame = Int32(truncatingIfNeeded: state.pointee.frames)
         state.pointee.frames += 1
         let duration = end(at: clock.frameEnd(start: stack[0].start))
+        countPendingCalls()
         let count = state.pointee.touchedCount
         var top = -1
         var topSelf: UInt64 = 0
@@ -207,17 +243,30 @@ public import Reporting
         return (duration, top < 0 ? nil : top, topSelf)
     }
 
+    /// Counts the calls ended since the last count into their paths' distributions.
+    private func countPendingCalls() {
+        let durationMask: UInt64 = (1 << Self.pendingDurationBits) - 1
+        for i in 0..<state.pointee.pendingCount {
+            let p = Int(truncatingIfNeeded: pendingCalls[i] >> Self.pendingDurationBits)
+            let call = pendingCalls[i] & durationMask
+            callCounts[p &* Self.callBuckets &+ CallDurationBuckets.index(of: call)] &+= 1
+            if call > stats[p].longestCallNs { stats[p].longestCallNs = call }
+            if call < stats[p].shortestCallNs, call != 0 { stats[p].shortestCallNs = call }
+        }
+        state.pointee.pendingCount = 0
+    }
+
     /// The span paths' names, by the index ``endFrame()`` returns.
     public static var pathNames: [String] { SpanPath.names }
 
     /// Forgets everything measured, for the next pass: the spans' times and call histograms start from
-    /// zero, and the next frame is frame 0. The histograms are allocated once, by the initialiser, and
-    /// reused (those of paths that ran are copied on reset, as the last pass's measurement holds them).
+    /// zero, and the next frame is frame 0. The call counts are allocated once, by the initialiser, and
+    /// reused.
     public func reset() {
         precondition(state.pointee.depth == 0, "a profiler reset inside a frame")
         for p in 0..<SpanPath.count where stats[p].calls > 0 {
             stats[p] = PathStats()
-            histograms[p].reset()
+            (callCounts + p * Self.callBuckets).update(repeating: 0, count: Self.callBuckets)
         }
         state.pointee = State()
     }
@@ -240,10 +289,15 @@ public import Reporting
 
     /// The time per path over everything measured, for the paths that ran.
     public func pathMeasurements() -> [PathMeasurement] {
-        (0..<SpanPath.count).compactMap { p in
+        countPendingCalls()
+        return (0..<SpanPath.count).compactMap { p in
             stats[p].calls == 0 ? nil : PathMeasurement(
                 path: SpanPath.names[p], calls: stats[p].calls, totalNs: stats[p].totalNs, selfNs: stats[p].selfNs,
-                jankySelfNs: stats[p].jankySelfNs, callDurations: histograms[p])
+                jankySelfNs: stats[p].jankySelfNs,
+                callDurations: CallDurationBuckets.histogram(
+                    counts: UnsafeBufferPointer(start: callCounts + p * Self.callBuckets, count: Self.callBuckets),
+                    shortestNonZero: stats[p].shortestCallNs, longest: stats[p].longestCallNs,
+                    highestTrackableValue: Self.longestCallNs))
         }
     }
 }
