@@ -94,7 +94,10 @@ public final class MonotonicClock: ReplayClock {
 /// A clock that only moves when time is spent: the engine's own work takes no time, and frame times are
 /// exactly the workload's costs. For tests.
 public final class ManualClock: ReplayClock {
-    public private(set) var time: UInt64 = 0
+    /// `@exclusivity(unchecked)`: read at every frame's start and end and at every span, without the dynamic
+    /// exclusivity check a class's stored property gets by default. Safe: the clock is not `Sendable` (it
+    /// runs on its pass's thread), and no access to `time` calls out, so no two accesses overlap.
+    @exclusivity(unchecked) public private(set) var time: UInt64 = 0
 
     public init() {}
 

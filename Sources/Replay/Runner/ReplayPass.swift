@@ -35,7 +35,15 @@ final class ReplayPass {
     private let path: String
     /// The trace rules `reel validate` applies too: an event that breaks them stops the replay with the
     /// same message at the same place, before the engine sees it.
-    private var rules: TraceRules
+    /// `@exclusivity(unchecked)`: checked once an event, only by ``apply(_:at:)`` on the pass's thread, and
+    /// `TraceRules.check` reaches only the layout registry and the engine's update plans, never the pass, so
+    /// no two accesses overlap.
+    @exclusivity(unchecked) private var rules: TraceRules
+    /// The rules' verdicts on the events, when the reader checked them already: the pass then takes the
+    /// verdicts instead of checking the events with ``rules`` a second time.
+    private let ruleVerdicts: RuleVerdicts?
+    /// How many events the pass applied (or tried to) so far. `@exclusivity(unchecked)` as ``rules``.
+    @exclusivity(unchecked) private var appliedEvents = 0
     // Updated several times a frame (warnings, frames, scroll frames): plain loads and stores, without the
     // dynamic exclusivity checks a class's stored property gets by default. Safe: a pass runs on one thread
     // (it is not Sendable) and no access to `result` is ever held across a call that could reach it again.
@@ -62,11 +70,15 @@ final class ReplayPass {
     ///     frames (``ReplayOptions/observesSpans``).
     ///   - defersDisplay: Whether frames that can leave their display pass out do (``DeferredDisplay``): for a
     ///     pass that reports only what the engine refuses and logs, with a workload that spends nothing.
+    ///   - ruleVerdicts: The trace rules' verdicts on the events the pass will read, when its reader checks
+    ///     every event against the rules as it reads it (``RuleVerdicts``).
     init(header: TraceHeader, path: String, layout: CollectionViewLayout, registry: LayoutRegistry, mode: ReplayMode,
          refreshRate: Double, budgetNs: UInt64, clock: any ReplayClock,
          timeline: (capacity: Int, repeatNumber: Int)? = nil, profiler reused: Profiler? = nil,
-         expectedFrames: Int? = nil, keepsFrames: Bool = true, observesSpans: Bool = true, defersDisplay: Bool = false) {
+         expectedFrames: Int? = nil, keepsFrames: Bool = true, observesSpans: Bool = true, defersDisplay: Bool = false,
+         ruleVerdicts: RuleVerdicts? = nil) {
         self.keepsFrames = keepsFrames
+        self.ruleVerdicts = ruleVerdicts
         deferredDisplay = defersDisplay ? DeferredDisplay() : nil
         self.header = header
         timelineRepeat = timeline?.repeatNumber
@@ -118,18 +130,26 @@ final class ReplayPass {
     /// replays a reader's.
     func run(events next: () throws(TraceError) -> TraceEvent?, stopBefore: Int? = nil,
              progress: (Int) -> Void = { _ in }) -> Result {
+        // The next event, read ahead (nil at the end or after a read error), and its time. Each event is
+        // moved from here into its frame's list, and the loop tests only the time and whether a read failed:
+        // testing or binding the optionals themselves would copy them, and copies of events were most of
+        // what a frame of `reel validate` costs outside the engine.
         var pending: TraceEvent?
+        var pendingTime: Double?
         var readFailure: ReplayError?
+        var readFailed = false
         func readNext() {
             do {
-                pending = try next()
+                let event = try next()
+                pendingTime = event?.time
+                pending = event
             } catch {
                 readFailure = ReplayError(error)
-                pending = nil
+                readFailed = true
             }
         }
-        var frameEvents: [TraceEvent] = []
         readNext()
+        var frameEvents: [TraceEvent] = []
         var index = 0
         while stopBefore.map({ index < $0 }) ?? true {
             // Sessions longer than the limit are refused before the first pass (SessionLength); one that
@@ -144,7 +164,8 @@ final class ReplayPass {
             }
             let frameEnd = Double(index + 1) / refreshRate
             frameEvents.removeAll(keepingCapacity: true)
-            while let event = pending, event.time < frameEnd {
+            while let time = pendingTime, time < frameEnd, let event = pending.take() {
+                pendingTime = nil
                 frameEvents.append(event)
                 readNext()
             }
@@ -157,12 +178,12 @@ final class ReplayPass {
             }
             progress(index)
             index += 1
-            if let readFailure {
+            if readFailed {
                 result.failure = readFailure
                 break
             }
             // The session ends at the last event, or when the last animation settles, whichever is later.
-            if pending == nil && !collectionView.isAnimating { break }
+            if pendingTime == nil && !collectionView.isAnimating { break }
         }
         return finish()
     }
@@ -172,7 +193,7 @@ final class ReplayPass {
     /// through here too, so that what it records replays the same.
     /// - Parameter afterMotion: runs once animations and flings have moved, before the events apply.
     func runFrame(_ index: Int, events: [TraceEvent], afterMotion: () -> Void = {}) throws(ReplayError) {
-        let createdBefore = collectionView.counters.cellsCreated
+        let createdBefore = keepsFrames ? collectionView.counters.cellsCreated : 0
         let offsetBefore = collectionView.contentOffset
         let frameTime = Double(index) / refreshRate
         // A frame that may read the display first brings it up to the bounds the last frames left.
@@ -193,9 +214,15 @@ final class ReplayPass {
             }
             afterMotion()
             collectWarnings(at: nil)
-            for event in events {
-                defer { collectWarnings(at: event.location) }
-                try apply(event, at: frameTime)
+            for index in events.indices {
+                do {
+                    try apply(events[index], at: frameTime)
+                } catch {
+                    collectWarnings(at: events[index].location)
+                    throw error
+                }
+                // The last event's warnings are taken with the layout pass's below, at the same location.
+                if index < events.count - 1 { collectWarnings(at: events[index].location) }
             }
             if mayDeferDisplay, deferredDisplay?.leavesOut(collectionView, afterDrags: events.contains(where: \.isDrag)) == true {
                 displays = false
@@ -264,7 +291,11 @@ final class ReplayPass {
 
     private func apply(_ event: TraceEvent, at frameTime: Double) throws(ReplayError) {
         // Checked outside the frame's spans: the rules are the harness's work, not the app's.
-        if let broken = rules.check(event).first(where: { $0.severity == .error }) {
+        if let ruleVerdicts {
+            let index = appliedEvents
+            appliedEvents += 1
+            if let error = ruleVerdicts.error(ofEvent: index) { throw error }
+        } else if let broken = rules.check(event).first(where: { $0.severity == .error }) {
             throw broken.replayError(path: path)
         }
         switch event.kind {

@@ -87,10 +87,13 @@ public enum TraceChecker {
         guard !SessionLength.mayExceedLimit(at: rate) else { return false }
         var rules = TraceRules(header: header, path: path, registry: registry)
         diagnostics += rules.check(header).map { $0.diagnostic(path: path) }
-        // Every event goes through the rules as it is read, whether the replay takes it or has stopped.
+        // Every event goes through the rules as it is read, whether the replay takes it or has stopped; the
+        // replay takes their verdicts rather than checking the events again.
+        let verdicts = RuleVerdicts()
         func nextChecked() throws(TraceError) -> TraceEvent? {
             guard let event = try next() else { return nil }
             let problems = rules.check(event)
+            verdicts.record(problems, path: path)
             if !problems.isEmpty { diagnostics += problems.map { $0.diagnostic(path: path) } }
             return event
         }
@@ -100,7 +103,8 @@ public enum TraceChecker {
             let mode = ReplayRunner.defaultMode(path, TraceReader.Options(allowsTruncation: true))
             let pass = ReplayPass(header: header, path: path, layout: layout, registry: registry, mode: mode,
                                   refreshRate: rate, budgetNs: .max, clock: ManualClock(), keepsFrames: false,
-                                  observesSpans: false, defersDisplay: WorkloadCosts(header.workload).isFree)
+                                  observesSpans: false, defersDisplay: WorkloadCosts(header.workload).isFree,
+                                  ruleVerdicts: verdicts)
             let result = pass.run(events: nextChecked)
             outcome = (result.failure, result.warnings)
         } catch {

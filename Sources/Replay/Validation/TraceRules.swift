@@ -52,15 +52,28 @@ public struct TraceRules {
         }
     }
 
-    /// The continuous gestures and the interactive transition, by element name.
-    private static let phased = ["drag", "long-press", "pinch", "transition"]
+    /// The continuous gestures and the interactive transition, in the order ``finish()`` reports them.
+    private enum Phased: Int, CaseIterable {
+        case drag, longPress, pinch, transition
+
+        /// The element's name.
+        var name: String {
+            switch self {
+            case .drag: "drag"
+            case .longPress: "long-press"
+            case .pinch: "pinch"
+            case .transition: "transition"
+            }
+        }
+    }
 
     private let path: String
     private let registry: LayoutRegistry
     /// Items per section, or `nil` after a batch that broke the rules (the counts are then unknown).
     private var counts: [Int]?
-    /// Where each kind of gesture (by element name) that has begun and not ended began.
-    private var open: [String: TraceLocation?] = [:]
+    /// Where each kind of gesture (by ``Phased`` raw value) that has begun and not ended began; `nil` for one
+    /// that is not running. An array, not a dictionary by name: every `<drag>` looks its kind up.
+    private var open = [TraceLocation??](repeating: nil, count: Phased.allCases.count)
     /// Where the interactive transition that a `<set-layout>` abandoned began, and where that switch was.
     private var abandonedTransition: (began: TraceLocation?, switched: TraceLocation?)?
     /// How long the session runs so far.
@@ -104,8 +117,12 @@ public struct TraceRules {
         switch event.kind {
         case .scroll, .tap, .marker:
             return []
-        case .drag(let phase, _, _), .longPress(let phase, _), .pinch(let phase, _, _):
-            return advance(event.kind.elementName, phase.rawValue, ends: phase == .ended || phase == .cancelled, at)
+        case .drag(let phase, _, _):
+            return advance(.drag, phase.rawValue, ends: phase == .ended || phase == .cancelled, at)
+        case .longPress(let phase, _):
+            return advance(.longPress, phase.rawValue, ends: phase == .ended || phase == .cancelled, at)
+        case .pinch(let phase, _, _):
+            return advance(.pinch, phase.rawValue, ends: phase == .ended || phase == .cancelled, at)
         case .menu(let item, _), .select(let item), .deselect(let item), .scrollToItem(let item, _, _):
             return checkItem(item, in: event.kind.elementName, at).map { [$0] } ?? []
         case .batch(let batch):
@@ -116,7 +133,10 @@ public struct TraceRules {
         case .setLayout(let layout, _, _):
             // A layout switch abandons a running interactive transition (the engine's
             // `setCollectionViewLayout`), which is then no longer open.
-            if let began = open.removeValue(forKey: "transition") { abandonedTransition = (began, at) }
+            if let began = open[Phased.transition.rawValue] {
+                open[Phased.transition.rawValue] = nil
+                abandonedTransition = (began, at)
+            }
             return checkLayout(layout).map { [$0] } ?? []
         case .transition(let phase):
             if case .began(let layout) = phase {
@@ -124,12 +144,12 @@ public struct TraceRules {
                 if let problem = checkLayout(layout) { return [problem] }
             }
             let ends = if case .finished = phase { true } else if case .cancelled = phase { true } else { false }
-            if let (_, switched) = abandonedTransition, open["transition"] == nil {
+            if let (_, switched) = abandonedTransition, open[Phased.transition.rawValue] == nil {
                 let place = switched.map { " (the <set-layout> at line \($0.line) abandoned it)" } ?? ""
                 return [error("<transition> '\(phase.name)' after a layout switch ended the transition\(place): "
                               + CollectionView.noInteractiveTransitionMessage, at)]
             }
-            return advance("transition", phase.name, ends: ends, at)
+            return advance(.transition, phase.name, ends: ends, at)
         case .resize(let size):
             guard !(size.width > 0 && size.height > 0) else { return [] }
             return [error("<resize> to \(size.width) × \(size.height); expected a positive width and height", at)]
@@ -141,33 +161,33 @@ public struct TraceRules {
     ///
     /// - Complexity: O(1): at most one running gesture of each kind.
     public func finish() -> [Problem] {
-        let running = Self.phased.compactMap { kind -> Problem? in
-            guard let began = open[kind] else { return nil }
-            return Problem(severity: .warning, message: "a <\(kind)> began here and never ended", location: began,
+        let running = Phased.allCases.compactMap { kind -> Problem? in
+            guard let began = open[kind.rawValue] else { return nil }
+            return Problem(severity: .warning, message: "a <\(kind.name)> began here and never ended", location: began,
                            code: .invalidEvent)
         }
         return running + (session.problem().map { [$0] } ?? [])
     }
 
     /// Moves the gesture `kind` through the phase called `phase`.
-    private mutating func advance(_ kind: String, _ phase: String, ends: Bool,
+    private mutating func advance(_ kind: Phased, _ phase: String, ends: Bool,
                                   _ at: TraceLocation?) -> [Problem] {
         if phase == "began" {
-            if let began = open[kind] {
+            if let began = open[kind.rawValue] {
                 let place = began.map { " (it began at line \($0.line))" } ?? ""
-                open[kind] = .some(at)
-                let end = kind == "transition" ? "a 'finished'" : "an 'ended'"
-                return [error("<\(kind)> begins again before the previous one ended\(place); expected \(end) or "
+                open[kind.rawValue] = .some(at)
+                let end = kind == .transition ? "a 'finished'" : "an 'ended'"
+                return [error("<\(kind.name)> begins again before the previous one ended\(place); expected \(end) or "
                               + "'cancelled' phase first", at)]
             }
-            open[kind] = .some(at)
+            open[kind.rawValue] = .some(at)
             return []
         }
-        guard open[kind] != nil else {
+        guard open[kind.rawValue] != nil else {
             let article = phase.first.map { "aeiou".contains($0) } == true ? "an" : "a"
-            return [error("<\(kind)> has \(article) '\(phase)' phase without a 'began' before it", at)]
+            return [error("<\(kind.name)> has \(article) '\(phase)' phase without a 'began' before it", at)]
         }
-        if ends { open[kind] = nil }
+        if ends { open[kind.rawValue] = nil }
         return []
     }
 

@@ -33,12 +33,35 @@ struct EventParser {
         guard let name = stream.elementName, EventParser.isEvent(name) else {
             throw stream.unexpectedChild(in: "events", expected: EventParser.eventElements)
         }
-        let time = try readTime()
         // One `<scroll>` per frame: most of a trace. The other events are read out of line, which keeps
         // the code run for a scroll small (it shares the instruction cache with libxml2's).
-        guard name == .scroll else { return try parseOther(name, time: time, location: location) }
-        try stream.checkAttributes([.t, .x, .y])
-        let offset = try point()
+        guard name == .scroll else { return try parseOther(name, time: try readTime(), location: location) }
+        return try parseScroll(location)
+    }
+
+    /// `<scroll t x y>`, its attributes found in one pass over them rather than one search each; the
+    /// errors are those of the other events' path, in the same order: the time, an attribute that is not
+    /// allowed, then `x` and `y`.
+    private func parseScroll(_ location: TraceLocation) throws(TraceError) -> TraceEvent {
+        var t: XMLStream.Attribute?
+        var x: XMLStream.Attribute?
+        var y: XMLStream.Attribute?
+        var hasOthers = false
+        for attribute in stream.attributes {
+            switch attribute.name {
+            case .t?: t = attribute
+            case .x?: x = attribute
+            case .y?: y = attribute
+            default: hasOthers = true
+            }
+        }
+        guard let t else { throw stream.missing(.t) }
+        let time = try checkedTime(try stream.number(t, .time))
+        if hasOthers { try stream.checkAttributes([.t, .x, .y]) }
+        guard let x else { throw stream.missing(.x) }
+        let offsetX = try stream.number(x, .coordinate)
+        guard let y else { throw stream.missing(.y) }
+        let offset = TracePoint(x: offsetX, y: try stream.number(y, .coordinate))
         try stream.finishLeaf()
         return TraceEvent(time: time, kind: .scroll(offset: offset), location: location)
     }
@@ -137,7 +160,11 @@ struct EventParser {
     }
 
     private func readTime() throws(TraceError) -> Double {
-        let time = try stream.number(.t, .time)
+        try checkedTime(try stream.number(.t, .time))
+    }
+
+    /// `time`, the event's, when it is not earlier than the previous event's.
+    private func checkedTime(_ time: Double) throws(TraceError) -> Double {
         if time < previousTime {
             throw TraceError(
                 .timeGoesBackwards,

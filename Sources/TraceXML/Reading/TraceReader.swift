@@ -78,8 +78,7 @@ public final class TraceReader {
             throw TraceError(.truncated, "the file is empty; expected a <trace> document", path: path)
         }
         stream = try XMLStream(source: source, path: path, limits: options.limits,
-                               toleratesTruncation: options.allowsTruncation)
-        stream.schemaChecker = schemaChecker
+                               toleratesTruncation: options.allowsTruncation, schemaChecker: schemaChecker)
         let parsed: (TraceHeader, Bool)
         do throws(TraceError) {
             parsed = try HeaderParser(stream: stream).parse()

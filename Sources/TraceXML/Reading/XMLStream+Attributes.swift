@@ -42,10 +42,12 @@ extension XMLStream {
     ///
     /// Every number a trace carries has a range (``TraceLimits``): a value outside it, and anything that is
     /// not a number of the format (`nan`, `inf`, `1e400`, a subnormal such as `1e-320`, an empty value), is
-    /// an error that quotes the value and states the range and why.
+    /// an error that quotes the value and states the range and why. A value the schema checker has read
+    /// (``Attribute/parsedNumber``) is not read again.
     @inline(__always)
     func number(_ attribute: Attribute, _ range: ValueRange) throws(TraceError) -> Double {
-        guard let value = TraceNumber.parse(attribute.valueBytes), range.contains(value) else {
+        let parsed = attribute.parsedNumber.isNaN ? TraceNumber.parse(attribute.valueBytes) : attribute.parsedNumber
+        guard let value = parsed, range.contains(value) else {
             throw invalid(attribute, expected: range.expectation)
         }
         return value

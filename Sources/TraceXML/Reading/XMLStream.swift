@@ -58,6 +58,9 @@ final class XMLStream {
         var rawName: UnsafePointer<UInt8>
         var value: UnsafePointer<UInt8>
         var valueLength: Int
+        /// The value as ``TraceNumber/parse(_:)`` reads it, when the schema checker has read it already
+        /// (``XMLStream/remember(_:ofAttributeAt:)``); NaN otherwise, which no number of the format is.
+        var parsedNumber = Double.nan
 
         var nameText: String { String(cString: rawName) }
         var valueText: String {
@@ -105,16 +108,19 @@ final class XMLStream {
     /// How many bytes of the input libxml2 has been handed so far.
     var bytesRead: Int { input.bytesRead }
 
-    /// The schema checker that sees every node read, when `reel validate` reads (``SchemaChecker``).
-    @exclusivity(unchecked) var schemaChecker: SchemaChecker?
+    /// The schema checker that sees every node read, when `reel validate` reads (``SchemaChecker``). A `let`:
+    /// each node's call reaches it without retaining and releasing it.
+    let schemaChecker: SchemaChecker?
 
     /// Every RELAX NG validity error libxml2 reported so far (only with a schema attached).
     var schemaErrors: [ParserError] { input.schemaErrors }
 
     init(source: ByteSource, path: String, limits: TraceReadingLimits,
-         relaxNGSchema: OpaquePointer? = nil, toleratesTruncation: Bool = false) throws(TraceError) {
+         relaxNGSchema: OpaquePointer? = nil, toleratesTruncation: Bool = false,
+         schemaChecker: SchemaChecker? = nil) throws(TraceError) {
         _ = libxml2Initialized
         self.path = path
+        self.schemaChecker = schemaChecker
         self.limits = limits
         self.location = TraceLocation(path: path, line: 1, column: 1)
         attributeStorage = .allocate(capacity: attributeCapacity)
@@ -425,6 +431,13 @@ final class XMLStream {
         attributeStorage.deallocate()
         attributeStorage = grown
         attributeCapacity *= 2
+    }
+
+    /// Keeps `number`, what ``TraceNumber/parse(_:)`` read from the value of the current element's attribute
+    /// at `index`, so that ``number(_:_:)`` does not read it again.
+    func remember(_ number: Double, ofAttributeAt index: Int) {
+        precondition(index < attributeCount, "attribute \(index) of \(attributeCount)")
+        attributeStorage[index].parsedNumber = number
     }
 
     /// The position of the current element's attribute called `name`, or the element's own position.

@@ -64,8 +64,7 @@ final class SchemaChecker {
     /// - Throws: ``TraceError`` when the document is not well-formed XML.
     static func check(source: ByteSource, path: String, limits: TraceReadingLimits) throws(TraceError) -> SchemaChecker {
         let checker = SchemaChecker()
-        let stream = try XMLStream(source: source, path: path, limits: limits)
-        stream.schemaChecker = checker
+        let stream = try XMLStream(source: source, path: path, limits: limits, schemaChecker: checker)
         while try stream.read(insideMeta: true) != .endOfDocument {}
         return checker
     }
@@ -259,7 +258,9 @@ final class SchemaChecker {
     private func checkAttributes(_ stream: XMLStream, _ frame: inout Frame) -> String? {
         let element = frame.kind
         var seen: UInt32 = 0
-        for attribute in stream.attributes {
+        let attributes = stream.attributes
+        for index in attributes.indices {
+            let attribute = attributes[index]
             guard let name = attribute.name else {
                 if element == .layout { continue }  // a layout's parameters
                 return "attribute '\(attribute.nameText)' is not allowed on <\(element.text)>"
@@ -280,9 +281,12 @@ final class SchemaChecker {
                 }
                 continue
             }
-            guard ValueSyntax.check(value, kind) else {
+            var number = Double.nan
+            guard ValueSyntax.check(value, kind, number: &number) else {
                 return "'\(attribute.valueText)' is not a valid value of '\(name.text)' on <\(element.text)>"
             }
+            // The event parser takes the value rather than reading the number a second time.
+            if !number.isNaN { stream.remember(number, ofAttributeAt: index) }
         }
         let required = Self.requiredAttributes(of: element, transitionPhase: frame.phase)
         let allowedBits = Self.allowedAttributes(of: element, transitionPhase: frame.phase)
@@ -462,7 +466,15 @@ enum ValueKind: UInt8 {
 
 /// The schema's value patterns and ranges, on bytes.
 enum ValueSyntax {
+    /// Whether `value` is a valid value of `kind`.
     static func check(_ value: UnsafeBufferPointer<UInt8>, _ kind: ValueKind) -> Bool {
+        var number = Double.nan
+        return check(value, kind, number: &number)
+    }
+
+    /// Whether `value` is a valid value of `kind`; for a number kind, `number` receives what
+    /// ``TraceNumber/parse(_:)`` reads from it, when that is not nil.
+    static func check(_ value: UnsafeBufferPointer<UInt8>, _ kind: ValueKind, number parsed: inout Double) -> Bool {
         switch kind {
         case .text: return true
         case .nonEmpty: return !value.isEmpty
@@ -475,20 +487,20 @@ enum ValueSyntax {
                 || equals(value, "right") || equals(value, "nearest")
         case .decelerationRate:
             if equals(value, "normal") || equals(value, "fast") { return true }
-            return number(value, signed: false, in: 0.001...0.999)
+            return number(value, signed: false, in: 0.001...0.999, parsed: &parsed)
         case .countList: return isCountList(value)
         case .indexPath: return isIndexPath(value)
         case .sizeList: return isSizeList(value)
         case .insets: return isInsets(value)
-        case .refreshRate: return number(value, signed: true, in: 1...240)
-        case .seconds: return number(value, signed: true, in: 0...86400)
-        case .duration: return number(value, signed: true, in: 0...60)
-        case .viewLength: return number(value, signed: true, in: 1...100_000)
-        case .coordinate: return number(value, signed: true, in: -1e10...1e10)
-        case .velocity: return number(value, signed: true, in: -1_000_000...1_000_000)
-        case .scale: return number(value, signed: true, in: 0.001...1000)
-        case .progress: return number(value, signed: true, in: -1...2)
-        case .cost: return number(value, signed: true, in: 0...1000)
+        case .refreshRate: return number(value, signed: true, in: 1...240, parsed: &parsed)
+        case .seconds: return number(value, signed: true, in: 0...86400, parsed: &parsed)
+        case .duration: return number(value, signed: true, in: 0...60, parsed: &parsed)
+        case .viewLength: return number(value, signed: true, in: 1...100_000, parsed: &parsed)
+        case .coordinate: return number(value, signed: true, in: -1e10...1e10, parsed: &parsed)
+        case .velocity: return number(value, signed: true, in: -1_000_000...1_000_000, parsed: &parsed)
+        case .scale: return number(value, signed: true, in: 0.001...1000, parsed: &parsed)
+        case .progress: return number(value, signed: true, in: -1...2, parsed: &parsed)
+        case .cost: return number(value, signed: true, in: 0...1000, parsed: &parsed)
         case .itemCount: return integer(value, atMost: 10_000_000)
         case .itemIndex: return integer(value, atMost: 9_999_999)
         case .sectionIndex: return integer(value, atMost: 99_999)
@@ -537,47 +549,23 @@ enum ValueSyntax {
         return index
     }
 
-    /// A whole number of the pattern, within `range` (the schema's minInclusive and maxInclusive).
-    private static func number(_ value: UnsafeBufferPointer<UInt8>, signed: Bool, in range: ClosedRange<Double>) -> Bool {
+    /// A whole number of the pattern, within `range` (the schema's minInclusive and maxInclusive), as
+    /// libxml2 decides it with strtod; `parsed` receives the value when ``TraceNumber/parse(_:)`` reads one.
+    ///
+    /// TraceNumber's syntax is the signed pattern, and its value is strtod's (both correctly rounded): where
+    /// it reads a value, that value decides. Where it reads none the value is not of the pattern, or rounds
+    /// to an infinity or a subnormal, which TraceNumber refuses and the schema's range decides.
+    private static func number(_ value: UnsafeBufferPointer<UInt8>, signed: Bool, in range: ClosedRange<Double>,
+                               parsed: inout Double) -> Bool {
+        if let number = TraceNumber.parse(value) {
+            parsed = number
+            if !signed && value[0] == UInt8(ascii: "-") { return false }
+            return range.contains(number)
+        }
         guard scanNumber(value, from: 0, signed: signed) == value.count else { return false }
-        if let inRange = quickRangeCheck(value, range) { return inRange }
         // The pattern leaves only plain decimal text, which strtod reads as libxml2 does.
         guard let number = cLocaleStrtod(value) else { return false }
         return range.contains(number)
-    }
-
-    /// Whether a plain non-negative decimal `I.F` (no sign, no exponent, at most 15 digits before the
-    /// point) is in `range` with whole-number bounds, decided from its integer part — or nil where the
-    /// rounding of its fraction could matter (the integer part at the upper bound or just below the
-    /// lower one, with a fraction) or the value is not of that form: strtod decides those.
-    @inline(__always)
-    private static func quickRangeCheck(_ value: UnsafeBufferPointer<UInt8>, _ range: ClosedRange<Double>) -> Bool? {
-        var integer = 0
-        var index = 0
-        while index < value.count, value[index] &- UInt8(ascii: "0") < 10 {
-            integer = integer &* 10 &+ Int(value[index] &- UInt8(ascii: "0"))
-            index += 1
-        }
-        guard index > 0, index <= 15 else { return nil }
-        var hasFraction = false
-        if index < value.count {
-            guard value[index] == UInt8(ascii: ".") else { return nil }  // an exponent or a sign
-            index += 1
-            while index < value.count {
-                let digit = value[index] &- UInt8(ascii: "0")
-                guard digit < 10 else { return nil }
-                if digit != 0 { hasFraction = true }
-                index += 1
-            }
-        }
-        let low = range.lowerBound, high = range.upperBound
-        guard low == low.rounded(), high == high.rounded(), abs(low) < 1e15, abs(high) < 1e15 else { return nil }
-        let number = Double(integer)  // exact below 2^53
-        if !hasFraction { return range.contains(number) }
-        // number < value < number + 1, and strtod's rounding moves it at most onto a neighbouring bound.
-        if number >= low && number + 1 <= high { return true }
-        if number + 1 <= low - 1 || number >= high + 1 { return false }
-        return nil
     }
 
     /// `[0-9]{1,18}`, at most `maximum`.
