@@ -137,7 +137,6 @@ final class ReplayPass {
         var pending: TraceEvent?
         var pendingTime: Double?
         var readFailure: ReplayError?
-        var readFailed = false
         func readNext() {
             do {
                 let event = try next()
@@ -145,7 +144,6 @@ final class ReplayPass {
                 pending = event
             } catch {
                 readFailure = ReplayError(error)
-                readFailed = true
             }
         }
         readNext()
@@ -178,7 +176,7 @@ final class ReplayPass {
             }
             progress(index)
             index += 1
-            if readFailed {
+            if readFailure != nil {
                 result.failure = readFailure
                 break
             }
