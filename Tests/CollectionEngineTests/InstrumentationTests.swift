@@ -94,4 +94,110 @@ struct InstrumentationTests {
         whole.collectionView.layoutIfNeeded()
         #expect(whole.collectionView.counters.layoutAttributesBuilt == 2 * (300 + displayed))
     }
+
+    /// A cell that runs `onApply` whenever attributes are applied to it (inside a layout pass's phases).
+    final class HookCell: CollectionViewCell {
+        var onApply: () -> Void = {}
+        override func apply(_ layoutAttributes: LayoutAttributes) { onApply() }
+    }
+
+    /// A harness whose cells run `hook` when attributes are applied to them.
+    private func hookedHarness(_ hook: @escaping () -> Void) -> Harness {
+        let h = Harness(counts: [400]) { layout, _ in layout.itemSize = Size(width: 120, height: 80) }
+        h.collectionView.register(forCellWithReuseIdentifier: "cell") {
+            let cell = HookCell()
+            cell.onApply = hook
+            return cell
+        }
+        return h
+    }
+
+    @Test("An observer replaced inside a pass hears the end of the phases it heard begin; the new one hears the rest")
+    func observerReplacedInsidePass() {
+        let first = PhaseRecorder(), second = PhaseRecorder()
+        var replaced = false
+        var collectionView: CollectionView?
+        let h = hookedHarness {
+            // The first new cell's attributes, deep inside prefetch ⊃ configure ⊃ dequeue ⊃ apply-attributes.
+            guard !replaced, let cv = collectionView, cv.observer === first else { return }
+            replaced = true
+            cv.observer = second
+        }
+        collectionView = h.collectionView
+        h.collectionView.observer = first
+        for step in 1...30 { h.scroll(to: Point(x: 0, y: Double(step * 40))) }
+        #expect(replaced)
+        #expect(first.depth == 0)
+        #expect(second.depth == 0)
+        // The change came inside apply-attributes: the last phase the first observer heard begin. After it, it
+        // heard only the ends of the phases then open, and the second observer heard the rest.
+        #expect(first.events.last { $0.hasPrefix("+") } == "+apply-attributes cell")
+        let afterChange = first.events.drop { $0 != "+apply-attributes cell" }.dropFirst()
+        #expect(afterChange.first == "-apply-attributes cell")
+        #expect(afterChange.allSatisfy { $0.hasPrefix("-") })
+        #expect(second.events.first?.hasPrefix("+") == true)
+        // Every phase either observer heard begin, it heard end.
+        for recorder in [first, second] {
+            #expect(recorder.events.filter { $0.hasPrefix("+") }.count == recorder.events.filter { $0.hasPrefix("-") }.count)
+        }
+    }
+
+    @Test("An observer removed inside a pass hears the end of its open phases and nothing after")
+    func observerRemovedInsidePass() {
+        let recorder = PhaseRecorder()
+        var removed = false
+        var collectionView: CollectionView?
+        let h = hookedHarness {
+            guard !removed, let cv = collectionView, cv.observer != nil else { return }
+            removed = true
+            cv.observer = nil
+        }
+        collectionView = h.collectionView
+        h.collectionView.observer = recorder
+        h.scroll(to: Point(x: 0, y: 400))
+        #expect(removed)
+        let heard = recorder.events.count
+        #expect(recorder.depth == 0)
+        h.scroll(to: Point(x: 0, y: 800))
+        #expect(recorder.events.count == heard)
+    }
+
+    @Test("An observer deallocated while installed is no longer called, and the view goes on")
+    func observerDeallocated() {
+        let h = Harness(counts: [400]) { layout, _ in layout.itemSize = Size(width: 120, height: 80) }
+        var heard = 0
+        do {
+            let recorder = PhaseRecorder()
+            h.collectionView.observer = recorder
+            h.scroll(to: Point(x: 0, y: 400))
+            heard = recorder.events.count
+        }
+        #expect(heard > 0)
+        #expect(h.collectionView.observer == nil)
+        h.scroll(to: Point(x: 0, y: 800))
+        h.data.counts = [401]
+        #expect(throws: Never.self) {
+            try h.collectionView.performBatchUpdates([.insertItems([IndexPath(item: 0, section: 0)])], animated: false)
+        }
+        h.scroll(to: Point(x: 0, y: 1_200))
+        #expect(h.collectionView.observer == nil)
+    }
+
+    @Test("Phases outside a layout pass are observed: a batch update, and a dequeue the app makes itself")
+    func phasesOutsidePass() {
+        let recorder = PhaseRecorder()
+        let h = Harness(counts: [400]) { layout, _ in layout.itemSize = Size(width: 120, height: 80) }
+        h.collectionView.observer = recorder
+        h.data.counts = [401]
+        #expect(throws: Never.self) {
+            try h.collectionView.performBatchUpdates([.insertItems([IndexPath(item: 0, section: 0)])], animated: false)
+        }
+        #expect(Array(recorder.events.prefix(2)) == ["+updates-validate", "-updates-validate"])
+        #expect(recorder.events.contains("+updates-apply"))
+        recorder.events.removeAll()
+        _ = h.collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: IndexPath(item: 3, section: 0))
+        #expect(recorder.events.first == "+dequeue cell")
+        #expect(recorder.events.last == "-dequeue cell")
+        #expect(recorder.depth == 0)
+    }
 }

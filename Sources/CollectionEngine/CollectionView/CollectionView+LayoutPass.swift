@@ -15,6 +15,11 @@ extension CollectionView {
     public func layoutIfNeeded() {
         guard needsLayout else { return }
         needsLayout = false
+        holdingObserver { layOut() }
+    }
+
+    /// The layout pass.
+    private func layOut() {
         if needsReload {
             needsReload = false
             endDisplayingEverything()

@@ -93,6 +93,7 @@ extension CollectionView {
     /// changed since (a layout that keeps its attributes, as the flow layout does with
     /// ``LayoutAttributesCache``), they are equal without comparing them: the counters are those of the
     /// comparison.
+    @inline(__always)
     func applyIfChanged(_ attributes: LayoutAttributes, to view: ReusableView) {
         if view.holdsUnchangedCopy(of: attributes) {
             counters.attributesUnchanged += 1

@@ -62,7 +62,20 @@ public final class CollectionView {
     }
 
     /// Observes the engine's phases, for profiling.
-    @exclusivity(unchecked) public weak var observer: (any CollectionViewObserver)?
+    @exclusivity(unchecked) public weak var observer: (any CollectionViewObserver)? {
+        didSet {
+            observerCalls = observer.map(UnretainedObserver.calling)
+            // A pass holding the old observer goes on with the new one, loaded phase by phase.
+            heldObserver = nil
+        }
+    }
+
+    /// `observer`, callable without reference counting; set whenever `observer` is, and forgotten by the first
+    /// pass that finds the observer deallocated, so that without an observer a phase costs one `nil` check. It
+    /// is called only through `heldObserver`, while a pass holds the observer.
+    @exclusivity(unchecked) private var observerCalls: UnretainedObserver?
+    /// `observerCalls` while a layout pass holds it and the observer alive (``holdingObserver(_:)``).
+    @exclusivity(unchecked) private var heldObserver: Unmanaged<UnretainedObserver>?
 
     /// Whether items can be selected; when off, selection calls have no effect.
     public var allowsSelection = true
@@ -320,13 +333,36 @@ public final class CollectionView {
 
     // MARK: Observation
 
-    /// Runs `body` as `phase`, telling the observer when there is one.
+    /// Runs `body` as `phase`, telling the observer when there is one: inside a layout pass through the
+    /// observer the pass holds (``holdingObserver(_:)``), without reference counting; outside one by loading
+    /// the weak reference, which the phase then holds.
     @inline(__always)
     func measure<T, E: Error>(_ phase: EnginePhase, _ category: ElementCategory?, _ body: () throws(E) -> T) throws(E) -> T {
-        guard let observer else { return try body() }
+        if let heldObserver {
+            heldObserver._withUnsafeGuaranteedRef { $0.willBegin(phase, category, in: self) }
+            defer { heldObserver._withUnsafeGuaranteedRef { $0.didEnd(phase, category, in: self) } }
+            return try body()
+        }
+        guard observerCalls != nil, let observer else { return try body() }
         observer.collectionView(self, willBegin: phase, category: category)
         defer { observer.collectionView(self, didEnd: phase, category: category) }
         return try body()
+    }
+
+    /// Runs `body` (a layout pass) with the observer loaded once and held, so that the phases inside call it
+    /// without loading the weak reference each time. Nested passes use the outer pass's hold. Both the
+    /// observer and its unretained caller stay alive until `body` returns, even if `observer` is replaced
+    /// meanwhile (which ends the hold: the phases after it load the new observer). An observer found
+    /// deallocated is forgotten, so that the phases stop looking for it.
+    func holdingObserver(_ body: () -> Void) {
+        guard heldObserver == nil, let calls = observerCalls else { return body() }
+        guard let observer else {
+            observerCalls = nil
+            return body()
+        }
+        heldObserver = .passUnretained(calls)
+        defer { heldObserver = nil }
+        withExtendedLifetime(observer) { withExtendedLifetime(calls, body) }
     }
 }
 

@@ -4,9 +4,11 @@ public import Reporting
 /// Measures every frame as a tree of named spans: inclusive and self time per path, self time in janky
 /// frames, and the distribution of the self time of single calls (what one call costs on its own).
 ///
-/// It observes the collection view's phases and the runner's own spans. Each span costs two clock reads
-/// (each a cycle-counter read where the counter is sound, ``CycleCounterTimebase``) and a few stores into
-/// memory the span has just touched; its call is counted into its path's distribution after the frame ends.
+/// It observes the collection view's phases and the runner's own spans. Inside the frame a span costs two
+/// clock reads (each a cycle-counter read where the counter is sound, ``CycleCounterTimebase``) and a few
+/// stores into memory the span has just touched: it ends by appending its times to a list. After the frame's
+/// end reading, the list is counted into the paths' times, their call distributions and the timeline, so
+/// that this work costs the replay's time but not the frame's.
 /// The `Profiler.span.<clock>` and `Profiler.frame.*` benchmarks measure it. On the
 /// CPU clock (``ThreadCPUClock``) a read is a monotonic read and a flag check between preemptions, so spans
 /// are attributed exactly as on the wall clock within an uninterrupted stretch, and a preemption inside a
@@ -39,13 +41,23 @@ public import Reporting
         var longestCallNs: UInt64 = 0
     }
 
+    /// A span that ended and is not yet counted, 32 bytes.
+    private struct Ended {
+        var start: UInt64
+        var duration: UInt64
+        /// The time of the spans nested in it.
+        var nested: UInt64
+        var path: Int32
+        var depth: Int32
+    }
+
     private struct State {
         var depth = 0
         var touchedCount = 0
         /// Frames ended so far: the index of the next.
         var frames = 0
-        /// Calls in `pendingCalls`.
-        var pendingCount = 0
+        /// Spans in `ended`.
+        var endedCount = 0
     }
 
     /// The deepest nesting of spans: the engine nests at most five phases inside a frame.
@@ -56,11 +68,8 @@ public import Reporting
     private static let longestCallNs: UInt64 = 10_000_000_000
     /// The buckets of a path's call distribution (``CallDurationBuckets``).
     private static let callBuckets = CallDurationBuckets.bucketCount(upTo: longestCallNs)
-    /// How many ended calls wait to be counted: more than a frame's spans but for the largest frames.
-    private static let pendingCapacity = 4_096
-    /// The bits of a pending call that hold its duration (at most `longestCallNs`, under 2³⁴); its path is
-    /// above them.
-    private static let pendingDurationBits: UInt64 = 48
+    /// How many ended spans wait to be counted: more than a frame's spans but for the largest frames.
+    private static let endedCapacity = 4_096
 
     // Fixed buffers behind `let` pointers: a span's bookkeeping is a handful of stores, with none of the
     // exclusivity and copy-on-write checks that mutating a class's arrays would cost on every call.
@@ -71,12 +80,12 @@ public import Reporting
     private let touched: UnsafeMutablePointer<Int>
     /// Each path's call durations, counted in ``callBuckets`` buckets from `p * callBuckets`.
     private let callCounts: UnsafeMutablePointer<UInt64>
-    /// Calls ended but not yet counted, each `path << pendingDurationBits | duration`: a span appends one
-    /// word to memory it wrote a moment ago, and the counting (a scattered increment in a large table, a
-    /// likely cache miss) happens after the frame's end, for the frame's calls together.
-    private let pendingCalls: UnsafeMutablePointer<UInt64>
-    /// Every span's start and duration, for the one repeat whose timeline is kept; `nil` otherwise, which
-    /// costs a span one predictable branch.
+    /// Spans ended but not yet counted: a span appends its times to memory a span wrote a moment ago, and
+    /// the counting (a path's figures, a scattered increment in a large table, the timeline) happens after
+    /// the frame's end, for the frame's spans together.
+    private let ended: UnsafeMutablePointer<Ended>
+    /// Every span's start and duration, for the one repeat whose timeline is kept; `nil` otherwise. Spans are
+    /// recorded as they are counted, after their frame.
     private let recorder: UnsafeMutablePointer<TimelineRecorder>?
 
     /// A profiler on `clock`; `timelineCapacity` spans, when given, are recorded with their starts and
@@ -102,7 +111,7 @@ public import Reporting
         touched = .allocate(capacity: SpanPath.count)
         callCounts = .allocate(capacity: SpanPath.count * Self.callBuckets)
         callCounts.initialize(repeating: 0, count: SpanPath.count * Self.callBuckets)
-        pendingCalls = .allocate(capacity: Self.pendingCapacity)
+        ended = .allocate(capacity: Self.endedCapacity)
     }
 
     deinit {
@@ -111,7 +120,7 @@ public import Reporting
         stats.deallocate()
         touched.deallocate()
         callCounts.deallocate()
-        pendingCalls.deallocate()
+        ended.deallocate()
         if let recorder {
             recorder.pointee.deallocate()
             recorder.deinitialize(count: 1)
@@ -147,30 +156,21 @@ public import Reporting
     }
 
     /// Ends the innermost span at `time`; returns its inclusive duration.
+    @inline(__always)
     private func end(at time: UInt64) -> UInt64 {
         let depth = state.pointee.depth - 1
         precondition(depth >= 0, "a span ended that had not begun")
         state.pointee.depth = depth
         let open = stack[depth]
         let duration = time &- open.start
-        let own = duration &- min(duration, open.nested)
-        let p = open.path
-        stats[p].calls += 1
-        stats[p].totalNs &+= duration
-        stats[p].selfNs &+= own
-        stats[p].frameSelfNs &+= own
-        if !stats[p].touched {
-            stats[p].touched = true
-            touched[state.pointee.touchedCount] = p
-            state.pointee.touchedCount += 1
-        }
-        let pending = state.pointee.pendingCount
-        pendingCalls[pending] = UInt64(truncatingIfNeeded: p) << Self.pendingDurationBits | min(own, Self.longestCallNs)
-        state.pointee.pendingCount = pending + 1
-        // Only a frame of over 4,096 spans counts inside the frame (its spans then include the counting).
-        if pending + 1 == Self.pendingCapacity { countPendingCalls() }
         if depth > 0 { stack[depth - 1].nested &+= duration }
-        if let recorder { recorder.pointee.record(path: p, depth: depth, start: open.start, duration: duration) }
+        let count = state.pointee.endedCount
+        (ended + count).initialize(to: Ended(start: open.start, duration: duration, nested: open.nested,
+                                             path: Int32(truncatingIfNeeded: open.path),
+                                             depth: Int32(truncatingIfNeeded: depth)))
+        state.pointee.endedCount = count + 1
+        // Only a frame of over 4,096 spans counts inside the frame (its spans then include the counting).
+        if count + 1 == Self.endedCapacity { countEndedSpans() }
         return duration
     }
 
@@ -226,7 +226,7 @@ public import Reporting
         recorder?.pointee.frame = Int32(truncatingIfNeeded: state.pointee.frames)
         state.pointee.frames += 1
         let duration = end(at: clock.frameEnd(start: stack[0].start))
-        countPendingCalls()
+        countEndedSpans()
         let count = state.pointee.touchedCount
         var top = -1
         var topSelf: UInt64 = 0
@@ -243,17 +243,32 @@ public import Reporting
         return (duration, top < 0 ? nil : top, topSelf)
     }
 
-    /// Counts the calls ended since the last count into their paths' distributions.
-    private func countPendingCalls() {
-        let durationMask: UInt64 = (1 << Self.pendingDurationBits) - 1
-        for i in 0..<state.pointee.pendingCount {
-            let p = Int(truncatingIfNeeded: pendingCalls[i] >> Self.pendingDurationBits)
-            let call = pendingCalls[i] & durationMask
+    /// Counts the spans ended since the last count into their paths' figures and call distributions, and
+    /// records them on the timeline when it is kept.
+    private func countEndedSpans() {
+        for i in 0..<state.pointee.endedCount {
+            let span = ended[i]
+            let p = Int(truncatingIfNeeded: span.path)
+            let own = span.duration &- min(span.duration, span.nested)
+            stats[p].calls += 1
+            stats[p].totalNs &+= span.duration
+            stats[p].selfNs &+= own
+            stats[p].frameSelfNs &+= own
+            if !stats[p].touched {
+                stats[p].touched = true
+                touched[state.pointee.touchedCount] = p
+                state.pointee.touchedCount += 1
+            }
+            let call = min(own, Self.longestCallNs)
             callCounts[p &* Self.callBuckets &+ CallDurationBuckets.index(of: call)] &+= 1
             if call > stats[p].longestCallNs { stats[p].longestCallNs = call }
             if call < stats[p].shortestCallNs, call != 0 { stats[p].shortestCallNs = call }
+            if let recorder {
+                recorder.pointee.record(path: p, depth: Int(truncatingIfNeeded: span.depth), start: span.start,
+                                        duration: span.duration)
+            }
         }
-        state.pointee.pendingCount = 0
+        state.pointee.endedCount = 0
     }
 
     /// The span paths' names, by the index ``endFrame()`` returns.
@@ -289,7 +304,7 @@ public import Reporting
 
     /// The time per path over everything measured, for the paths that ran.
     public func pathMeasurements() -> [PathMeasurement] {
-        countPendingCalls()
+        countEndedSpans()
         return (0..<SpanPath.count).compactMap { p in
             stats[p].calls == 0 ? nil : PathMeasurement(
                 path: SpanPath.names[p], calls: stats[p].calls, totalNs: stats[p].totalNs, selfNs: stats[p].selfNs,
