@@ -48,6 +48,7 @@ let package = Package(
                 .product(name: "Replay", package: "Reel"),
                 .product(name: "Reporting", package: "Reel"),
                 .product(name: "TraceXML", package: "Reel"),
+                "SteadyScrollTrace",
             ],
             path: "Benchmarks/Replay",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -78,6 +79,23 @@ let package = Package(
                 .product(name: "TraceXML", package: "Reel"),
             ],
             path: "Tools/FrameInstructions"
+        ),
+        // The steady-scroll trace the replay benchmarks and ProfilerOverhead share.
+        .target(
+            name: "SteadyScrollTrace",
+            dependencies: [.product(name: "TraceXML", package: "Reel")],
+            path: "Support/SteadyScrollTrace"
+        ),
+        // Not a benchmark either: the profiler's overhead on a steady-scroll frame, observed and unobserved replays
+        // alternated in one process (see its main.swift).
+        .executableTarget(
+            name: "ProfilerOverhead",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Replay", package: "Reel"),
+                "SteadyScrollTrace",
+            ],
+            path: "Tools/ProfilerOverhead"
         ),
         // Not a benchmark either: the instructions of the flow layout's element queries on a steady-scroll frame,
         // callgrind's count inside FlowLayout.layoutAttributesForElements(in:) (see its main.swift).

@@ -14,13 +14,16 @@ import re
 import subprocess
 import sys
 
+# Whole mangled names, each ending where the symbol does: a closure inside one of these functions (whose
+# name extends the function's) is part of its inclusive cost, not a second function to add.
 ENGINE = [
     r"CollectionEngine0A4ViewC14layoutIfNeededyyF",
     r"CollectionEngine0A4ViewC13contentOffsetAA5PointVvs",
-    r"advanceAnimations",
-    r"deliverRecordedDrag",
+    r"CollectionEngine0A4ViewC17advanceAnimations2toySd_tF",
+    r"CollectionEngine0A4ViewC19deliverRecordedDrag_2at8velocityyAA12GestureStateO_AA5PointVAJtF",
 ]
-PARSE = [r"TraceXML0A6ReaderC4next"]
+PARSE = [r"TraceXML0A6ReaderC4nextAA0A5EventVSgyAA0A5ErrorVYKF"]
+END_OF_SYMBOL = r"(?![\w$])"
 
 
 def inclusive(path):
@@ -45,7 +48,7 @@ def part(rows, patterns):
     seen = {}
     for value, name in rows:
         for pattern in patterns:
-            if re.search(pattern, name):
+            if re.search(pattern + END_OF_SYMBOL, name):
                 symbol = name.split(":", 1)[-1].split(" [")[0]
                 seen[symbol] = max(seen.get(symbol, 0), value)
     return sum(seen.values())

@@ -2,6 +2,7 @@ import Benchmark
 import Foundation
 @_spi(Benchmarks) import Replay
 import Reporting
+import SteadyScrollTrace
 import TraceXML
 
 // Whole replays (issue 15): throughput of a one-hour session, parsing included; the bytes a replay retains
@@ -23,26 +24,13 @@ func browseTrace(seconds: Int) -> String {
     return path
 }
 
-/// A steady scroll of `frames` frames (`/tmp/p15/steady-N.xml`, as `Tools/FrameInstructions` writes them): a
-/// 390 × 844 view, the default flow layout over 1,000,000 items (about 90 visible), one `<scroll>` a frame
-/// 10 points further, no workload; written once to the temporary directory.
+/// The steady scroll of `frames` frames (`SteadyScrollTrace`).
 func steadyTrace(frames: Int) -> String {
-    let path = NSTemporaryDirectory() + "reel-bench-steady-\(frames).xml"
-    if FileManager.default.fileExists(atPath: path) { return path }
-    let header = TraceHeader(
-        collectionView: CollectionViewConfiguration(size: TraceSize(width: 390, height: 844), refreshRate: 60),
-        layout: LayoutDescription(name: "flow"),
-        sections: [SectionDescription(items: 1_000_000)])
     do {
-        let writer = try TraceWriter(path: path, header: header)
-        for frame in 1...frames {
-            try writer.write(TraceEvent(time: Double(frame) / 60, .scroll(offset: TracePoint(x: 0, y: Double(frame) * 10))))
-        }
-        try writer.finish()
+        return try steadyScrollTrace(frames: frames)
     } catch {
         fatalError("cannot write the benchmark's trace: \(error)")
     }
-    return path
 }
 
 /// The process's resident bytes now (`/proc/self/statm`; 0 where there is none): grows with what a replay
