@@ -93,6 +93,7 @@ let package = Package(
             dependencies: [
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Replay", package: "Reel"),
+                .product(name: "Reporting", package: "Reel"),
                 "SteadyScrollTrace",
             ],
             path: "Tools/ProfilerOverhead"

@@ -20,6 +20,7 @@ import Darwin
 import ArgumentParser
 import Foundation
 @_spi(Benchmarks) import Replay
+import Reporting
 import SteadyScrollTrace
 
 struct Options: ParsableCommand {
@@ -35,7 +36,7 @@ struct Options: ParsableCommand {
     var clock = "cpu"
 
     func validate() throws {
-        guard rounds > 0 else { throw ValidationError("--rounds must be positive") }
+        guard (1...1_000).contains(rounds) else { throw ValidationError("--rounds must be from 1 to 1,000") }
         guard ReplayClockKind(rawValue: clock) != nil else { throw ValidationError("--clock is cpu or wall") }
     }
 
@@ -52,46 +53,39 @@ struct Options: ParsableCommand {
         // One of each first, untimed: the pools, the caches and the clock's calibration.
         _ = try frameDurations(observed: true)
         _ = try frameDurations(observed: false)
-        var fastestObserved: [UInt64] = [], fastestUnobserved: [UInt64] = []
-        var observedMeans: [Double] = [], unobservedMeans: [Double] = []
-        func take(_ durations: [UInt64], into fastest: inout [UInt64], means: inout [Double]) {
-            fastest = fastest.isEmpty ? durations : zip(fastest, durations).map { min($0, $1) }
-            means.append(mean(durations))
-        }
+        var observed = Replays(), unobserved = Replays()
         for round in 0..<rounds {
             // Alternate which goes first, so that neither always follows the other.
-            for observed in round.isMultiple(of: 2) ? [false, true] : [true, false] {
-                let durations = try frameDurations(observed: observed)
-                if observed {
-                    take(durations, into: &fastestObserved, means: &observedMeans)
-                } else {
-                    take(durations, into: &fastestUnobserved, means: &unobservedMeans)
-                }
+            for observesSpans in round.isMultiple(of: 2) ? [false, true] : [true, false] {
+                let durations = try frameDurations(observed: observesSpans)
+                if observesSpans { observed.add(durations) } else { unobserved.add(durations) }
             }
         }
-        let overhead = mean(fastestObserved) / mean(fastestUnobserved) - 1
-        let rounds = zip(observedMeans, unobservedMeans).map { $0 / $1 - 1 }
+        let overhead = mean(observed.fastest) / mean(unobserved.fastest) - 1
+        let roundOverheads = zip(observed.means, unobserved.means).map { $0 / $1 - 1 }
         print("""
-            \(path), clock \(clock), \(self.rounds) rounds of \(fastestObserved.count) frames
-            mean frame, each frame's fastest: unobserved \(format(mean(fastestUnobserved))) ns, observed \(format(mean(fastestObserved))) ns
+            \(path), clock \(clock), \(rounds) rounds of \(observed.fastest.count) frames
+            mean frame, each frame's fastest: unobserved \(format(mean(unobserved.fastest))) ns, observed \(format(mean(observed.fastest))) ns
             overhead: \(percent(overhead))
-            fastest replay's mean frame: unobserved \(format(unobservedMeans.min()!)) ns, observed \(format(observedMeans.min()!)) ns (\(percent(observedMeans.min()! / unobservedMeans.min()! - 1)))
-            rounds' overheads: \(percent(rounds.min()!)) to \(percent(rounds.max()!)), median \(percent(median(rounds)))
+            fastest replay's mean frame: unobserved \(format(unobserved.means.min()!)) ns, observed \(format(observed.means.min()!)) ns (\(percent(observed.means.min()! / unobserved.means.min()! - 1)))
+            rounds' overheads: \(percent(roundOverheads.min()!)) to \(percent(roundOverheads.max()!)), median \(percent(MedianSummary(roundOverheads)!.median))
             """)
+    }
+}
+
+/// One mode's replays: each frame's fastest duration over them, and each replay's mean frame.
+struct Replays {
+    var fastest: [UInt64] = []
+    var means: [Double] = []
+
+    mutating func add(_ durations: [UInt64]) {
+        fastest = fastest.isEmpty ? durations : zip(fastest, durations).map { min($0, $1) }
+        means.append(mean(durations))
     }
 }
 
 func mean(_ values: [UInt64]) -> Double {
     Double(values.reduce(0, +)) / Double(max(values.count, 1))
-}
-
-func mean(_ values: [Double]) -> Double {
-    values.reduce(0, +) / Double(max(values.count, 1))
-}
-
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    return sorted.count.isMultiple(of: 2) ? (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2 : sorted[sorted.count / 2]
 }
 
 func format(_ value: Double) -> String { String(format: "%.0f", value) }
