@@ -25,14 +25,18 @@ struct TimebaseCalibration: Equatable {
 
 /// The processor's cycle counter (`rdtsc` on x86-64, `cntvct_el0` on arm64) and `clock_gettime`.
 struct MachineTickSource: TickSource {
-    var countsSteadily: Bool { Self.measuredCalibration != nil }
+    /// Whether a timebase on this source starts from the process's ``measuredCalibration``; without, it
+    /// calibrates from scratch on its own anchors (which is how that calibration is measured).
+    var startsCalibrated = true
+
+    var countsSteadily: Bool { startsCalibrated ? Self.measuredCalibration != nil : Self.counterIsSound }
 
     @inline(__always)
     func ticks() -> UInt64 { reel_cycle_counter_read() }
 
     func monotonicNs() -> UInt64 { MonotonicClock.read(CLOCK_MONOTONIC) }
 
-    var calibration: TimebaseCalibration? { Self.measuredCalibration }
+    var calibration: TimebaseCalibration? { startsCalibrated ? Self.measuredCalibration : nil }
 
     /// The counter's rate, measured once per process where it is sound, on anchors over
     /// ``CycleCounterTimebase/shortestCalibrationNs`` (a millisecond's spin): every clock then reads the
@@ -41,7 +45,7 @@ struct MachineTickSource: TickSource {
     /// then never read it.
     static let measuredCalibration: TimebaseCalibration? = {
         guard counterIsSound else { return nil }
-        var timebase = CycleCounterTimebase(source: UncalibratedMachineTickSource())
+        var timebase = CycleCounterTimebase(source: MachineTickSource(startsCalibrated: false))
         let start = timebase.anchor()
         let limit = 10 * CycleCounterTimebase<Self>.shortestCalibrationNs
         while !timebase.readsCounter, timebase.anchor() &- start < limit {}
@@ -66,15 +70,6 @@ struct MachineTickSource: TickSource {
         else { return false }
         return current.trimmingCharacters(in: .whitespacesAndNewlines) == clocksource
     }()
-}
-
-/// The machine's counter, to be calibrated from scratch: what ``MachineTickSource/measuredCalibration``
-/// measures on.
-private struct UncalibratedMachineTickSource: TickSource {
-    var countsSteadily: Bool { MachineTickSource.counterIsSound }
-    var calibration: TimebaseCalibration? { nil }
-    func ticks() -> UInt64 { reel_cycle_counter_read() }
-    func monotonicNs() -> UInt64 { MonotonicClock.read(CLOCK_MONOTONIC) }
 }
 
 /// `CLOCK_MONOTONIC` at the cost of a cycle-counter read: the way low-overhead profilers read time.
