@@ -37,6 +37,14 @@ enum ComparisonFixtures {
 
 @Suite("Comparisons in benchstat's manner")
 struct ComparisonTests {
+    @Test("Values keep their decimals below 100 and at most five significant digits above",
+          arguments: [(0.127, "0.127"), (13.161, "13.161"), (99.9994, "99.999"), (99.9996, "100.00"),
+                      (138.2812, "138.28"), (-138.2812, "-138.28"), (1_234.56, "1234.6"), (12_345.6, "12346")])
+    func significantDigits(value: Double, text: String) {
+        #expect(BenchstatText.value(value, of: .frameTime(.p50)) == text)
+        #expect(BenchstatText.value(value, of: .jankyFrames) == JSONValue.format(value))
+    }
+
     @Test("A clear improvement: medians, ± the confidence interval, −66 %, p=0.000 and n=10+10")
     func improvement() throws {
         let comparison = ComparisonFixtures.pair()

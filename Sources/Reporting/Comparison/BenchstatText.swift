@@ -3,7 +3,9 @@ internal import Foundation
 /// How a comparison's timing figures read, in the manner of Go's `benchstat`:
 /// `1.200 ms ± 3 %  →  0.410 ms ± 2 %  −66 % (p=0.000 n=10+10)`.
 ///
-/// - A layout's value is the median of its per-repeat values with the figure's declared decimals, and after `±`
+/// - A layout's value is the median of its per-repeat values with the figure's declared decimals — one fewer for
+///   each digit past two before the point (`138.28 ms`, `1234.6 ms`), so that a value keeps at most five
+///   significant digits, as `benchstat`'s few, and two columns of 100 ms and more still fit 80 columns — and after `±`
 ///   the larger half-width of the median's 95 % confidence interval as a whole percentage of the median
 ///   (``MedianSummary/spreadPercent``): `± ∞` when too few repeats bound the interval, `± ?` when no percentage
 ///   describes it.
@@ -15,11 +17,18 @@ public enum BenchstatText {
     /// The minus sign of changes and differences (U+2212), as typeset numbers use it.
     public static let minus = "\u{2212}"
 
-    /// A value of `figure` with its declared decimals; frame counts in their shortest form (`2`, `2.5`).
+    /// A value of `figure` with its declared decimals, one fewer for each digit past two before the point;
+    /// frame counts in their shortest form (`2`, `2.5`).
     public static func value(_ value: Double, of figure: Figure) -> String {
         let declaration = figure.declaration
         if declaration.unit == .frames { return JSONValue.format(value) }
-        return String(format: "%.\(declaration.decimals)f", value)
+        var decimals = declaration.decimals
+        var tens = 100.0
+        while decimals > 0, abs(value) >= tens - 0.5 * pow(10, -Double(decimals)) {
+            decimals -= 1
+            tens *= 10
+        }
+        return String(format: "%.\(decimals)f", value)
     }
 
     /// `± 3 %`, `± ∞` or `± ?`.
