@@ -25,7 +25,7 @@ let package = Package(
     targets: [
         .target(
             name: "CollectionEngine",
-            dependencies: [.product(name: "RealModule", package: "swift-numerics")],
+            dependencies: ["CCycleCounter", .product(name: "RealModule", package: "swift-numerics")],
             swiftSettings: swiftSettings
         ),
         .target(

@@ -3,7 +3,7 @@ import CollectionEngine
 import TestSupport
 
 /// Records phases as a nested trace: `+configure cell`, `-configure cell`.
-final class PhaseRecorder: CollectionViewObserver {
+final class PhaseLog: CollectionViewObserver {
     var events: [String] = []
     var depth = 0
     var maxDepth = 0
@@ -24,7 +24,7 @@ final class PhaseRecorder: CollectionViewObserver {
 struct InstrumentationTests {
     @Test("Every phase is reported, nested as the calls nest")
     func phases() {
-        let recorder = PhaseRecorder()
+        let recorder = PhaseLog()
         let layout = FlowLayout()
         layout.itemSize = Size(width: 100, height: 100)
         layout.headerReferenceSize = Size(width: 0, height: 30)
@@ -60,7 +60,7 @@ struct InstrumentationTests {
     @Test("Counters are the same with and without an observer")
     func observerDoesNotChangeTheWork() {
         func run(observed: Bool) -> EngineCounters {
-            let recorder = PhaseRecorder()
+            let recorder = PhaseLog()
             let h = Harness(counts: [400]) { layout, data in layout.itemSize = Size(width: 120, height: 80) }
             if observed { h.collectionView.observer = recorder }
             for step in 0..<200 { h.scroll(to: Point(x: 0, y: Double(step * step % 9000))) }
@@ -114,7 +114,7 @@ struct InstrumentationTests {
 
     @Test("An observer replaced inside a pass hears the end of the phases it heard begin; the new one hears the rest")
     func observerReplacedInsidePass() {
-        let first = PhaseRecorder(), second = PhaseRecorder()
+        let first = PhaseLog(), second = PhaseLog()
         var replaced = false
         var collectionView: CollectionView?
         let h = hookedHarness {
@@ -144,7 +144,7 @@ struct InstrumentationTests {
 
     @Test("An observer removed inside a pass hears the end of its open phases and nothing after")
     func observerRemovedInsidePass() {
-        let recorder = PhaseRecorder()
+        let recorder = PhaseLog()
         var removed = false
         var collectionView: CollectionView?
         let h = hookedHarness {
@@ -167,7 +167,7 @@ struct InstrumentationTests {
         let h = Harness(counts: [400]) { layout, _ in layout.itemSize = Size(width: 120, height: 80) }
         var heard = 0
         do {
-            let recorder = PhaseRecorder()
+            let recorder = PhaseLog()
             h.collectionView.observer = recorder
             h.scroll(to: Point(x: 0, y: 400))
             heard = recorder.events.count
@@ -185,7 +185,7 @@ struct InstrumentationTests {
 
     @Test("Phases outside a layout pass are observed: a batch update, and a dequeue the app makes itself")
     func phasesOutsidePass() {
-        let recorder = PhaseRecorder()
+        let recorder = PhaseLog()
         let h = Harness(counts: [400]) { layout, _ in layout.itemSize = Size(width: 120, height: 80) }
         h.collectionView.observer = recorder
         h.data.counts = [401]

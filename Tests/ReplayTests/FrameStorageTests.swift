@@ -55,4 +55,29 @@ struct FrameStorageTests {
         #expect(measurement.counters == (try ReplayRunner(makeClock: { ManualClock() })
             .replay(file.path, options: ReplayOptions(repeats: 1, warmup: 0)).counters))
     }
+
+    @Test("Alternating observation: the even frames' spans and the odd frames' add up to every frame's")
+    func alternating() throws {
+        let file = try TraceFile(events: Self.events)
+        func replay(observesSpans: Bool = true, alternates: Bool) throws -> ReplayMeasurement {
+            var options = ReplayOptions(repeats: 1, warmup: 0)
+            options.observesSpans = observesSpans
+            options.alternatesSpanObservation = alternates
+            return try ReplayRunner(makeClock: { ManualClock() }).replay(file.path, options: options)
+        }
+        let every = try replay(alternates: false)
+        let even = try replay(alternates: true)
+        let odd = try replay(observesSpans: false, alternates: true)
+        func calls(_ measurement: ReplayMeasurement) -> [String: Int] {
+            Dictionary(uniqueKeysWithValues: measurement.repeats[0].paths.map { ($0.path, $0.calls) })
+        }
+        let (all, evens, odds) = (calls(every), calls(even), calls(odd))
+        #expect(all.count > 3)
+        for (path, count) in all where path != "frame" {
+            #expect(evens[path, default: 0] + odds[path, default: 0] == count, "\(path)")
+        }
+        #expect(evens["frame/scroll", default: 0] > 0 && odds["frame/scroll", default: 0] > 0)
+        #expect(evens["frame"] == 120 && odds["frame"] == 120)
+        #expect(even.counters == every.counters && odd.counters == every.counters)
+    }
 }

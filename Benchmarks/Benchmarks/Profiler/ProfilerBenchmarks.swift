@@ -35,7 +35,7 @@ enum MeasuringClock: String, CaseIterable {
 
 /// A scrolling collection view, observed by the profiler (on `clock`) or not; the profiler records the
 /// timeline of `timelineFrames` frames when given, and with `observesSpans: false` only times the frames (the
-/// collection view has no observer), as a replay with `ReplayOptions.observesSpans` off does.
+/// collection view has no phase recorder), as a replay with `ReplayOptions.observesSpans` off does.
 func scrollingFixture(profiledOn clock: MeasuringClock?, timelineFrames: Int? = nil,
                       observesSpans: Bool = true) -> (CollectionView, Profiler?, Items) {
     let layout = FlowLayout()
@@ -49,7 +49,7 @@ func scrollingFixture(profiledOn clock: MeasuringClock?, timelineFrames: Int? = 
         Profiler(clock: $0.make(), budgetNs: 16_666_667,
                  timelineCapacity: timelineFrames.map { $0 * 64 })
     }
-    collectionView.observer = observesSpans ? profiler : nil
+    collectionView.phaseRecorder = observesSpans ? profiler?.phaseRecorder : nil
     collectionView.layoutIfNeeded()
     return (collectionView, profiler, items)
 }

@@ -1,12 +1,14 @@
 // The profiler's overhead on a frame (issue 15: at most 3 %), measured in one process: the same replay with
-// every frame's spans observed and with the frames only timed, alternated `--rounds` times, so that both
-// run the same code at the same addresses on the same heap.
+// every frame's spans observed and with the frames only timed, alternated frame by frame.
 //
-// The estimate is robust to a noisy machine (a virtual machine's stolen time moves one whole replay by
-// ±25 %): every frame is replayed `--rounds` times in each mode, and a frame's cost in a mode is the fastest
-// of its replays, which is the frame without the interruptions that happened to hit it. The overhead is the
-// mean of the observed frames' fastest over the mean of the unobserved frames' fastest, minus one. The
-// fastest whole replay of each mode, and the median of the rounds' overheads, are printed beside it.
+// A virtual machine's speed drifts over seconds (its clock, its neighbours): whole replays of one mode
+// and the other, even alternated, differ by ±10 % here for reasons that have nothing to do with the profiler.
+// So every replay alternates the modes frame by frame (`ReplayOptions.alternatesSpanObservation`): a round is
+// two replays, one observing the even frames and one the odd, so that each frame is measured in both modes,
+// a few microseconds apart from frames of the other. A frame's cost in a mode is the fastest of its `--rounds`
+// measurements, the frame without the interruptions that happened to hit it. The overhead is the mean of the
+// observed frames' fastest over the mean of the unobserved frames' fastest, minus one; each round's own
+// overhead (its observed frames' mean over its unobserved frames' mean) is printed beside it.
 //
 // The trace is issue 15's steady scroll (`SteadyScrollTrace`, which the `Replay.steadyScroll` benchmarks use too): 20,000 frames of a 390 × 844 view scrolling a 1,000,000-item flow layout
 // 10 points a frame, about 90 items visible, no workload.
@@ -26,11 +28,11 @@ import SteadyScrollTrace
 struct Options: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ProfilerOverhead",
-        abstract: "The profiler's overhead on a steady-scroll frame: spans observed against frames only timed, alternated in one process.")
+        abstract: "The profiler's overhead on a steady-scroll frame: spans observed against frames only timed, alternated frame by frame.")
 
     @Option(help: "The trace to replay (default: the steady scroll of 20,000 frames, written to the temporary directory).")
     var trace: String?
-    @Option(help: "Observed and unobserved replays, alternated, of each.")
+    @Option(help: "Rounds of two replays, one observing the even frames and one the odd.")
     var rounds = 20
     @Option(help: "The replay's clock: cpu or wall.")
     var clock = "cpu"
@@ -44,43 +46,53 @@ struct Options: ParsableCommand {
         let path = try trace ?? steadyScrollTrace(frames: 20_000)
         var options = ReplayOptions(repeats: 1, warmup: 0)
         options.clock = ReplayClockKind(rawValue: clock)!
-        /// Each frame's duration in one replay.
-        func frameDurations(observed: Bool) throws -> [UInt64] {
-            options.observesSpans = observed
+        options.alternatesSpanObservation = true
+        /// Each frame's duration in one replay that observes the even frames, or the odd ones.
+        func frameDurations(observingEvenFrames: Bool) throws -> [UInt64] {
+            options.observesSpans = observingEvenFrames
             let frames = try ReplayRunner().replay(path, options: options).repeats[0].frames
             return (0..<frames.count).map { frames.durationNs(at: $0) }
         }
         // One of each first, untimed: the pools, the caches and the clock's calibration.
-        _ = try frameDurations(observed: true)
-        _ = try frameDurations(observed: false)
-        var observed = Replays(), unobserved = Replays()
+        _ = try frameDurations(observingEvenFrames: true)
+        _ = try frameDurations(observingEvenFrames: false)
+        var observed = Fastest(), unobserved = Fastest()
+        var roundOverheads: [Double] = []
         for round in 0..<rounds {
             // Alternate which goes first, so that neither always follows the other.
-            for observesSpans in round.isMultiple(of: 2) ? [false, true] : [true, false] {
-                let durations = try frameDurations(observed: observesSpans)
-                if observesSpans { observed.add(durations) } else { unobserved.add(durations) }
+            let order = round.isMultiple(of: 2) ? [true, false] : [false, true]
+            var sums = (observed: 0.0, unobserved: 0.0)
+            for observingEvenFrames in order {
+                let durations = try frameDurations(observingEvenFrames: observingEvenFrames)
+                for (index, duration) in durations.enumerated() {
+                    if index.isMultiple(of: 2) == observingEvenFrames {
+                        observed.add(duration, at: index)
+                        sums.observed += Double(duration)
+                    } else {
+                        unobserved.add(duration, at: index)
+                        sums.unobserved += Double(duration)
+                    }
+                }
             }
+            roundOverheads.append(sums.observed / sums.unobserved - 1)
         }
-        let overhead = mean(observed.fastest) / mean(unobserved.fastest) - 1
-        let roundOverheads = zip(observed.means, unobserved.means).map { $0 / $1 - 1 }
+        let overhead = mean(observed.durations) / mean(unobserved.durations) - 1
         print("""
-            \(path), clock \(clock), \(rounds) rounds of \(observed.fastest.count) frames
-            mean frame, each frame's fastest: unobserved \(format(mean(unobserved.fastest))) ns, observed \(format(mean(observed.fastest))) ns
+            \(path), clock \(clock), \(rounds) rounds of \(observed.durations.count) frames, modes alternated frame by frame
+            mean frame, each frame's fastest: unobserved \(format(mean(unobserved.durations))) ns, observed \(format(mean(observed.durations))) ns
             overhead: \(percent(overhead))
-            fastest replay's mean frame: unobserved \(format(unobserved.means.min()!)) ns, observed \(format(observed.means.min()!)) ns (\(percent(observed.means.min()! / unobserved.means.min()! - 1)))
             rounds' overheads: \(percent(roundOverheads.min()!)) to \(percent(roundOverheads.max()!)), median \(percent(MedianSummary(roundOverheads)!.median))
             """)
     }
 }
 
-/// One mode's replays: each frame's fastest duration over them, and each replay's mean frame.
-struct Replays {
-    var fastest: [UInt64] = []
-    var means: [Double] = []
+/// Each frame's fastest duration in one mode over the rounds.
+struct Fastest {
+    var durations: [UInt64] = []
 
-    mutating func add(_ durations: [UInt64]) {
-        fastest = fastest.isEmpty ? durations : zip(fastest, durations).map { min($0, $1) }
-        means.append(mean(durations))
+    mutating func add(_ duration: UInt64, at index: Int) {
+        if index >= durations.count { durations += repeatElement(.max, count: index + 1 - durations.count) }
+        durations[index] = min(durations[index], duration)
     }
 }
 

@@ -70,6 +70,25 @@ public final class CollectionView {
         }
     }
 
+    /// Records the engine's phases inline, for a profiler (``PhaseRecorder``): cheaper than an ``observer``,
+    /// which is called at both ends of every phase. Both may be set; the recorder marks a phase first.
+    ///
+    /// A recorder replaced while a phase is open gets that phase's end: the collection view keeps every
+    /// recorder it was given until it is deallocated, so a recorder is set once, not per frame.
+    public var phaseRecorder: PhaseRecorder? {
+        didSet {
+            if let oldValue, oldValue !== phaseRecorder, !formerPhaseRecorders.contains(where: { $0 === oldValue }) {
+                formerPhaseRecorders.append(oldValue)
+            }
+            heldPhaseRecorder = phaseRecorder.map(Unmanaged.passUnretained)
+        }
+    }
+
+    /// `phaseRecorder`, read by every phase without reference counting: the property holds it, and
+    /// `formerPhaseRecorders` once it is replaced. Unchecked: a trivial value, read or assigned whole.
+    @exclusivity(unchecked) private var heldPhaseRecorder: Unmanaged<PhaseRecorder>?
+    private var formerPhaseRecorders: [PhaseRecorder] = []
+
     /// `observer`, callable without reference counting; set whenever `observer` is, and forgotten by the first
     /// pass that finds the observer deallocated, so that without an observer a phase costs one `nil` check. It
     /// is called only through `heldObserver`, while a pass holds the observer.
@@ -333,11 +352,22 @@ public final class CollectionView {
 
     // MARK: Observation
 
+    /// Runs `body` as `phase`, marking it on the phase recorder and telling the observer, when there are any.
+    @inline(__always)
+    func measure<T, E: Error>(_ phase: EnginePhase, _ category: ElementCategory?, _ body: () throws(E) -> T) throws(E) -> T {
+        if let recorder = heldPhaseRecorder {
+            recorder._withUnsafeGuaranteedRef { $0.begin(phase, category) }
+            defer { recorder._withUnsafeGuaranteedRef { $0.end() } }
+            return try observed(phase, category, body)
+        }
+        return try observed(phase, category, body)
+    }
+
     /// Runs `body` as `phase`, telling the observer when there is one: inside a layout pass through the
     /// observer the pass holds (``holdingObserver(_:)``), without reference counting; outside one by loading
     /// the weak reference, which the phase then holds.
     @inline(__always)
-    func measure<T, E: Error>(_ phase: EnginePhase, _ category: ElementCategory?, _ body: () throws(E) -> T) throws(E) -> T {
+    private func observed<T, E: Error>(_ phase: EnginePhase, _ category: ElementCategory?, _ body: () throws(E) -> T) throws(E) -> T {
         if let heldObserver {
             heldObserver._withUnsafeGuaranteedRef { $0.willBegin(phase, category, in: self) }
             defer { heldObserver._withUnsafeGuaranteedRef { $0.didEnd(phase, category, in: self) } }

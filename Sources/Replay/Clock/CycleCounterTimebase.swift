@@ -154,6 +154,18 @@ struct CycleCounterTimebase<Source: TickSource> {
         return anchor()
     }
 
+    /// The monotonic time at which the counter read `ticks`, from the current anchor whether `ticks` came
+    /// before or after it: what ``now()`` would have answered then, to the scale's error over the distance from
+    /// the anchor (the readings a frame's stamps are converted to lie within a millisecond or so of it). Only
+    /// while ``readsCounter``.
+    func time(ofTicks ticks: UInt64) -> UInt64 {
+        let later = ticks >= anchorTicks
+        let product = (later ? ticks &- anchorTicks : anchorTicks &- ticks).multipliedFullWidth(by: scale)
+        // (product >> 32), saturated: a distance of 2⁶⁴ ns is no frame's.
+        let ns = product.high >> 32 != 0 ? UInt64.max : product.high << 32 | product.low >> 32
+        return later ? anchorNs &+ min(ns, .max &- anchorNs) : anchorNs &- min(ns, anchorNs)
+    }
+
     /// Reads the monotonic clock, makes it the anchor (with the counter around it) and calibrates; returns
     /// the reading (or the last one, if that was later).
     @inline(never)

@@ -57,12 +57,17 @@ struct PreemptionDetector {
     /// A thread's flag as this detector armed it.
     struct Flag {
         fileprivate let area: UnsafeMutableRawPointer
-        fileprivate let descriptor: UInt64
+        /// The value the armed flag holds: the detector's descriptor.
+        let descriptor: UInt64
 
         /// Whether the thread has run without interruption since the flag was armed. Read it only on that
         /// thread.
-        var isArmed: Bool {
-            area.load(fromByteOffset: PreemptionDetector.descriptorField, as: UInt64.self) == descriptor
+        var isArmed: Bool { word.pointee == descriptor }
+
+        /// The word the kernel clears: it holds ``descriptor`` while the flag is armed, and storing
+        /// ``descriptor`` into it arms the flag again.
+        var word: UnsafeMutablePointer<UInt64> {
+            (area + PreemptionDetector.descriptorField).assumingMemoryBound(to: UInt64.self)
         }
     }
 

@@ -83,6 +83,12 @@ public final class MonotonicClock: ReplayClock {
     /// process, before the first clock's first reading, or else by a millisecond of the clock's own use).
     package var readsCycleCounter: Bool { timebase.readsCounter }
 
+    /// Whether a phase recorder's cycle-counter stamps convert to this clock's readings (``time(ofStamp:)``).
+    var convertsCycleCounterStamps: Bool { timebase.readsCounter }
+
+    /// The monotonic time at which the cycle counter read `stamp`, as ``now()`` would have read it then.
+    func time(ofStamp stamp: UInt64) -> UInt64 { timebase.time(ofTicks: stamp) }
+
     /// One `clock_gettime` of `clock`, in nanoseconds.
     static func read(_ clock: clockid_t) -> UInt64 {
         var time = timespec()

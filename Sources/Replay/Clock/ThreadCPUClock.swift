@@ -1,3 +1,4 @@
+import CollectionEngine
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -57,8 +58,23 @@ public final class ThreadCPUClock: ReplayClock {
     /// The anchored thread's preemption flag, armed at the anchor.
     private var flag: PreemptionDetector.Flag?
     private var last: UInt64 = 0
+    /// Whether the thread was interrupted since the anchor though the flag is armed again: a phase recorder
+    /// that found it lowered armed it again (``noteInterruption()``).
+    private var interruptedSinceAnchor = false
     /// How many times the clock read the kernel's thread CPU clock (a system call): for tests and benchmarks.
     package private(set) var kernelReads = 0
+    /// The anchors taken since cycle-counter stamps were last converted (``times(ofStamps:into:)``), after the
+    /// one in force before them; kept only while ``keepsAnchors``.
+    private var anchors: [Anchor] = []
+
+    /// An anchor as converting stamps needs it.
+    struct Anchor: Equatable {
+        /// The monotonic and CPU readings of the anchor.
+        var wall: UInt64
+        var cpu: UInt64
+        /// Whether the kernel had taken the processor away from the thread since the anchor before.
+        var interrupted: Bool
+    }
 
     /// A thread CPU clock; `detectsPreemption: false` reads the kernel's clock on every read (the naive
     /// clock, for benchmarks and tests).
@@ -128,7 +144,7 @@ public final class ThreadCPUClock: ReplayClock {
     private func estimate(at wall: UInt64) -> UInt64 {
         // The monotonic reading comes first: the flag still armed after it proves the thread ran without
         // interruption from the anchor to that reading.
-        guard let flag, flag.isArmed else { return anchor() }
+        guard let flag, flag.isArmed, !interruptedSinceAnchor else { return anchor() }
         return anchorCPU &+ (wall &- anchorWall)
     }
 
@@ -137,6 +153,8 @@ public final class ThreadCPUClock: ReplayClock {
     private func anchor() -> UInt64 {
         kernelReads += 1
         guard let detector else { return MonotonicClock.read(CLOCK_THREAD_CPUTIME_ID) }
+        let interrupted = interruptedSinceAnchor || (flag.map { !$0.isArmed } ?? false)
+        interruptedSinceAnchor = false
         // Armed before the reading: a preemption between the two lowers the flag, and the next read
         // re-anchors rather than trusting a reading that might straddle it.
         let thread = pthread_self()
@@ -145,6 +163,144 @@ public final class ThreadCPUClock: ReplayClock {
         anchorWall = timebase.anchor()
         anchorCPU = cpu
         anchorThread = thread
+        if keepsAnchors { anchors.append(Anchor(wall: anchorWall, cpu: cpu, interrupted: interrupted)) }
         return cpu
     }
+
+    // MARK: Stamps
+
+    /// Whether a phase recorder's cycle-counter stamps, made on the clock's thread, convert to this clock's
+    /// readings (``times(ofStamps:into:)``): the thread's interruptions are detected and the monotonic clock
+    /// is read from the counter. Where not, a recorder reads ``now()`` instead.
+    var convertsCycleCounterStamps: Bool { detector != nil && timebase.readsCounter }
+
+    /// Whether the clock keeps its anchors for converting stamps; set by a profiler that converts them, which
+    /// calls ``times(ofStamps:into:)`` where every frame ends (with no stamps if need be), so that the list
+    /// stays short. Once set, it stays set: a replay's passes may each have a profiler on the same clock.
+    var keepsAnchors = false {
+        didSet {
+            if keepsAnchors { anchors.reserveCapacity(64) } else { anchors.removeAll(keepingCapacity: true) }
+        }
+    }
+
+    /// The word a phase recorder watches to note the thread's interruptions, and the value it holds while
+    /// there was none since the last anchor (``PhaseRecorder/watchInterruptions(of:armedValue:)``); `nil`
+    /// before the first anchor. It changes when the clock anchors on another thread: read it where a frame
+    /// begins, after ``frameStart()``.
+    var interruptionWord: (word: UnsafeMutablePointer<UInt64>, armedValue: UInt64)? {
+        flag.map { ($0.word, $0.descriptor) }
+    }
+
+    /// Tells the clock that its thread was interrupted since the last anchor although the flag is armed
+    /// again — a phase recorder watching it armed it again — so that the next reading anchors, as after any
+    /// interruption, and the anchor says the thread was interrupted.
+    func noteInterruption() {
+        interruptedSinceAnchor = true
+    }
+
+    /// Converts cycle-counter stamps, made on the clock's thread since the last conversion and in order, to
+    /// the CPU times they stand for; `times` receives one per stamp. Readings are not clamped: the caller
+    /// keeps them in order and within the frame.
+    ///
+    /// A stamp's time is the anchor's CPU reading plus the monotonic time since the anchor, as ``now()``
+    /// reads it, from the anchor in force when the stamp was made, less the time the thread lost to the
+    /// interruptions before it (``Self/cpuTimes(of:walls:anchors:)``). Without ``keepsAnchors`` every stamp
+    /// counts from the current anchor.
+    func times(ofStamps marks: UnsafeBufferPointer<PhaseRecorder.Mark>, into times: UnsafeMutablePointer<UInt64>) {
+        if anchors.isEmpty {
+            guard !marks.isEmpty else { return }
+            if kernelReads == 0 { _ = anchor() }
+            if anchors.isEmpty { anchors.append(Anchor(wall: anchorWall, cpu: anchorCPU, interrupted: false)) }
+        }
+        for (i, mark) in marks.enumerated() { times[i] = timebase.time(ofTicks: mark.stamp) }
+        Self.cpuTimes(of: marks, walls: times, anchors: anchors)
+        // The last anchor is in force for the stamps to come.
+        anchors.removeFirst(anchors.count - 1)
+    }
+
+    /// Turns the monotonic readings `walls` of `marks` (in order) into CPU times, in place, from `anchors`
+    /// (oldest first; the first is in force before the first mark).
+    ///
+    /// Between two anchors the CPU clock runs with the monotonic clock, but for the time the thread lost to
+    /// interruptions: the later anchor's kernel reading says how much, `(Δ monotonic − Δ CPU)`, and the marks
+    /// that found the thread interrupted (``PhaseRecorder/Mark/followsInterruption``) say where — each in the
+    /// stretch between the mark before it (or the anchor) and itself. The loss goes to those stretches, the
+    /// longest first, each taking at most its own length: one interruption is placed exactly where a reading of
+    /// ``now()`` would have found it; with several, a stretch keeps the part of its length the loss does not
+    /// need, so no span is ever shorter than the thread's time in it by more than the interruptions it held.
+    /// A loss no mark found (it came after the last mark before the anchor) changes no mark.
+    static func cpuTimes(of marks: UnsafeBufferPointer<PhaseRecorder.Mark>, walls: UnsafeMutablePointer<UInt64>,
+                         anchors: [Anchor]) {
+        var k = 0
+        var first = 0
+        while first < marks.count {
+            // The marks made while anchor k was in force: up to the next anchor's reading.
+            while k + 1 < anchors.count, anchors[k + 1].wall <= walls[first] { k += 1 }
+            var end = first
+            while end < marks.count, k + 1 == anchors.count || walls[end] < anchors[k + 1].wall { end += 1 }
+            let from = anchors[k]
+            var loss: UInt64 = 0
+            if k + 1 < anchors.count, anchors[k + 1].interrupted {
+                let to = anchors[k + 1]
+                let wall = to.wall &- from.wall
+                let cpu = to.cpu &- from.cpu
+                loss = wall > cpu && to.cpu >= from.cpu ? wall - cpu : 0
+            }
+            spread(loss, over: marks, walls: walls, range: first..<end, from: from)
+            first = end
+        }
+    }
+
+    /// Gives `loss` to the stretches before the interrupted marks of `range`, the longest first (the earlier
+    /// of two as long), each at most its length, and turns the range's walls into CPU times from `from`.
+    /// At most ``longestStretchesTaken`` stretches take a loss: a frame interrupted more often than that is
+    /// rare enough to keep the rest of its loss where it fell.
+    private static func spread(_ loss: UInt64, over marks: UnsafeBufferPointer<PhaseRecorder.Mark>,
+                               walls: UnsafeMutablePointer<UInt64>, range: Range<Int>, from: Anchor) {
+        /// A stretch's length and its mark; the longer first, then the earlier.
+        typealias Stretch = (length: UInt64, index: Int)
+        func precedes(_ a: Stretch, _ b: Stretch) -> Bool {
+            a.length > b.length || (a.length == b.length && a.index < b.index)
+        }
+        func stretch(_ i: Int) -> Stretch {
+            let start = i == range.lowerBound ? from.wall : walls[i - 1]
+            return (walls[i] > start ? walls[i] - start : 0, i)
+        }
+        // The stretches that take a loss are those up to `last` in that order; all but `last` take their whole
+        // length, `last` what was left for it.
+        var remaining = loss
+        var last: Stretch?
+        var lastTakes: UInt64 = 0
+        var taken = 0
+        while remaining > 0, taken < longestStretchesTaken {
+            var next: Stretch?
+            for i in range where marks[i].followsInterruption {
+                let candidate = stretch(i)
+                if last.map({ precedes($0, candidate) }) ?? true, next.map({ precedes(candidate, $0) }) ?? true {
+                    next = candidate
+                }
+            }
+            guard let next, next.length > 0 else { break }
+            lastTakes = min(next.length, remaining)
+            remaining -= lastTakes
+            last = next
+            taken += 1
+        }
+        var lost: UInt64 = 0
+        var previousWall = from.wall
+        for i in range {
+            let wall = walls[i]
+            if marks[i].followsInterruption, let last {
+                let length = wall > previousWall ? wall - previousWall : 0
+                let candidate: Stretch = (length, i)
+                if candidate == last { lost &+= lastTakes } else if precedes(candidate, last) { lost &+= length }
+            }
+            previousWall = wall
+            let elapsed = wall > from.wall ? wall - from.wall : 0
+            walls[i] = from.cpu &+ (elapsed - min(lost, elapsed))
+        }
+    }
+
+    /// How many interrupted stretches between two anchors take the time the thread lost.
+    static let longestStretchesTaken = 64
 }

@@ -4,20 +4,21 @@ public import Reporting
 /// Measures every frame as a tree of named spans: inclusive and self time per path, self time in janky
 /// frames, and the distribution of the self time of single calls (what one call costs on its own).
 ///
-/// It observes the collection view's phases and the runner's own spans. Inside the frame a span costs two
-/// clock reads (each a cycle-counter read where the counter is sound, ``CycleCounterTimebase``) and a few
-/// stores into memory the span has just touched: it ends by appending its times to a list. After the frame's
-/// end reading, the list is counted into the paths' times, their call distributions and the timeline, so
-/// that this work costs the replay's time but not the frame's.
-/// The `Profiler.span.<clock>` and `Profiler.frame.*` benchmarks measure it. On the
-/// CPU clock (``ThreadCPUClock``) a read is a monotonic read and a flag check between preemptions, so spans
-/// are attributed exactly as on the wall clock within an uninterrupted stretch, and a preemption inside a
-/// span costs one system call and none of the time the thread lost.
-@_spi(Benchmarks) public final class Profiler: CollectionViewObserver {
+/// Inside the frame a span costs two marks on a ``PhaseRecorder`` and nothing else: the engine writes its
+/// phases' marks inline (``phaseRecorder``, installed as the collection view's ``CollectionView/phaseRecorder``),
+/// and the runner's spans (``measure(_:_:)``) write theirs into the same buffer, so that they nest. A mark is
+/// a cycle-counter read and a store where the clock can convert the counter afterwards (Reel's CPU and wall
+/// clocks where the counter is sound, ``CycleCounterTimebase``), and a reading of the clock elsewhere. After
+/// the frame's end reading, the marks are turned into times (``ThreadCPUClock/times(ofStamps:into:)``,
+/// ``MonotonicClock/time(ofStamp:)``), kept in order within the frame, and counted into the paths' times,
+/// their call distributions and the timeline, so that this work costs the replay's time but not the
+/// frame's. The `Profiler.span.<clock>` and `Profiler.frame.*` benchmarks and `Tools/ProfilerOverhead`
+/// measure it. On the CPU clock a span is attributed exactly as on the wall clock within an uninterrupted
+/// stretch, and the time the thread lost to a preemption falls between the marks on either side of it.
+@_spi(Benchmarks) public final class Profiler {
     private let clock: any ReplayClock
-    /// `clock` when it is Reel's CPU or wall clock: read with a direct call the optimiser inlines, rather
-    /// than through the protocol's witness table (a span reads the clock twice). Unmanaged, so that a
-    /// reading retains and releases nothing: `clock` holds the same object for the profiler's lifetime.
+    /// `clock` when it is Reel's CPU or wall clock, whose stamps convert after the fact. Unmanaged, so that
+    /// a reading retains and releases nothing: `clock` holds the same object for the profiler's lifetime.
     private let cpuClock: Unmanaged<ThreadCPUClock>?
     private let wallClock: Unmanaged<MonotonicClock>?
     private let budgetNs: UInt64
@@ -58,6 +59,12 @@ public import Reporting
         var frames = 0
         /// Spans in `ended`.
         var endedCount = 0
+        /// The latest time a mark was taken to be at: the marks' times never decrease.
+        var lastTime: UInt64 = 0
+        /// Whether the recorder stamps with the cycle counter (else with readings of `clock`).
+        var stampsCycleCounter = false
+        /// The recorder's count of interruptions when its marks were last taken.
+        var interruptionsTaken = 0
     }
 
     /// The deepest nesting of spans: the engine nests at most five phases inside a frame.
@@ -70,6 +77,9 @@ public import Reporting
     private static let callBuckets = CallDurationBuckets.bucketCount(upTo: longestCallNs)
     /// How many ended spans wait to be counted: more than a frame's spans but for the largest frames.
     private static let endedCapacity = 4_096
+    /// How many marks the recorder holds: a frame's but for the largest frames, which convert and count
+    /// them as the buffer fills.
+    private static let markCapacity = 4_096
 
     // Fixed buffers behind `let` pointers: a span's bookkeeping is a handful of stores, with none of the
     // exclusivity and copy-on-write checks that mutating a class's arrays would cost on every call.
@@ -87,6 +97,25 @@ public import Reporting
     /// Every span's start and duration, for the one repeat whose timeline is kept; `nil` otherwise. Spans are
     /// recorded as they are counted, after their frame.
     private let recorder: UnsafeMutablePointer<TimelineRecorder>?
+    /// The marks' times, converted from their stamps.
+    private let markTimes: UnsafeMutablePointer<UInt64>
+    /// The span path of each recorder span: the engine's phases, then the profiler's own paths from
+    /// ``PhaseRecorder/firstOwnerSpan``.
+    private static let pathOfSpan: [Int] = {
+        var paths = [Int](repeating: SpanPath.frame.index, count: PhaseRecorder.firstOwnerSpan + SpanPath.count)
+        for phase in EnginePhase.allCases {
+            for category in [nil] + ElementCategory.allCases {
+                paths[PhaseRecorder.span(of: phase, category)] = SpanPath(phase, category).index
+            }
+        }
+        for p in 0..<SpanPath.count { paths[PhaseRecorder.firstOwnerSpan + p] = p }
+        return paths
+    }()
+
+    /// Where the engine marks its phases, and the profiler its own spans: install it as the collection
+    /// view's ``CollectionView/phaseRecorder``.
+    // Unchecked: assigned once, by the initialiser, and read whole.
+    @exclusivity(unchecked) public private(set) var phaseRecorder: PhaseRecorder!
 
     /// A profiler on `clock`; `timelineCapacity` spans, when given, are recorded with their starts and
     /// durations into a buffer allocated now (``timeline(repeatNumber:)``).
@@ -112,6 +141,10 @@ public import Reporting
         callCounts = .allocate(capacity: SpanPath.count * Self.callBuckets)
         callCounts.initialize(repeating: 0, count: SpanPath.count * Self.callBuckets)
         ended = .allocate(capacity: Self.endedCapacity)
+        markTimes = .allocate(capacity: Self.markCapacity)
+        phaseRecorder = PhaseRecorder(capacity: Self.markCapacity, stamp: .reading(Self.reading(clock)),
+                                      whenFull: { [unowned self] _ in takePendingMarks() })
+        chooseStamps()
     }
 
     deinit {
@@ -121,6 +154,7 @@ public import Reporting
         touched.deallocate()
         callCounts.deallocate()
         ended.deallocate()
+        markTimes.deallocate()
         if let recorder {
             recorder.pointee.deallocate()
             recorder.deinitialize(count: 1)
@@ -130,33 +164,107 @@ public import Reporting
 
     // MARK: Spans
 
-    /// Reads the clock.
-    @inline(__always)
-    private func now() -> UInt64 {
-        if let cpuClock { return cpuClock._withUnsafeGuaranteedRef { $0.now() } }
-        if let wallClock { return wallClock._withUnsafeGuaranteedRef { $0.now() } }
-        return clock.now()
+    /// Stamps the marks with the cycle counter where the clock converts it (its counter may stop being
+    /// trusted, and a CPU clock may anchor on another thread: checked where a frame begins, with the
+    /// recorder empty), and with readings of the clock elsewhere.
+    private func chooseStamps() {
+        let cpuConverts = cpuClock?._withUnsafeGuaranteedRef { $0.convertsCycleCounterStamps } ?? false
+        let converts = cpuConverts || (wallClock?._withUnsafeGuaranteedRef { $0.convertsCycleCounterStamps } ?? false)
+        if converts != state.pointee.stampsCycleCounter {
+            state.pointee.stampsCycleCounter = converts
+            phaseRecorder.stamp = converts ? .cycleCounter : .reading(Self.reading(clock))
+            cpuClock?._withUnsafeGuaranteedRef { $0.keepsAnchors = converts }
+        }
+        if cpuConverts, let watched = cpuClock?._withUnsafeGuaranteedRef({ $0.interruptionWord }) {
+            phaseRecorder.watchInterruptions(of: watched.word, armedValue: watched.armedValue)
+        } else {
+            phaseRecorder.stopWatchingInterruptions()
+        }
     }
 
+    /// A reading of `clock`, for marks where its stamps cannot be converted afterwards: a direct call for
+    /// Reel's own clocks (no witness table, no reference counting), the protocol's otherwise.
+    private static func reading(_ clock: any ReplayClock) -> () -> UInt64 {
+        if let cpu = clock as? ThreadCPUClock { return { cpu.now() } }
+        if let wall = clock as? MonotonicClock { return { wall.now() } }
+        return { clock.now() }
+    }
+
+    /// Begins a span of `path`.
     public func begin(_ path: SpanPath) {
-        begin(path, at: now())
+        phaseRecorder.begin(PhaseRecorder.firstOwnerSpan + path.index)
     }
 
-    private func begin(_ path: SpanPath, at start: UInt64) {
+    /// Ends the innermost span.
+    public func end() {
+        phaseRecorder.end()
+    }
+
+    /// Turns the marks made so far into spans, their times from their stamps and never decreasing from the
+    /// last mark's; then forgets them. A span that a clock's verified frame end cut short stays as measured:
+    /// the timeline clips it and counts what it cut.
+    private func takeMarks() {
+        let marks = phaseRecorder.marks
+        if state.pointee.stampsCycleCounter {
+            if let cpuClock {
+                cpuClock._withUnsafeGuaranteedRef { $0.times(ofStamps: marks, into: markTimes) }
+            } else if let wallClock {
+                wallClock._withUnsafeGuaranteedRef { clock in
+                    for (i, mark) in marks.enumerated() { markTimes[i] = clock.time(ofStamp: mark.stamp) }
+                }
+            }
+        } else {
+            for (i, mark) in marks.enumerated() { markTimes[i] = mark.stamp }
+        }
+        guard !marks.isEmpty else { return }
+        var last = state.pointee.lastTime
+        for (i, mark) in marks.enumerated() {
+            last = max(markTimes[i], last)
+            if mark.isEnd {
+                // An end with no span of its own open (the engine's phases nest inside the frame's) is one a
+                // recorder replaced mid-phase could leave: the frame's root stays open.
+                if state.pointee.depth > (inFrame ? 1 : 0) { end(at: last) }
+            } else {
+                begin(Self.pathOfSpan[mark.span], at: last)
+            }
+        }
+        state.pointee.lastTime = last
+        phaseRecorder.removeAll()
+    }
+
+    /// Takes the marks before the frame's end reading (the recorder filled up, marks made between frames),
+    /// after a reading of the clock: it anchors a CPU clock after an interruption, so that the marks since
+    /// convert.
+    private func takePendingMarks() {
+        noteInterruptions()
+        _ = clock.now()
+        takeMarks()
+    }
+
+    /// Tells a CPU clock that its thread was interrupted, when the recorder found it so since its marks were
+    /// last taken: the recorder armed the clock's flag again, and the clock's next reading must anchor for
+    /// the marks to convert.
+    @inline(__always)
+    private func noteInterruptions() {
+        let interruptions = phaseRecorder.interruptions
+        if interruptions != state.pointee.interruptionsTaken {
+            state.pointee.interruptionsTaken = interruptions
+            cpuClock?._withUnsafeGuaranteedRef { $0.noteInterruption() }
+        }
+    }
+
+    /// Whether a frame is open: its root span is at the bottom of the stack.
+    private var inFrame: Bool { state.pointee.depth > 0 && stack[0].path == SpanPath.frame.index }
+
+    private func begin(_ path: Int, at start: UInt64) {
         let depth = state.pointee.depth
         precondition(depth < Self.maximumDepth, "spans nested deeper than \(Self.maximumDepth)")
-        (stack + depth).initialize(to: Open(path: path.index, start: start, nested: 0))
+        (stack + depth).initialize(to: Open(path: path, start: start, nested: 0))
         state.pointee.depth = depth + 1
     }
 
-    /// Ends the innermost span; returns its inclusive duration.
-    @discardableResult
-    public func end() -> UInt64 {
-        end(at: now())
-    }
-
     /// Ends the innermost span at `time`; returns its inclusive duration.
-    @inline(__always)
+    @discardableResult
     private func end(at time: UInt64) -> UInt64 {
         let depth = state.pointee.depth - 1
         precondition(depth >= 0, "a span ended that had not begun")
@@ -169,14 +277,13 @@ public import Reporting
                                              path: Int32(truncatingIfNeeded: open.path),
                                              depth: Int32(truncatingIfNeeded: depth)))
         state.pointee.endedCount = count + 1
-        // Only a frame of over 4,096 spans counts inside the frame (its spans then include the counting).
         if count + 1 == Self.endedCapacity { countEndedSpans() }
         return duration
     }
 
     /// Whether the runner's own spans are measured: false when the profiler only times frames (the overhead
-    /// benchmark's unobserved replay).
-    let observesSpans: Bool
+    /// benchmark's unobserved frames). Unchecked: a trivial value, read or assigned whole.
+    @exclusivity(unchecked) var observesSpans: Bool
 
     /// Runs `body` inside a span of `path`.
     func measure<T, E: Error>(_ path: SpanPath, _ body: () throws(E) -> T) throws(E) -> T {
@@ -184,14 +291,6 @@ public import Reporting
         begin(path)
         defer { end() }
         return try body()
-    }
-
-    public func collectionView(_ collectionView: CollectionView, willBegin phase: EnginePhase, category: ElementCategory?) {
-        begin(SpanPath(phase, category))
-    }
-
-    public func collectionView(_ collectionView: CollectionView, didEnd phase: EnginePhase, category: ElementCategory?) {
-        end()
     }
 
     // MARK: Frames
@@ -203,7 +302,13 @@ public import Reporting
             stats[p].touched = false
         }
         state.pointee.touchedCount = 0
-        begin(.frame, at: clock.frameStart())
+        // Marks made between frames (a display the runner brought up to date) count with this frame, as
+        // spans beside it.
+        if !phaseRecorder.marks.isEmpty { takePendingMarks() }
+        let start = clock.frameStart()
+        chooseStamps()
+        begin(SpanPath.frame.index, at: start)
+        state.pointee.lastTime = start
     }
 
     /// Ends the frame's root span and returns its sample.
@@ -220,12 +325,16 @@ public import Reporting
     ///
     /// What a replay records per frame, without building a sample: ``FrameLog`` keeps the index.
     public func endFrame() -> (durationNs: UInt64, topPath: Int?, topPathSelfNs: UInt64) {
+        noteInterruptions()
+        let frameEnd = clock.frameEnd(start: stack[0].start)
+        takeMarks()
         // A span the engine left open (an error thrown through the runner may leave some): close them so
         // the frame's figures stay consistent.
-        while state.pointee.depth > 1 { end() }
+        while state.pointee.depth > 1 { end(at: max(frameEnd, state.pointee.lastTime)) }
         recorder?.pointee.frame = Int32(truncatingIfNeeded: state.pointee.frames)
         state.pointee.frames += 1
-        let duration = end(at: clock.frameEnd(start: stack[0].start))
+        let duration = end(at: frameEnd)
+        state.pointee.lastTime = max(frameEnd, state.pointee.lastTime)
         countEndedSpans()
         let count = state.pointee.touchedCount
         var top = -1
@@ -279,11 +388,15 @@ public import Reporting
     /// reused.
     public func reset() {
         precondition(state.pointee.depth == 0, "a profiler reset inside a frame")
+        phaseRecorder.removeAll()
         for p in 0..<SpanPath.count where stats[p].calls > 0 {
             stats[p] = PathStats()
             (callCounts + p * Self.callBuckets).update(repeating: 0, count: Self.callBuckets)
         }
+        let kept = state.pointee
         state.pointee = State()
+        state.pointee.stampsCycleCounter = kept.stampsCycleCounter
+        state.pointee.interruptionsTaken = kept.interruptionsTaken
     }
 
     // MARK: Timeline
@@ -304,6 +417,8 @@ public import Reporting
 
     /// The time per path over everything measured, for the paths that ran.
     public func pathMeasurements() -> [PathMeasurement] {
+        // Spans marked outside any frame (a caller's own, between frames) are counted too.
+        if state.pointee.depth == 0 && !phaseRecorder.marks.isEmpty { takePendingMarks() }
         countEndedSpans()
         return (0..<SpanPath.count).compactMap { p in
             stats[p].calls == 0 ? nil : PathMeasurement(

@@ -41,6 +41,10 @@ public struct ReplayOptions: Hashable, Sendable {
     /// without, frames are timed as a whole and no path is measured. For the profiler's overhead benchmark
     /// (the same replay with and without its spans); reports need the spans.
     @_spi(Benchmarks) public var observesSpans = true
+    /// Whether frames alternate between observed and only timed, frame 0 as ``observesSpans`` says: the
+    /// profiler's overhead tool compares the two frame by frame within one replay, so that the machine's
+    /// slow drifts (its clock speed, the neighbours of a virtual machine) weigh on both alike.
+    @_spi(Benchmarks) public var alternatesSpanObservation = false
 
     public init(layout: String? = nil, mode: ReplayMode? = nil, refreshRate: Double? = nil, budgetMs: Double? = nil,
                 repeats: Int = 3, warmup: Int = 1, allowsTruncation: Bool = true, clock: ReplayClockKind = .cpu,

@@ -30,6 +30,10 @@ final class ReplayPass {
     /// The running interactive transition, from its `began` event.
     private var transition: TransitionLayout?
     private let profiler: Profiler
+    /// Whether frames alternate between observed and only timed (``ReplayOptions/alternatesSpanObservation``),
+    /// frame 0 as the pass's `observesSpans` said.
+    private let alternatesSpanObservation: Bool
+    private let observesSpans: Bool
     private let header: TraceHeader
     let refreshRate: Double
     private let path: String
@@ -68,6 +72,8 @@ final class ReplayPass {
     ///     does not grow with the session.
     ///   - observesSpans: Whether the profiler measures the spans of every frame; without, it only times the
     ///     frames (``ReplayOptions/observesSpans``).
+    ///   - alternatesSpanObservation: Whether frames alternate between observed and only timed, frame 0 as
+    ///     `observesSpans` says (``ReplayOptions/alternatesSpanObservation``).
     ///   - defersDisplay: Whether frames that can leave their display pass out do (``DeferredDisplay``): for a
     ///     pass that reports only what the engine refuses and logs, with a workload that spends nothing.
     ///   - ruleVerdicts: The trace rules' verdicts on the events the pass will read, when its reader checks
@@ -75,9 +81,11 @@ final class ReplayPass {
     init(header: TraceHeader, path: String, layout: CollectionViewLayout, registry: LayoutRegistry, mode: ReplayMode,
          refreshRate: Double, budgetNs: UInt64, clock: any ReplayClock,
          timeline: (capacity: Int, repeatNumber: Int)? = nil, profiler reused: Profiler? = nil,
-         expectedFrames: Int? = nil, keepsFrames: Bool = true, observesSpans: Bool = true, defersDisplay: Bool = false,
-         ruleVerdicts: RuleVerdicts? = nil) {
+         expectedFrames: Int? = nil, keepsFrames: Bool = true, observesSpans: Bool = true,
+         alternatesSpanObservation: Bool = false, defersDisplay: Bool = false, ruleVerdicts: RuleVerdicts? = nil) {
         self.keepsFrames = keepsFrames
+        self.observesSpans = observesSpans
+        self.alternatesSpanObservation = alternatesSpanObservation
         self.ruleVerdicts = ruleVerdicts
         deferredDisplay = defersDisplay ? DeferredDisplay() : nil
         self.header = header
@@ -114,7 +122,7 @@ final class ReplayPass {
         collectionView.visibleElementLimit = TraceLimits.visibleElements
         collectionView.dataSource = dataSource
         collectionView.delegate = dataSource
-        collectionView.observer = observesSpans ? profiler : nil
+        collectionView.phaseRecorder = observesSpans ? profiler.phaseRecorder : nil
     }
 
     /// Replays the whole trace `reader` reads (a ``TraceReader``, or the events the scan kept), or up to (not
@@ -199,6 +207,11 @@ final class ReplayPass {
         if deferredDisplay?.isStale == true && !mayDeferDisplay {
             collectionView.layoutIfNeeded()
             deferredDisplay?.displayed()
+        }
+        if alternatesSpanObservation {
+            let observes = index.isMultiple(of: 2) == observesSpans
+            collectionView.phaseRecorder = observes ? profiler.phaseRecorder : nil
+            profiler.observesSpans = observes
         }
         profiler.beginFrame()
         var failure: ReplayError?

@@ -71,6 +71,7 @@ public final class ReplaySession {
     private let header: TraceHeader
     private let layoutOverride: String?
     private let observesSpans: Bool
+    private let alternatesSpanObservation: Bool
     private let registry: LayoutRegistry
     private var firstReader: TraceReader?
     /// The events the scan read, when they fit (``ScannedEvents``): then every pass replays them, and the trace
@@ -118,6 +119,7 @@ public final class ReplaySession {
         self.registry = registry
         layoutOverride = options.layout
         observesSpans = options.observesSpans
+        alternatesSpanObservation = options.alternatesSpanObservation
         // The reader always reads up to the cut, so that a cut-off trace is replayed up to its last complete
         // event; whether the cut is accepted is decided after the first pass.
         readerOptions = TraceReader.Options(allowsTruncation: true)
@@ -192,7 +194,8 @@ public final class ReplaySession {
                               clock: clock, timeline: repeatNumber.map { number in
                                   (TimelineRecorder.capacity(frames: framesPerPass ?? 1), number)
                               }, profiler: repeatNumber == nil ? profiler : nil,
-                              expectedFrames: lastPassFrames ?? expectedFrames.count, observesSpans: observesSpans)
+                              expectedFrames: lastPassFrames ?? expectedFrames.count, observesSpans: observesSpans,
+                              alternatesSpanObservation: alternatesSpanObservation)
         let result: ReplayPass.Result
         let readerWarnings: [TraceDiagnostic]
         switch input {
