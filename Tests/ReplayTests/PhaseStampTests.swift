@@ -107,10 +107,9 @@ struct PhaseStampTests {
         let counter = PhaseCounter()
         let layout = FlowLayout()
         layout.itemSize = Size(width: 100, height: 100)
-        let data = FixtureDataSource(counts: [5_000])
-        let collectionView = CollectionView(frame: Rect(x: 0, y: 0, width: 390, height: 844), collectionViewLayout: layout)
-        data.register(on: collectionView)
-        collectionView.dataSource = data
+        // The harness keeps the data source alive (the view holds it weakly) and has laid out the first screen.
+        let harness = LayoutHarness(layout: layout, counts: [5_000], size: Size(width: 390, height: 844))
+        let collectionView = harness.collectionView
         collectionView.observer = counter
         collectionView.phaseRecorder = profiler.phaseRecorder
         for frame in 0..<300 {

@@ -97,7 +97,6 @@ public final class PhaseRecorder {
         readsCycleCounter = false
         self.whenFull = whenFull
         self.stamp = stamp
-        apply(stamp)
     }
 
     deinit {
@@ -108,17 +107,16 @@ public final class PhaseRecorder {
     /// How the next marks are stamped. Change it only when the buffer is empty: the marks of one reading must
     /// be stamped one way.
     public var stamp: Stamp {
-        didSet { apply(stamp) }
-    }
-
-    private func apply(_ stamp: Stamp) {
-        switch stamp {
-        case .cycleCounter:
-            readsCycleCounter = true
-            reading = { 0 }
-        case .reading(let read):
-            readsCycleCounter = false
-            reading = read
+        get { readsCycleCounter ? .cycleCounter : .reading(reading) }
+        set {
+            switch newValue {
+            case .cycleCounter:
+                readsCycleCounter = true
+                reading = { 0 }
+            case .reading(let read):
+                readsCycleCounter = false
+                reading = read
+            }
         }
     }
 

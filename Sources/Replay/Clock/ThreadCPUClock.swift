@@ -257,46 +257,33 @@ public final class ThreadCPUClock: ReplayClock {
     /// rare enough to keep the rest of its loss where it fell.
     private static func spread(_ loss: UInt64, over marks: UnsafeBufferPointer<PhaseRecorder.Mark>,
                                walls: UnsafeMutablePointer<UInt64>, range: Range<Int>, from: Anchor) {
-        /// A stretch's length and its mark; the longer first, then the earlier.
-        typealias Stretch = (length: UInt64, index: Int)
-        func precedes(_ a: Stretch, _ b: Stretch) -> Bool {
-            a.length > b.length || (a.length == b.length && a.index < b.index)
-        }
-        func stretch(_ i: Int) -> Stretch {
-            let start = i == range.lowerBound ? from.wall : walls[i - 1]
-            return (walls[i] > start ? walls[i] - start : 0, i)
-        }
-        // The stretches that take a loss are those up to `last` in that order; all but `last` take their whole
-        // length, `last` what was left for it.
-        var remaining = loss
-        var last: Stretch?
-        var lastTakes: UInt64 = 0
-        var taken = 0
-        while remaining > 0, taken < longestStretchesTaken {
-            var next: Stretch?
-            for i in range where marks[i].followsInterruption {
-                let candidate = stretch(i)
-                if last.map({ precedes($0, candidate) }) ?? true, next.map({ precedes(candidate, $0) }) ?? true {
-                    next = candidate
-                }
+        // What each interrupted mark's stretch takes, in mark order. Only an interval whose next anchor saw an
+        // interruption has a loss, so only those build the list.
+        var takes: [(index: Int, amount: UInt64)] = []
+        if loss > 0 {
+            /// The stretch before interrupted mark `i`: from the mark before it in the range, or the anchor.
+            func stretch(_ i: Int) -> (index: Int, length: UInt64) {
+                let start = i == range.lowerBound ? from.wall : walls[i - 1]
+                return (i, walls[i] > start ? walls[i] - start : 0)
             }
-            guard let next, next.length > 0 else { break }
-            lastTakes = min(next.length, remaining)
-            remaining -= lastTakes
-            last = next
-            taken += 1
+            let stretches = range.filter { marks[$0].followsInterruption }.map(stretch)
+                .sorted { $0.length > $1.length || ($0.length == $1.length && $0.index < $1.index) }
+            var remaining = loss
+            for stretch in stretches.prefix(longestStretchesTaken) where remaining > 0 {
+                let amount = min(stretch.length, remaining)
+                takes.append((stretch.index, amount))
+                remaining -= amount
+            }
+            takes.sort { $0.index < $1.index }
         }
         var lost: UInt64 = 0
-        var previousWall = from.wall
+        var next = 0
         for i in range {
-            let wall = walls[i]
-            if marks[i].followsInterruption, let last {
-                let length = wall > previousWall ? wall - previousWall : 0
-                let candidate: Stretch = (length, i)
-                if candidate == last { lost &+= lastTakes } else if precedes(candidate, last) { lost &+= length }
+            if next < takes.count, takes[next].index == i {
+                lost &+= takes[next].amount
+                next += 1
             }
-            previousWall = wall
-            let elapsed = wall > from.wall ? wall - from.wall : 0
+            let elapsed = walls[i] > from.wall ? walls[i] - from.wall : 0
             walls[i] = from.cpu &+ (elapsed - min(lost, elapsed))
         }
     }
