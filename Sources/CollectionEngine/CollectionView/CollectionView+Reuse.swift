@@ -14,7 +14,7 @@ extension CollectionView {
         }
         let key = ElementKey(category: .cell, kind: nil, indexPath: indexPath)
         return measure(.dequeue, .cell) {
-            let cell = recycleOrCreate(from: &cellPools[identifier, default: []], .cell, make)
+            let cell = recycleOrCreate(cellPools[identifier]?.popLast(), .cell, make)
             cell.reuseIdentifier = identifier
             cell.dequeuedFor = key
             if let attributes = attributesForDequeue(key) { applyIfChanged(attributes, to: cell) }
@@ -36,8 +36,7 @@ extension CollectionView {
         }
         let key = ElementKey(category: .supplementaryView, kind: kind, indexPath: indexPath)
         return measure(.dequeue, .supplementaryView) {
-            let view = recycleOrCreate(from: &supplementaryPools[poolKey, default: []], .supplementaryView,
-                                       registration.make)
+            let view = recycleOrCreate(supplementaryPools[poolKey]?.popLast(), .supplementaryView, registration.make)
             view.reuseIdentifier = identifier
             view.dequeuedFor = key
             if let attributes = attributesForDequeue(key) { applyIfChanged(attributes, to: view) }
@@ -54,17 +53,20 @@ extension CollectionView {
                     + "for it with register(_:forDecorationViewOfKind:)")
         }
         return measure(.dequeue, .decorationView) {
-            let view = recycleOrCreate(from: &decorationPools[kind, default: []], .decorationView, registration.make)
+            let view = recycleOrCreate(decorationPools[kind]?.popLast(), .decorationView, registration.make)
             view.dequeuedFor = attributes.elementKey
             applyIfChanged(attributes, to: view)
             return view
         }
     }
 
-    /// Takes a view from `pool` after its `prepareForReuse()`, or makes one when the pool is empty.
-    private func recycleOrCreate<View: ReusableView>(from pool: inout [View], _ category: ElementCategory,
+    /// Prepares `recycled`, taken from its pool, for reuse, or makes a view when the pool had none.
+    ///
+    /// The pool gave up the view before this call: the view's `prepareForReuse()` and the factory run with no
+    /// access to a pool in progress, so that they may dequeue views of their own.
+    private func recycleOrCreate<View: ReusableView>(_ recycled: View?, _ category: ElementCategory,
                                                      _ make: () -> View) -> View {
-        if let recycled = pool.popLast() {
+        if let recycled {
             counters.recordReuse(of: category)
             measure(.prepareForReuse, category) { recycled.prepareForReuse() }
             return recycled

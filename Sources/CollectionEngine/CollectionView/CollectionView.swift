@@ -48,11 +48,11 @@ public final class CollectionView {
     public internal(set) var contentSize: Size = .zero
 
     /// Supplies counts and views. Setting it reloads the data.
-    public weak var dataSource: (any CollectionViewDataSource)? {
+    @exclusivity(unchecked) public weak var dataSource: (any CollectionViewDataSource)? {
         didSet { reloadData() }
     }
 
-    // `delegate`, `observer` and `collectionViewLayout` are read several times on every frame (each scroll,
+    // `dataSource`, `delegate`, `observer` and `collectionViewLayout` are read several times on every frame (each scroll,
     // each engine phase, each layout pass), and their dynamic exclusivity checks showed in a frame's profile.
     // They are only ever read or assigned whole — the setters' observers run after the store, not inside an
     // access — so no access to them can overlap a write: unchecked is safe.
@@ -155,20 +155,30 @@ public final class CollectionView {
 
     // MARK: State
 
+    // The selection, the displayed list, the held cells, the prefetch state, the pass's lists, the pending
+    // attributes, the registrations and the reuse pools are touched for every cell that enters or leaves the
+    // display: their dynamic exclusivity checks were ≈ 4 % of a browsing replay's instructions (issue 15).
+    // Every access to them is one statement that calls nothing which could reach them again — a subscript,
+    // `contains`, `removeValue`, `popLast`, `append`, an assignment whose right-hand side is evaluated first,
+    // a `for` over a copy, a `compactMap` or `first` whose closure reads only its argument. A view's own
+    // code (`prepareForReuse()`, a factory, a delegate) runs only between such statements: a pool gives up
+    // its view before the view is prepared (`recycleOrCreate`). No two accesses can overlap: unchecked is
+    // safe.
     /// The selected items.
-    var selectedItems = Set<IndexPath>()
+    @exclusivity(unchecked) var selectedItems = Set<IndexPath>()
     /// The running long press and pinch, and the item showing the edit menu.
     var gestures = GestureTracking()
-    /// Section item counts as last read from the data source; `nil` until read.
-    var itemCounts: [Int]?
+    /// Section item counts as last read from the data source; `nil` until read. Read for every cell
+    /// configured; unchecked as `selectedItems` (the data source is asked before the one assignment).
+    @exclusivity(unchecked) var itemCounts: [Int]?
     /// Displayed elements, sorted by key.
-    var displayed: [DisplayedElement] = []
+    @exclusivity(unchecked) var displayed: [DisplayedElement] = []
     /// Configured cells held off screen within the prefetch region (prefetched, or kept after scrolling
     /// out), by index path.
-    var offscreenCells: [IndexPath: OffscreenCell] = [:]
-    var prefetch = PrefetchState()
+    @exclusivity(unchecked) var offscreenCells: [IndexPath: OffscreenCell] = [:]
+    @exclusivity(unchecked) var prefetch = PrefetchState()
     /// The lists a layout pass works with, kept with their capacity from frame to frame.
-    var passBuffers = LayoutPassBuffers()
+    @exclusivity(unchecked) var passBuffers = LayoutPassBuffers()
     // The flags and the scalar state below are read on every frame (`layoutIfNeeded()`, `isAnimating`), and
     // so are ``isPrefetchingEnabled``, ``visibleElementLimit``, ``visibleElementOverflow`` and the scrolling
     // animations: `@exclusivity(unchecked)` spares each read a dynamic exclusivity check (issue 15). Safe, as
@@ -179,7 +189,7 @@ public final class CollectionView {
     @exclusivity(unchecked) var needsLayout = true
     @exclusivity(unchecked) var needsReload = false
     /// The attributes of the element the data source is configuring, applied at dequeue.
-    var pendingAttributes: LayoutAttributes?
+    @exclusivity(unchecked) var pendingAttributes: LayoutAttributes?
 
     // `animations`, `disappearing`, `completions`, `layoutTransitionAnimation` and `warnings` are read on every
     // frame (`isAnimating`, the replay's warnings): their dynamic exclusivity checks were ≈ 5 % of a
@@ -225,11 +235,12 @@ public final class CollectionView {
     /// The timing of update and layout-switch animations: ease-in-ease-out, as UIKit's.
     public var animationCurve = TimingCurve.easeInEaseOut
 
-    var cellRegistrations: [String: () -> CollectionViewCell] = [:]
-    var supplementaryRegistrations: [SupplementaryPoolKey: ViewRegistration] = [:]
-    var cellPools: [String: [CollectionViewCell]] = [:]
-    var supplementaryPools: [SupplementaryPoolKey: [ReusableView]] = [:]
-    var decorationPools: [String: [ReusableView]] = [:]
+    // Unchecked as the displayed list and the held cells are (see `selectedItems`).
+    @exclusivity(unchecked) var cellRegistrations: [String: () -> CollectionViewCell] = [:]
+    @exclusivity(unchecked) var supplementaryRegistrations: [SupplementaryPoolKey: ViewRegistration] = [:]
+    @exclusivity(unchecked) var cellPools: [String: [CollectionViewCell]] = [:]
+    @exclusivity(unchecked) var supplementaryPools: [SupplementaryPoolKey: [ReusableView]] = [:]
+    @exclusivity(unchecked) var decorationPools: [String: [ReusableView]] = [:]
 
     /// Creates a collection view of `frame`'s size with `layout`.
     public init(frame: Rect, collectionViewLayout layout: CollectionViewLayout) {

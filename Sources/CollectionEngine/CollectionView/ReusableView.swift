@@ -5,7 +5,11 @@
 /// ``prepareForReuse()``; both may spend time, which the profiler attributes to the phase.
 open class ReusableView {
     /// The identifier the view was dequeued with; `nil` for decoration views.
-    public internal(set) var reuseIdentifier: String?
+    ///
+    /// `@exclusivity(unchecked)`, as ``dequeuedFor``: written at every dequeue and read at every return to a
+    /// pool (issue 15). Safe: the collection view alone writes them, each access is one assignment or one
+    /// read, and no other code runs during any of them.
+    @exclusivity(unchecked) public internal(set) var reuseIdentifier: String?
     /// A copy of the attributes applied last.
     ///
     /// `@exclusivity(unchecked)`, as `appliedSource` and `appliedMutations`: read for every displayed view
@@ -28,7 +32,7 @@ open class ReusableView {
     @exclusivity(unchecked) public private(set) var isHidden = false
 
     /// The element the view was last dequeued for, checked when the data source returns it.
-    var dequeuedFor: ElementKey?
+    @exclusivity(unchecked) var dequeuedFor: ElementKey?
 
     /// The attributes object ``layoutAttributes`` was last copied from, when the copy was equal to it, with
     /// both objects' mutation counts then: while neither changed, the layout handing back that same object
@@ -98,10 +102,13 @@ open class ReusableView {
 
 /// A cell: the engine's `UICollectionViewCell`.
 open class CollectionViewCell: ReusableView {
+    // Set for every cell displayed: `@exclusivity(unchecked)` spares each a dynamic exclusivity check (issue
+    // 15). Safe: each is a Boolean, which no overlapping access can leave freed or half-written, and every
+    // access is one read or one assignment (an override's observers run after it).
     /// Whether the cell shows as selected; the collection view sets it from its selection before display.
-    open var isSelected = false
+    @exclusivity(unchecked) open var isSelected = false
     /// Whether the cell shows as highlighted (while a finger is down on it).
-    open var isHighlighted = false
+    @exclusivity(unchecked) open var isHighlighted = false
 
     public required init() {}
 }

@@ -42,8 +42,9 @@ open class FlowLayout: CollectionViewLayout {
     var sections: [FlowSection] = []
     /// The content's extent across the scrolling axis when the sections were flowed.
     var crossExtent = 0.0
-    /// The direction the sections were flowed in.
-    var flowedVertically = true
+    /// The direction the sections were flowed in. Read by every query: unchecked, as a Boolean written by one
+    /// assignment in `prepare()` (issue 15).
+    @exclusivity(unchecked) var flowedVertically = true
     var pending = PendingWork.everything
     /// The attributes objects built for earlier queries, handed out again until `prepare()` runs (see
     /// ``keepsLayoutAttributes``).

@@ -9,7 +9,10 @@
 /// The default implementations describe an empty layout.
 open class CollectionViewLayout {
     /// The collection view this layout is installed in.
-    public internal(set) weak var collectionView: CollectionView?
+    // Read by every query and every bounds change: `@exclusivity(unchecked)` spares each read a dynamic
+    // exclusivity check (issue 15). Safe: the collection view alone writes it, one assignment when the layout
+    // is installed or replaced, and every read is one load of the weak reference.
+    @exclusivity(unchecked) public internal(set) weak var collectionView: CollectionView?
 
     /// Decoration view registrations, by kind.
     private(set) var decorationRegistrations: [String: ViewRegistration] = [:]

@@ -49,7 +49,10 @@ public final class LayoutAttributesCache {
     // answers): each is a trivial value (a pointer and integers), and every access to it is instantaneous —
     // read or written and released within one statement, never held across a call (not even across `make()`,
     // which may call back into the cache) — so no two accesses can overlap; their dynamic checks were four a
-    // lookup, ~360 a steady frame (issue 15).
+    // lookup, ~360 a steady frame (issue 15). The pool, the held objects and the kinds are unchecked for the
+    // same reason: touched for every cell a scroll brings in, each access one statement (`popLast`,
+    // `append`, `isKnownUniquelyReferenced` of an element, `firstIndex(of:)` on strings) that runs no other
+    // code.
 
     /// The table: a power of two of slots, at most three quarters occupied.
     @exclusivity(unchecked) private var table: UnsafeMutableBufferPointer<Slot>
@@ -59,25 +62,25 @@ public final class LayoutAttributesCache {
     @exclusivity(unchecked) private var query = 0
     /// Elements handed out by the running query and by the one before it.
     @exclusivity(unchecked) private var answered = 0
-    private var answeredBefore = 0
+    @exclusivity(unchecked) private var answeredBefore = 0
     /// The kinds of the kept supplementary and decoration views, numbered from 1 in `Slot.tag`: a slot
     /// compares a number, not a string. At most `kindLimit`; elements of further kinds are not kept.
-    private var kinds: [String] = []
+    @exclusivity(unchecked) private var kinds: [String] = []
     private static let kindLimit = 64
     /// The tag of a cell without a kind.
     static let cellTag = 0
     /// Cell attributes the sweep let go that nobody else held, for ``recycledCellAttributes(at:)`` to hand
     /// out again, so that the rows a steady scroll brings in allocate nothing (issue 15); at most
     /// `poolLimit`, keeping its storage.
-    private var pool: [LayoutAttributes] = []
+    @exclusivity(unchecked) private var pool: [LayoutAttributes] = []
     private static let poolLimit = 4_096
     /// Cell attributes the sweep let go while someone else still held them (a view that showed them and is
     /// held off screen, an answer): they go to the pool once nobody does, at the next sweep or when the pool
     /// runs out, so that a steady scroll keeps allocating nothing (issue 15: else a cell held above the
     /// screen cost an allocation per sweep). At most `poolLimit` with `pool`.
-    private var held: [LayoutAttributes] = []
+    @exclusivity(unchecked) private var held: [LayoutAttributes] = []
     /// The last query in which an empty pool looked for objects in `held`: at most once a query.
-    private var reclaimedInQuery = -1
+    @exclusivity(unchecked) private var reclaimedInQuery = -1
 
     public init() {
         table = Self.emptyTable(count: 256)

@@ -48,24 +48,26 @@ import Darwin
 /// checked again (the check is a function call on every reading).
 public final class ThreadCPUClock: ReplayClock {
     private let detector: PreemptionDetector?
-    private var anchorCPU: UInt64 = 0
-    private var anchorWall: UInt64 = 0
+    // The clock's state is unchecked: only this class's methods reach it, none of them re-enters another, and
+    // the clock (not `Sendable`) is used by one thread at a time, so two accesses never overlap. Where
+    // restartable sequences are missing every reading anchors, and the anchor's dynamic exclusivity checks
+    // were 2,000 instructions a steady frame (issue 15).
+    @exclusivity(unchecked) private var anchorCPU: UInt64 = 0
+    @exclusivity(unchecked) private var anchorWall: UInt64 = 0
     /// The monotonic clock, read from the cycle counter between anchors where it can.
-    // Unchecked: only this class's methods reach the timebase, none of them re-enters another, and the
-    // clock (not `Sendable`) is used by one thread at a time, so two accesses never overlap.
     @exclusivity(unchecked) private var timebase = CycleCounterTimebase(source: MachineTickSource())
-    private var anchorThread: pthread_t?
+    @exclusivity(unchecked) private var anchorThread: pthread_t?
     /// The anchored thread's preemption flag, armed at the anchor.
-    private var flag: PreemptionDetector.Flag?
-    private var last: UInt64 = 0
+    @exclusivity(unchecked) private var flag: PreemptionDetector.Flag?
+    @exclusivity(unchecked) private var last: UInt64 = 0
     /// Whether the thread was interrupted since the anchor though the flag is armed again: a phase recorder
     /// that found it lowered armed it again (``noteInterruption()``).
-    private var interruptedSinceAnchor = false
+    @exclusivity(unchecked) private var interruptedSinceAnchor = false
     /// How many times the clock read the kernel's thread CPU clock (a system call): for tests and benchmarks.
-    package private(set) var kernelReads = 0
+    @exclusivity(unchecked) package private(set) var kernelReads = 0
     /// The anchors taken since cycle-counter stamps were last converted (``times(ofStamps:into:)``), after the
     /// one in force before them; kept only while ``keepsAnchors``.
-    private var anchors: [Anchor] = []
+    @exclusivity(unchecked) private var anchors: [Anchor] = []
 
     /// An anchor as converting stamps needs it.
     struct Anchor: Equatable {

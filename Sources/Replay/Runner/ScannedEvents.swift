@@ -28,10 +28,14 @@ final class ScannedEvents {
 
     /// The trace's path, as the events' locations name it.
     private let path: String
-    private var entries: [Entry] = []
-    private var others: [TraceEvent] = []
+    // Touched once an event, by the scan and by every pass: `@exclusivity(unchecked)` spares those accesses
+    // their dynamic exclusivity checks (issue 15). Safe: the events are kept and read on the replay's one
+    // thread, and each access is one statement (`append`, a subscript, `count`, an increment) that runs no
+    // other code, as are the cursor's.
+    @exclusivity(unchecked) private var entries: [Entry] = []
+    @exclusivity(unchecked) private var others: [TraceEvent] = []
     /// The bytes taken so far, by the entries' and the other events' sizes and their labels and actions.
-    private var bytes = 0
+    @exclusivity(unchecked) private var bytes = 0
     /// What the reader threw after the last event, if it threw.
     private var failure: TraceError?
     /// The reader's warnings before it read any event (a trace cut off in its header), and at its end.
@@ -78,9 +82,9 @@ final class ScannedEvents {
     /// Reads the kept events in order, as ``TraceReader/next()`` read them.
     final class Cursor: EventSource {
         private let events: ScannedEvents
-        private var position = 0
-        private var other = 0
-        private var finished = false
+        @exclusivity(unchecked) private var position = 0
+        @exclusivity(unchecked) private var other = 0
+        @exclusivity(unchecked) private var finished = false
         private var reachedEnd = false
 
         fileprivate init(events: ScannedEvents) { self.events = events }
