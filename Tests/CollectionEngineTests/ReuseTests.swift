@@ -326,4 +326,76 @@ struct ReuseTests {
         #expect(cell.frame.rounded == [0, 44, 390, 44])
         #expect(h.collectionView.contentSize == Size(width: 390, height: 440))
     }
+
+    @Test("A cell's prepareForReuse() may dequeue from its own pool: the pool gives the cell up before preparing it")
+    func prepareForReuseMayDequeue() {
+        let source = CompanionSource()
+        let layout = FlowLayout()
+        layout.itemSize = Size(width: 100, height: 100)
+        layout.sectionInset = EdgeInsets(all: 10)
+        let collectionView = CollectionView(frame: Rect(x: 0, y: 0, width: 390, height: 844),
+                                            collectionViewLayout: layout)
+        collectionView.register(forCellWithReuseIdentifier: CompanionCell.identifier) { [weak collectionView] in
+            let cell = CompanionCell()
+            cell.owner = collectionView
+            return cell
+        }
+        collectionView.dataSource = source
+        collectionView.layoutIfNeeded()
+        var y = 0.0
+        while y < 2_000 {
+            y += 37
+            collectionView.contentOffset = Point(x: 0, y: y)
+            collectionView.layoutIfNeeded()
+        }
+        let visible = collectionView.visibleCells.compactMap { $0 as? CompanionCell }
+        #expect(!visible.isEmpty && visible.count == collectionView.visibleCells.count)
+        for cell in visible {
+            #expect(cell.item.flatMap { collectionView.cellForItem(at: $0) } === cell)
+        }
+        // Every reuse took a companion from the same pool, which was given up, not shared: no view is both
+        // displayed and a companion, and no companion belongs to two cells.
+        var companions: [ObjectIdentifier] = []
+        var pending: [CompanionCell] = visible
+        while let cell = pending.popLast() {
+            guard let companion = cell.companion else { continue }
+            companions.append(ObjectIdentifier(companion))
+            if let nested = companion as? CompanionCell { pending.append(nested) }
+        }
+        #expect(!companions.isEmpty)
+        #expect(Set(companions).count == companions.count)
+        #expect(Set(companions).isDisjoint(with: visible.map(ObjectIdentifier.init)))
+        #expect(collectionView.counters.cellsReused > 0)
+    }
+}
+
+/// A cell that, when it is reused, takes a companion cell from its own pool.
+private final class CompanionCell: CollectionViewCell {
+    static let identifier = "companion"
+    weak var owner: CollectionView?
+    /// The item the data source configured the cell for.
+    var item: IndexPath?
+    var companion: CollectionViewCell?
+
+    required init() {}
+
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        guard let owner, let item else { return }
+        companion = owner.dequeueReusableCell(withReuseIdentifier: Self.identifier, for: item)
+        self.item = nil
+    }
+}
+
+/// One section of 100 items, each a ``CompanionCell``.
+private final class CompanionSource: CollectionViewDataSource {
+    func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 100 }
+
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: CompanionCell.identifier, for: indexPath)
+        (cell as? CompanionCell)?.item = indexPath
+        return cell
+    }
 }
