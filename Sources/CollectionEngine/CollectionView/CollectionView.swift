@@ -175,7 +175,7 @@ public final class CollectionView {
     @exclusivity(unchecked) var displayed: [DisplayedElement] = []
     /// Configured cells held off screen within the prefetch region (prefetched, or kept after scrolling
     /// out), by index path.
-    @exclusivity(unchecked) var offscreenCells: [IndexPath: OffscreenCell] = [:]
+    @exclusivity(unchecked) var offscreenCells = HeldCells()
     @exclusivity(unchecked) var prefetch = PrefetchState()
     /// The lists a layout pass works with, kept with their capacity from frame to frame.
     @exclusivity(unchecked) var passBuffers = LayoutPassBuffers()
