@@ -52,8 +52,9 @@ public final class CollectionView {
         didSet { reloadData() }
     }
 
-    // `dataSource`, `delegate`, `observer` and `collectionViewLayout` are read several times on every frame (each scroll,
-    // each engine phase, each layout pass), and their dynamic exclusivity checks showed in a frame's profile.
+    // `dataSource`, `delegate`, `observer` and `collectionViewLayout` are read several times on every frame
+    // (each scroll, each engine phase, each layout pass), and their dynamic exclusivity checks showed in a
+    // frame's profile.
     // They are only ever read or assigned whole — the setters' observers run after the store, not inside an
     // access — so no access to them can overlap a write: unchecked is safe.
     /// Hears display events; a flow layout also reads its sizes from it. Setting it invalidates the layout.

@@ -10,8 +10,8 @@ struct OffscreenCell {
     let wasDisplayed: Bool
 }
 
-/// The cells held off screen, by index path: an open-addressing table with linear probing and a multiply-xor
-/// hash of the section and the item.
+/// The cells held off screen, by index path: an open-addressing table with linear probing and the attributes
+/// cache's multiply-xor hash of the section and the item.
 ///
 /// A layout pass looks up every cell of the region ahead when it rebuilds its prefetch queue, and every cell
 /// that enters or leaves the display; as a `Dictionary`, whose seeded SipHash costs about 200 instructions a
@@ -49,9 +49,7 @@ struct HeldCells: Sequence {
                 return
             }
             if (count + 1) * 2 > slots.count { grow() }
-            var index = home(of: indexPath)
-            while slots[index].held != nil { index = (index + 1) & (slots.count - 1) }
-            slots[index] = Slot(indexPath: indexPath, held: newValue)
+            slots[freeSlot(for: indexPath)] = Slot(indexPath: indexPath, held: newValue)
             count += 1
         }
     }
@@ -108,12 +106,18 @@ struct HeldCells: Sequence {
         return nil
     }
 
-    /// The first slot `indexPath` may occupy: a multiply-xor hash, as `LayoutAttributesCache`'s.
+    /// The first slot `indexPath` may occupy: the attributes cache's hash of a cell.
     @inline(__always)
     private func home(of indexPath: IndexPath) -> Int {
-        var bits = UInt64(bitPattern: Int64(indexPath.item)) &* 0x9E37_79B9_7F4A_7C15
-        bits ^= UInt64(bitPattern: Int64(indexPath.section)) &* 0xC2B2_AE3D_27D4_EB4F
-        return Int(truncatingIfNeeded: bits ^ (bits >> 29)) & (slots.count - 1)
+        LayoutAttributesCache.hash(tag: LayoutAttributesCache.cellTag, section: indexPath.section,
+                                   item: indexPath.item) & (slots.count - 1)
+    }
+
+    /// The first empty slot of `indexPath`'s run, for a cell not held yet.
+    private func freeSlot(for indexPath: IndexPath) -> Int {
+        var index = home(of: indexPath)
+        while slots[index].held != nil { index = (index + 1) & (slots.count - 1) }
+        return index
     }
 
     /// Doubles the slots (8 at first) and places the held cells again.
@@ -121,11 +125,6 @@ struct HeldCells: Sequence {
         let old = slots
         slots = Array(repeating: Slot(indexPath: IndexPath(item: 0, section: 0), held: nil),
                       count: Swift.max(8, old.count * 2))
-        for slot in old {
-            guard slot.held != nil else { continue }
-            var index = home(of: slot.indexPath)
-            while slots[index].held != nil { index = (index + 1) & (slots.count - 1) }
-            slots[index] = slot
-        }
+        for slot in old where slot.held != nil { slots[freeSlot(for: slot.indexPath)] = slot }
     }
 }

@@ -231,9 +231,10 @@ public final class LayoutAttributesCache {
         return kinds.count
     }
 
-    /// A cheap, well-spread hash of the category (the tag's low bits), section and item.
+    /// A cheap, well-spread hash of the category (the tag's low bits), section and item; the held cells'
+    /// table (`HeldCells`) uses it too.
     @inline(__always)
-    private static func hash(tag: Int, section: Int, item: Int) -> Int {
+    static func hash(tag: Int, section: Int, item: Int) -> Int {
         var bits = UInt64(bitPattern: Int64(item)) &* 0x9E37_79B9_7F4A_7C15
         bits ^= UInt64(bitPattern: Int64(section)) &* 0xC2B2_AE3D_27D4_EB4F
         bits ^= UInt64(tag & 3 + 1) &* 0x1656_67B1_9E37_79F9
