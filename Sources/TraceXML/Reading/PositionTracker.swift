@@ -8,9 +8,9 @@ internal import Darwin
 
 /// Finds the line and column of each element's start tag in the raw bytes that libxml2 reads.
 ///
-/// libxml2's reader knows a node's line only up to 65,535 (it is stored in 16 bits) and never its column,
-/// and its parser position runs ahead of the node being read. The tracker sees every byte libxml2 reads,
-/// keeps those it has not yet scanned, and, each time the reader reports an element, scans forward to the
+/// libxml2 reports no element's column (and its reader's node lines stop at 65,535), and its parser
+/// position runs ahead of the element being read. The tracker sees every byte libxml2 reads, keeps those
+/// it has not yet scanned, and, each time the stream hands out an element, scans forward to the
 /// next start tag (skipping end tags, comments, CDATA sections, processing instructions and declarations),
 /// counting lines and characters on the way. Elements arrive in document order, so each scan continues
 /// where the last one stopped: the whole file is scanned once, and only the bytes libxml2 has read ahead

@@ -1,7 +1,7 @@
 /// Reads a trace incrementally: the header when it is opened, then one event per ``next()``.
 ///
-/// The reader sits on libxml2's `xmlTextReader`, which keeps only the current element in memory, so a
-/// multi-gigabyte trace is read in constant memory. It is strict: anything the format does not allow is a
+/// The reader sits on libxml2's SAX2 push parser, fed a chunk at a time, and keeps only a chunk's events in
+/// memory, so a multi-gigabyte trace is read in constant memory. It is strict: anything the format does not allow is a
 /// ``TraceError`` naming the file, line and column, quoting the bad value and saying what was expected.
 ///
 /// ```swift

@@ -9,8 +9,8 @@ internal import Darwin
 /// Holds back the bytes of an unfinished top-level element so that a trace cut off mid-way still reaches
 /// libxml2 as a well-formed document: every complete event, then the closing tags that are missing.
 ///
-/// libxml2's reader stops at the first well-formedness error, and it finds the error of a cut file only
-/// at the end of the input — often before it has handed over the last complete events it parsed. So when
+/// libxml2 stops at the first well-formedness error, and it finds the error of a cut file only at the end
+/// of the input, inside whatever element the cut left open, with nothing said about where that began. So when
 /// truncation is allowed, the bytes go through this small tokenizer first: it follows start and end
 /// tags (and skips comments, processing instructions, CDATA and quoted attribute values) and releases
 /// bytes only up to the last point where no element deeper than `<trace><events>` is open. At the end of

@@ -32,8 +32,12 @@ public struct TraceReadingLimits: Hashable, Sendable {
     }
 }
 
-/// A pull parser over libxml2's `xmlTextReader` that yields elements with their exact position and
+/// A pull parser over libxml2's SAX2 push parser that yields elements with their exact position and
 /// attributes, and turns every libxml2 problem into a ``TraceError``.
+///
+/// The stream hands libxml2 the input a chunk at a time and queues what its callbacks report
+/// (``SAXEvents``); `read()` takes the next event from the queue and parses the next chunk when the queue
+/// is empty. Only a chunk's events are held, so a trace of any length is read in constant memory.
 final class XMLStream {
     /// What the stream stopped on.
     enum Node {
@@ -51,7 +55,7 @@ final class XMLStream {
         var domain: Int32
     }
 
-    /// One attribute of the current element; `value` points into libxml2's node and is valid until the
+    /// One attribute of the current element; `value` points into the stream's buffer and is valid until the
     /// next `read()`.
     struct Attribute {
         var name: XMLName?
@@ -69,24 +73,46 @@ final class XMLStream {
         var valueBytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: value, count: valueLength) }
     }
 
+    /// How many bytes the stream reads from its source at a time, and how many of them it hands libxml2 at a
+    /// time: libxml2's reader's sizes, so that a document's events and errors come as they did from it.
+    private static let chunkSize = 4_096
+    private static let pieceSize = 512
+
     let path: String
     let limits: TraceReadingLimits
-    private let reader: OpaquePointer
     private let input: XMLInput
+    private let queue: SAXEvents
     private let names = NameTable()
-    /// Attribute values libxml2 had to assemble (rare); freed on the next `read()`.
-    @exclusivity(unchecked) private var ownedValues: [UnsafeMutablePointer<UInt8>] = []
+    /// The push parser, made when the first chunk has been read (libxml2 looks at its first four bytes).
+    @exclusivity(unchecked) private var parser: xmlParserCtxtPtr?
+    /// The bytes read from the source, handed to libxml2 from `chunkStart` to `chunkEnd`.
+    private let chunk: UnsafeMutablePointer<CChar>
+    @exclusivity(unchecked) private var chunkStart = 0
+    @exclusivity(unchecked) private var chunkEnd = 0
+
+    private enum Parsing {
+        case reading
+        /// The input ended and libxml2 finished the document without an error.
+        case ended
+        /// libxml2 or the input failed: the events queued before the failure are handed out, then its error.
+        case failed
+    }
+
+    @exclusivity(unchecked) private var parsing = Parsing.reading
+    /// The next event of the queue to hand out.
+    @exclusivity(unchecked) private var nextEvent = 0
 
     // The current element.
     @exclusivity(unchecked) private(set) var elementName: XMLName?
+    @exclusivity(unchecked) private var elementLocalName: UnsafePointer<UInt8>?
+    @exclusivity(unchecked) private var elementPrefix: UnsafePointer<UInt8>?
     /// The current element's name as written (with its prefix), for messages.
     var elementRawName: String {
-        guard let node = currentNode, let name = node.pointee.name else { return "" }
-        let local = String(cString: name)
-        guard let prefix = node.pointee.ns?.pointee.prefix else { return local }
-        return String(cString: prefix) + ":" + local
+        guard let elementLocalName else { return "" }
+        let local = String(cString: elementLocalName)
+        guard let elementPrefix else { return local }
+        return String(cString: elementPrefix) + ":" + local
     }
-    @exclusivity(unchecked) private var currentNode: UnsafeMutablePointer<xmlNode>?
     @exclusivity(unchecked) private(set) var isEmptyElement = false
     @exclusivity(unchecked) private(set) var depth = 0
     @exclusivity(unchecked) private(set) var location: TraceLocation
@@ -112,132 +138,147 @@ final class XMLStream {
     /// each node's call reaches it without retaining and releasing it.
     let schemaChecker: SchemaChecker?
 
-    /// Every RELAX NG validity error libxml2 reported so far (only with a schema attached).
-    var schemaErrors: [ParserError] { input.schemaErrors }
-
-    init(source: ByteSource, path: String, limits: TraceReadingLimits,
-         relaxNGSchema: OpaquePointer? = nil, toleratesTruncation: Bool = false,
+    init(source: ByteSource, path: String, limits: TraceReadingLimits, toleratesTruncation: Bool = false,
          schemaChecker: SchemaChecker? = nil) throws(TraceError) {
         _ = libxml2Initialized
         self.path = path
         self.schemaChecker = schemaChecker
         self.limits = limits
         self.location = TraceLocation(path: path, line: 1, column: 1)
-        attributeStorage = .allocate(capacity: attributeCapacity)
         let input = XMLInput(source: source, path: path, limits: limits)
         if toleratesTruncation {
             input.truncationGuard = TruncationGuard(maximumDepth: limits.maximumDepth,
                                                     maximumHeldBytes: 4 * limits.maximumTokenLength)
         }
         self.input = input
-        let context = Unmanaged.passUnretained(input).toOpaque()
-        let created: OpaquePointer? = xmlReaderForIO(
-            { context, buffer, length in
-                guard let context, let buffer else { return -1 }
-                return Unmanaged<XMLInput>.fromOpaque(context).takeUnretainedValue().fill(buffer, Int(length))
-            },
-            nil, context, path, "UTF-8", hardenedParserOptions)
-        guard let created else {
-            attributeStorage.deallocate()
-            throw TraceError(.io, "cannot create an XML reader (out of memory?)", path: path)
-        }
-        reader = created
-        xmlTextReaderSetStructuredErrorHandler(reader, { context, error in
-            guard let context, let error else { return }
-            Unmanaged<XMLInput>.fromOpaque(context).takeUnretainedValue().record(error.pointee)
-        }, context)
-        for name in XMLName.allCases {
-            if let interned = xmlTextReaderConstString(reader, name.text) {
-                names.insert(UnsafeRawPointer(interned), name)
-            }
-        }
-        if let relaxNGSchema {
-            guard xmlTextReaderRelaxNGSetSchema(reader, relaxNGSchema) == 0 else {
-                throw TraceError(.schema, "cannot attach the RELAX NG schema to the reader", path: path)
-            }
-        }
+        queue = SAXEvents(input: input)
+        attributeStorage = .allocate(capacity: attributeCapacity)
+        chunk = .allocate(capacity: Self.chunkSize)
     }
 
     deinit {
         attributeStorage.deallocate()
-        for value in ownedValues { reel_xmlFree(value) }
-        xmlFreeTextReader(reader)
+        chunk.deallocate()
+        if let parser { xmlFreeParserCtxt(parser) }
         input.source.close()
     }
 
     /// The error that stopped the parser, as a trace error with its position.
-    func parserFailure() -> TraceError {
-        if let oversizedToken = input.oversizedToken { return oversizedToken }
-        if let ioError = input.ioError { return ioError }
-        guard let error = input.firstError else {
-            return TraceError(.malformedXML, "the XML reader failed without saying why", path: path)
-        }
-        let place = TraceLocation(path: path, line: max(error.line, 1), column: max(error.column, 1))
-        switch Int(error.code) {
-        case Int(XML_ERR_ENTITY_LOOP.rawValue), Int(XML_ERR_UNDECLARED_ENTITY.rawValue),
-             Int(XML_WAR_UNDECLARED_ENTITY.rawValue), Int(XML_ERR_ENTITY_PE_INTERNAL.rawValue):
-            return TraceError(.forbiddenConstruct,
-                              "entity references are not allowed in a trace (libxml2: \(error.message))", at: place)
-        default:
-            break
-        }
-        if error.message.contains("Excessive depth") {
-            return TraceError(.limitExceeded,
-                              "elements nested too deeply (libxml2: \(error.message))", at: place)
-        }
-        if error.message.contains("too long") || error.message.contains("Huge input") {
-            return TraceError(.limitExceeded, "value too large (libxml2: \(error.message))", at: place)
-        }
-        return TraceError(.malformedXML, "malformed XML: \(error.message)", at: place)
-    }
+    func parserFailure() -> TraceError { input.failure() }
 
     /// Whether the parser stopped at the end of a file that was cut short, rather than at a fault in the
     /// middle: the input was read to its end and the error is on or after its last line with content.
-    func failedAtEndOfInput() -> Bool {
-        guard input.oversizedToken == nil, input.ioError == nil, input.reachedEndOfInput,
-              let error = input.firstError else {
-            return false
+    func failedAtEndOfInput() -> Bool { input.failedAtEndOfInput() }
+
+    // MARK: Parsing
+
+    /// Parses input until libxml2 reports events, the document ends or parsing fails; the events handed out
+    /// are forgotten first.
+    ///
+    /// As libxml2's reader does, the input goes to the parser 512 bytes at a time, and a piece that fails
+    /// takes its events with it: an element cut off by the end of the input, or followed in its piece by a
+    /// well-formedness error, is never handed out; the error is.
+    private func parseMore() throws(TraceError) {
+        queue.removeEvents(before: nextEvent)
+        nextEvent = 0
+        let eventsBefore = queue.events.count
+        while parsing == .reading {
+            if chunkStart == chunkEnd {
+                let count = Int(input.fill(chunk, Self.chunkSize))
+                guard count >= 0 else {
+                    parsing = .failed
+                    return
+                }
+                chunkStart = 0
+                chunkEnd = count
+                if parser == nil {
+                    // libxml2 guesses the encoding from the first four bytes, which the parser is made with.
+                    chunkStart = count >= 4 ? 4 : 0
+                    try startParser(firstBytes: count >= 4 ? chunk : nil, count: chunkStart)
+                }
+            }
+            guard let parser else { return }
+            let piece = min(Self.pieceSize, chunkEnd - chunkStart)
+            let mark = queue.mark()
+            // An empty piece is the end of the input: the parser finishes the document.
+            let status = xmlParseChunk(parser, piece > 0 ? chunk + chunkStart : nil, Int32(piece), piece > 0 ? 0 : 1)
+            chunkStart += piece
+            // Failed as libxml2's reader judges a push: any error code, or a document no longer well-formed.
+            if status != 0 || parser.pointee.wellFormed == 0 {
+                queue.restore(mark)
+                parsing = .failed
+            } else if piece == 0 {
+                parsing = .ended
+            } else if queue.events.count > eventsBefore {
+                return
+            }
         }
-        return error.line >= input.tracker.lastContentLine()
+    }
+
+    /// Makes the push parser as libxml2's reader does: with the document's first four bytes (its encoding
+    /// guess), the hardened options, UTF-8 forced, and line numbers kept.
+    private func startParser(firstBytes: UnsafePointer<CChar>?, count: Int) throws(TraceError) {
+        var handler = SAXEvents.handler()
+        let context = Unmanaged.passUnretained(queue).toOpaque()
+        guard let created = xmlCreatePushParserCtxt(&handler, context, firstBytes, Int32(count), path) else {
+            throw TraceError(.io, "cannot create an XML parser (out of memory?)", path: path)
+        }
+        parser = created
+        queue.parser = created
+        xmlCtxtUseOptions(created, hardenedParserOptions)
+        if let utf8 = xmlFindCharEncodingHandler("UTF-8") { xmlSwitchToEncoding(created, utf8) }
+        created.pointee.linenumbers = 1
+        for name in XMLName.allCases {
+            if let interned = xmlDictLookup(created.pointee.dict, name.text, -1) {
+                names.insert(UnsafeRawPointer(interned), name)
+            }
+        }
+    }
+
+    /// The next event, parsing more input when the queue has none; `nil` at the end of the document.
+    @inline(__always)
+    private func takeEvent() throws(TraceError) -> SAXEvents.Event? {
+        while true {
+            let count = queue.events.count
+            // Text at the end of the queue may go on in the next chunk: it is handed out whole.
+            if nextEvent < count && (nextEvent < count - 1 || parsing != .reading || !queue.endsWithText) {
+                nextEvent += 1
+                return queue.events[nextEvent - 1]
+            }
+            switch parsing {
+            case .reading: try parseMore()
+            case .ended: return nil
+            case .failed: throw parserFailure()
+            }
+        }
     }
 
     /// Moves to the next element start or end, skipping comments, processing instructions and white
-    /// space; text, CDATA, DOCTYPE and entity references are errors.
+    /// space; text is an error.
     ///
-    /// - Parameter allowText: whether non-blank text is skipped (inside `<meta>`) rather than refused.
+    /// - Parameter insideMeta: whether non-blank text and namespaces are allowed (inside `<meta>`).
     func read(insideMeta: Bool = false) throws(TraceError) -> Node {
-        for value in ownedValues { reel_xmlFree(value) }
-        ownedValues.removeAll(keepingCapacity: true)
         while true {
-            let status = xmlTextReaderRead(reader)
-            if status == 0 {
+            guard let event = try takeEvent() else {
                 schemaChecker?.finish()
                 return .endOfDocument
             }
-            if status < 0 || input.hasFailed { throw parserFailure() }
-            switch xmlTextReaderNodeType(reader) {
-            case Int32(XML_READER_TYPE_ELEMENT.rawValue):
-                try loadElement(insideMeta: insideMeta)
+            switch event.kind {
+            case .start:
+                try loadElement(event, insideMeta: insideMeta)
                 schemaChecker?.start(self)
                 return .element
-            case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
-                depth = Int(xmlTextReaderDepth(reader))
+            case .end:
+                depth = event.depth
                 schemaChecker?.end()
                 return .endElement
-            case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
-                if let schemaChecker { schemaChecker.text(currentValueBytes()) }
-                if insideMeta { continue }
-                try checkBlankText()
-            case Int32(XML_READER_TYPE_WHITESPACE.rawValue), Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue):
-                if let schemaChecker { schemaChecker.text(currentValueBytes()) }
-            case Int32(XML_READER_TYPE_COMMENT.rawValue), Int32(XML_READER_TYPE_PROCESSING_INSTRUCTION.rawValue):
+            case .text:
+                let text = queue.text(of: event)
+                if let schemaChecker { schemaChecker.text(text) }
+                if insideMeta || text.allSatisfy(isBlank) { continue }
+                throw unexpectedText(text)
+            case .other:
                 schemaChecker?.otherNode()
-            case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
-                throw doctypeError()
-            case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue), Int32(XML_READER_TYPE_ENTITY.rawValue):
-                throw entityError()
-            default:
-                continue
             }
         }
     }
@@ -249,171 +290,106 @@ final class XMLStream {
     /// Reads the current element's content up to its end into ``text``: text and CDATA, concatenated
     /// (comments and processing instructions between them are skipped). A child element is an error.
     ///
-    /// A text node is copied once into the reused buffer, so reading a chunk allocates nothing once the
-    /// buffer has grown to the longest text; no string is built.
+    /// A text is copied once into the reused buffer, so reading a chunk allocates nothing once the buffer
+    /// has grown to the longest text; no string is built.
     func readText() throws(TraceError) {
         text.removeAll(keepingCapacity: true)
         guard !isEmptyElement else { return }
         let tag = elementTag
-        for value in ownedValues { reel_xmlFree(value) }
-        ownedValues.removeAll(keepingCapacity: true)
         while true {
-            let status = xmlTextReaderRead(reader)
-            if status == 0 { throw TraceError(.truncated, "the trace ends inside \(tag)", path: path) }
-            if status < 0 || input.hasFailed { throw parserFailure() }
-            switch xmlTextReaderNodeType(reader) {
-            case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
-                depth = Int(xmlTextReaderDepth(reader))
+            guard let event = try takeEvent() else {
+                throw TraceError(.truncated, "the trace ends inside \(tag)", path: path)
+            }
+            switch event.kind {
+            case .end:
+                depth = event.depth
                 schemaChecker?.end()
                 return
-            case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue),
-                 Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue), Int32(XML_READER_TYPE_WHITESPACE.rawValue):
-                // `reel validate`'s schema checker sees the chunk's text as `read()` would show it.
-                if let schemaChecker { schemaChecker.text(currentValueBytes()) }
-                guard let value = xmlTextReaderConstValue(reader) else { continue }
-                let length = strlen(value)
-                guard text.count + length <= limits.maximumTokenLength else {
+            case .text:
+                // `reel validate`'s schema checker sees the text as `read()` would show it.
+                let bytes = queue.text(of: event)
+                if let schemaChecker { schemaChecker.text(bytes) }
+                guard text.count + bytes.count <= limits.maximumTokenLength else {
                     throw TraceError(.limitExceeded,
                                      "the text of \(tag) is longer than \(limits.maximumTokenLength) bytes; "
                                         + "a trace never needs one this long",
                                      at: location)
                 }
-                text.append(contentsOf: UnsafeBufferPointer(start: value, count: length))
-            case Int32(XML_READER_TYPE_ELEMENT.rawValue):
-                try loadElement(insideMeta: false)
+                text.append(contentsOf: bytes)
+            case .start:
+                try loadElement(event, insideMeta: false)
                 throw TraceError(.unknownElement,
                                  "unexpected element '\(elementRawName)' in \(tag); \(tag) holds text only",
                                  at: location)
-            case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
-                throw doctypeError()
-            case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue), Int32(XML_READER_TYPE_ENTITY.rawValue):
-                throw entityError()
-            case Int32(XML_READER_TYPE_COMMENT.rawValue), Int32(XML_READER_TYPE_PROCESSING_INSTRUCTION.rawValue):
+            case .other:
                 schemaChecker?.otherNode()
-            default:
-                continue
             }
         }
     }
 
-    // The rare paths of `read()` and `loadElement(insideMeta:)` are kept out of line, so that the code run
+    // The rare paths of `read()` and `loadElement(_:insideMeta:)` are kept out of line, so that the code run
     // for every event stays small: together with libxml2's it has to share the instruction cache.
 
-    /// Throws for text that is not white space (outside `<meta>`).
+    /// The error for text that is not white space (outside `<meta>`).
     @inline(never)
-    private func checkBlankText() throws(TraceError) {
-        let text = currentValue()
-        if text.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) { return }
-        throw TraceError(.unknownElement,
-                         "unexpected text '\(abbreviated(text))' in <\(elementRawName)>; trace elements hold no text",
-                         at: location)
+    private func unexpectedText(_ text: UnsafeBufferPointer<UInt8>) -> TraceError {
+        TraceError(.unknownElement,
+                   "unexpected text '\(abbreviated(String(decoding: text, as: UTF8.self)))' in <\(elementRawName)>; trace elements hold no text",
+                   at: location)
     }
 
     @inline(never)
-    private func doctypeError() -> TraceError {
-        TraceError(.forbiddenConstruct,
-                   "DOCTYPE declarations are not allowed in a trace (they declare entities and external resources); remove the '<!DOCTYPE …>'",
-                   at: TraceLocation(path: path, line: 1, column: 1))
-    }
-
-    @inline(never)
-    private func entityError() -> TraceError {
-        TraceError(.forbiddenConstruct, "entity references are not allowed in a trace", at: location)
-    }
-
-    @inline(never)
-    private func namespaceDeclarationError(_ declaration: UnsafeMutablePointer<xmlNs>) -> TraceError {
-        let prefix = declaration.pointee.prefix.map { ":" + String(cString: $0) } ?? ""
-        let href = declaration.pointee.href.map { String(cString: $0) } ?? ""
+    private func namespaceDeclarationError(prefix: UnsafePointer<UInt8>?, uri: UnsafePointer<UInt8>?) -> TraceError {
+        let prefix = prefix.map { ":" + String(cString: $0) } ?? ""
+        let href = uri.map { String(cString: $0) } ?? ""
         return TraceError(.unknownAttribute,
                           "namespace declaration 'xmlns\(prefix)=\"\(href)\"' on <\(elementRawName)> is not allowed; trace elements have no namespace",
                           at: location)
     }
 
     @inline(never)
-    private func nestingError() -> TraceError {
-        TraceError(.limitExceeded,
-                   "elements nested too deeply (depth \(depth + 1)); a trace nests at most \(limits.maximumDepth) levels",
+    private func namespacedAttributeError(prefix: UnsafePointer<UInt8>, name: UnsafePointer<UInt8>) -> TraceError {
+        TraceError(.unknownAttribute,
+                   "unknown attribute '\(String(cString: prefix)):\(String(cString: name))' on <\(elementRawName)>; trace attributes have no namespace",
                    at: location)
-    }
-
-    @inline(never)
-    private func namespacedAttributeError(_ namespace: UnsafeMutablePointer<xmlNs>,
-                                          _ name: UnsafePointer<xmlChar>) -> TraceError {
-        let prefix = namespace.pointee.prefix.map { String(cString: $0) + ":" } ?? ""
-        return TraceError(.unknownAttribute,
-                          "unknown attribute '\(prefix)\(String(cString: name))' on <\(elementRawName)>; trace attributes have no namespace",
-                          at: location)
     }
 
     /// The current element's position when the tracker finds no start tag (which it always does when
     /// libxml2 has just reported an element): libxml2's own, which runs ahead.
     @inline(never)
     private func parserPosition() -> TraceLocation {
-        TraceLocation(path: path, line: Int(xmlTextReaderGetParserLineNumber(reader)),
-                      column: Int(xmlTextReaderGetParserColumnNumber(reader)))
+        let position = parser?.pointee.input?.pointee
+        return TraceLocation(path: path, line: Int(position?.line ?? 1), column: Int(position?.col ?? 1))
     }
 
-    /// An attribute value libxml2 keeps as several nodes (with character references), assembled; freed on
-    /// the next `read()`.
-    @inline(never)
-    private func assembledValue(_ node: UnsafeMutablePointer<xmlNode>,
-                                _ attribute: UnsafeMutablePointer<xmlAttr>) -> UnsafePointer<UInt8> {
-        guard let assembled = xmlNodeListGetString(node.pointee.doc, attribute.pointee.children, 1) else {
-            return ("" as StaticString).utf8Start
-        }
-        ownedValues.append(assembled)
-        return UnsafePointer(assembled)
-    }
-
-    /// The current text node's bytes, valid until the next `read()`.
-    private func currentValueBytes() -> UnsafeBufferPointer<UInt8> {
-        guard let value = xmlTextReaderConstValue(reader) else { return UnsafeBufferPointer(start: nil, count: 0) }
-        return UnsafeBufferPointer(start: value, count: strlen(value))
-    }
-
-    private func currentValue() -> String {
-        guard let value = xmlTextReaderConstValue(reader) else { return "" }
-        return String(cString: value)
-    }
-
-    private func loadElement(insideMeta: Bool) throws(TraceError) {
-        depth = Int(xmlTextReaderDepth(reader))
-        isEmptyElement = xmlTextReaderIsEmptyElement(reader) == 1
+    private func loadElement(_ event: SAXEvents.Event, insideMeta: Bool) throws(TraceError) {
+        depth = event.depth
+        isEmptyElement = event.isEmpty
         if let position = input.tracker.nextStartTag() {
             location = TraceLocation(path: path, line: position.line, column: position.column)
         } else {
             location = parserPosition()
         }
         attributeCount = 0
-        guard let node = xmlTextReaderCurrentNode(reader) else {
-            throw TraceError(.malformedXML, "the XML reader lost its current element", at: location)
-        }
-        currentNode = node
-        elementName = node.pointee.name.flatMap { names[UnsafeRawPointer($0)] }
-        usesNamespaces = node.pointee.ns != nil || node.pointee.nsDef != nil
+        elementLocalName = event.name
+        elementPrefix = event.prefix
+        elementName = event.name.flatMap { names[UnsafeRawPointer($0)] }
+        usesNamespaces = event.hasNamespace || event.declarationCount > 0
         if usesNamespaces { elementName = nil }
-        if !insideMeta, let declaration = node.pointee.nsDef { throw namespaceDeclarationError(declaration) }
-        if depth >= limits.maximumDepth { throw nestingError() }
-        var attribute = node.pointee.properties
-        while let current = attribute {
-            defer { attribute = current.pointee.next }
-            guard let attributeName = current.pointee.name else { continue }
-            var name = names[UnsafeRawPointer(attributeName)]
-            if let namespace = current.pointee.ns {
+        if !insideMeta && event.declarationCount > 0 {
+            throw namespaceDeclarationError(prefix: event.declarationPrefix, uri: event.declarationURI)
+        }
+        if depth >= limits.maximumDepth { throw XMLInput.nestingError(depth: depth, limits: limits, at: location) }
+        let bytes = queue.bytes
+        for attribute in queue.attributes[event.first..<event.first + event.count] {
+            var name = names[UnsafeRawPointer(attribute.name)]
+            if let prefix = attribute.prefix {
                 name = nil
                 usesNamespaces = true
-                if !insideMeta { throw namespacedAttributeError(namespace, attributeName) }
+                if !insideMeta { throw namespacedAttributeError(prefix: prefix, name: attribute.name) }
             }
-            let value: UnsafePointer<UInt8>
-            if let child = current.pointee.children, child.pointee.next == nil,
-               child.pointee.type == XML_TEXT_NODE, let content = child.pointee.content {
-                value = UnsafePointer(content)
-            } else {
-                value = assembledValue(node, current)
-            }
-            appendAttribute(Attribute(name: name, rawName: UnsafePointer(attributeName), value: value,
-                                      valueLength: strlen(value)))
+            appendAttribute(Attribute(name: name, rawName: attribute.name, value: UnsafePointer(bytes + attribute.value),
+                                      valueLength: attribute.length))
         }
     }
 
@@ -596,6 +572,46 @@ final class XMLInput {
         return Int32(n)
     }
 
+    /// The error that stopped the parser, as a trace error with its position.
+    func failure() -> TraceError {
+        if let oversizedToken { return oversizedToken }
+        if let ioError { return ioError }
+        guard let error = firstError else {
+            return TraceError(.malformedXML, "the XML parser failed without saying why", path: path)
+        }
+        let place = TraceLocation(path: path, line: max(error.line, 1), column: max(error.column, 1))
+        switch Int(error.code) {
+        case Int(XML_ERR_ENTITY_LOOP.rawValue), Int(XML_ERR_UNDECLARED_ENTITY.rawValue),
+             Int(XML_WAR_UNDECLARED_ENTITY.rawValue), Int(XML_ERR_ENTITY_PE_INTERNAL.rawValue):
+            return TraceError(.forbiddenConstruct,
+                              "entity references are not allowed in a trace (libxml2: \(error.message))", at: place)
+        default:
+            break
+        }
+        if error.message.contains("Excessive depth") {
+            return TraceError(.limitExceeded,
+                              "elements nested too deeply (libxml2: \(error.message))", at: place)
+        }
+        if error.message.contains("too long") || error.message.contains("Huge input") {
+            return TraceError(.limitExceeded, "value too large (libxml2: \(error.message))", at: place)
+        }
+        return TraceError(.malformedXML, "malformed XML: \(error.message)", at: place)
+    }
+
+    /// Whether the parser stopped at the end of a file that was cut short, rather than at a fault in the
+    /// middle: the input was read to its end and the error is on or after its last line with content.
+    func failedAtEndOfInput() -> Bool {
+        guard oversizedToken == nil, ioError == nil, reachedEndOfInput, let error = firstError else { return false }
+        return error.line >= tracker.lastContentLine()
+    }
+
+    /// The error for an element at `depth` (the root's 0) beyond the limit.
+    static func nestingError(depth: Int, limits: TraceReadingLimits, at location: TraceLocation) -> TraceError {
+        TraceError(.limitExceeded,
+                   "elements nested too deeply (depth \(depth + 1)); a trace nests at most \(limits.maximumDepth) levels",
+                   at: location)
+    }
+
     /// The error callback: keeps RELAX NG validity errors in order and the first other error.
     func record(_ error: xmlError) {
         guard error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
@@ -618,10 +634,6 @@ final class XMLInput {
             firstError = recorded
         }
     }
-}
-
-private func strlen(_ pointer: UnsafePointer<UInt8>) -> Int {
-    pointer.withMemoryRebound(to: CChar.self, capacity: 1) { cStringLength($0) }
 }
 
 /// `text` cut to a readable length for an error message.

@@ -146,14 +146,8 @@ public enum TraceValidator {
     static func schemaPass(source: ByteSource, path: String, limits: TraceReadingLimits,
                            schema: CompiledSchema? = nil) throws(TraceError) -> [TraceDiagnostic] {
         let schema = if let schema { schema } else { try CompiledSchema() }
-        let stream = try XMLStream(source: source, path: path, limits: limits, relaxNGSchema: schema.pointer)
-        var failure: TraceError?
-        do throws(TraceError) {
-            while try stream.read(insideMeta: true) != .endOfDocument {}
-        } catch {
-            failure = error
-        }
-        var diagnostics = stream.schemaErrors.map { error in
+        let (errors, failure) = try RelaxNGPass.run(source: source, path: path, limits: limits, schema: schema.pointer)
+        var diagnostics = errors.map { error in
             TraceDiagnostic(severity: .error, code: .schema,
                             message: "does not match the schema: \(SchemaMessages.describe(error.message))", path: path,
                             location: TraceLocation(path: path, line: max(error.line, 1), column: max(error.column, 1)))
