@@ -53,7 +53,7 @@ struct InvariantTests {
         await #expect(processExitsWith: .failure) {
             let h = Harness(counts: [20])
             let cell = h.collectionView.visibleCells[0]
-            h.collectionView.cellPools["cell", default: []].append(cell)
+            h.collectionView.cellPools.pool("cell").views.append(cell)
             _ = h.collectionView.checkInvariants()
         }
     }

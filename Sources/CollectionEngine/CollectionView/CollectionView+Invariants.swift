@@ -44,19 +44,19 @@ extension CollectionView {
             }
         }
         for (identifier, pool) in cellPools {
-            for cell in pool {
+            for cell in pool.views {
                 place(cell, "in the pool of '\(identifier)'")
                 precondition(cell.reuseIdentifier == identifier, "a '\(cell.reuseIdentifier ?? "")' cell is in the pool of '\(identifier)'")
             }
         }
         for (key, pool) in supplementaryPools {
-            for view in pool {
+            for view in pool.views {
                 place(view, "in the pool of '\(key.kind)'/'\(key.identifier)'")
                 precondition(view.reuseIdentifier == key.identifier, "a view is in the wrong supplementary pool")
             }
         }
         for (kind, pool) in decorationPools {
-            for view in pool { place(view, "in the decoration pool of '\(kind)'") }
+            for view in pool.views { place(view, "in the decoration pool of '\(kind)'") }
         }
         return true
     }

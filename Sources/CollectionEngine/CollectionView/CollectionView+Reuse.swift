@@ -14,7 +14,7 @@ extension CollectionView {
         }
         let key = ElementKey(category: .cell, kind: nil, indexPath: indexPath)
         return measure(.dequeue, .cell) {
-            let cell = recycleOrCreate(cellPools[identifier]?.popLast(), .cell, make)
+            let cell = recycleOrCreate(cellPools[identifier]?.views.popLast(), .cell, make)
             cell.reuseIdentifier = identifier
             cell.dequeuedFor = key
             if let attributes = attributesForDequeue(key) { applyIfChanged(attributes, to: cell) }
@@ -36,7 +36,7 @@ extension CollectionView {
         }
         let key = ElementKey(category: .supplementaryView, kind: kind, indexPath: indexPath)
         return measure(.dequeue, .supplementaryView) {
-            let view = recycleOrCreate(supplementaryPools[poolKey]?.popLast(), .supplementaryView, registration.make)
+            let view = recycleOrCreate(supplementaryPools[poolKey]?.views.popLast(), .supplementaryView, registration.make)
             view.reuseIdentifier = identifier
             view.dequeuedFor = key
             if let attributes = attributesForDequeue(key) { applyIfChanged(attributes, to: view) }
@@ -53,7 +53,7 @@ extension CollectionView {
                     + "for it with register(_:forDecorationViewOfKind:)")
         }
         return measure(.dequeue, .decorationView) {
-            let view = recycleOrCreate(decorationPools[kind]?.popLast(), .decorationView, registration.make)
+            let view = recycleOrCreate(decorationPools[kind]?.views.popLast(), .decorationView, registration.make)
             view.dequeuedFor = attributes.elementKey
             applyIfChanged(attributes, to: view)
             return view
@@ -116,15 +116,37 @@ extension CollectionView {
         switch key.category {
         case .cell:
             if let cell = view as? CollectionViewCell, let identifier = cell.reuseIdentifier {
-                cellPools[identifier, default: []].append(cell)
+                cellPools.pool(identifier).views.append(cell)
             }
         case .supplementaryView:
             if let identifier = view.reuseIdentifier {
-                supplementaryPools[SupplementaryPoolKey(kind: key.kind ?? "", identifier: identifier), default: []]
+                supplementaryPools.pool(SupplementaryPoolKey(kind: key.kind ?? "", identifier: identifier)).views
                     .append(view)
             }
         case .decorationView:
-            decorationPools[key.kind ?? "", default: []].append(view)
+            decorationPools.pool(key.kind ?? "").views.append(view)
         }
+    }
+}
+
+/// The views of one reuse identifier (or decoration kind) waiting to be dequeued.
+///
+/// A class in the pools' dictionaries, so that a dequeue reads the dictionary and takes the view from the
+/// array in place. On a dictionary of arrays, `pools[identifier]?.popLast()` runs through three nested
+/// `modify` coroutines (the dictionary's subscript, its storage variant's, its native storage's), whose frames
+/// Swift allocated on the heap: three `malloc` calls for every cell that entered the display.
+final class ReusePool<View: ReusableView> {
+    // Unchecked as the dictionaries holding the pools are (see `CollectionView.selectedItems`): each access is
+    // one append or one removal, and the view's own code runs only after the view has left the pool.
+    @exclusivity(unchecked) var views: [View] = []
+}
+
+extension Dictionary {
+    /// The pool at `key`, made when there is none.
+    mutating func pool<View>(_ key: Key) -> Value where Value == ReusePool<View> {
+        if let pool = self[key] { return pool }
+        let pool = ReusePool<View>()
+        self[key] = pool
+        return pool
     }
 }

@@ -15,9 +15,13 @@ public final class CollectionView {
 
     /// The visible area in content coordinates: its origin is the content offset.
     ///
-    /// `@exclusivity(unchecked)`, as ``counters``: read many times per frame, a trivial value, and written
-    /// only by one assignment in `setBounds(_:)` and the initializer.
-    @exclusivity(unchecked) public internal(set) var bounds: Rect
+    /// Unchecked storage behind an inlinable getter, as ``counters``: read many times per frame, a trivial
+    /// value, and written only by one assignment in `setBounds(_:)` and the initializer.
+    public internal(set) var bounds: Rect {
+        @inlinable get { storedBounds }
+        _modify { yield &storedBounds }
+    }
+    @usableFromInline @exclusivity(unchecked) var storedBounds: Rect
 
     /// The view's frame; only its size matters headlessly. Changing the size changes ``bounds``; a layout
     /// that adopts ``LayoutInteractionHandling`` hears the new size first (`willResizeTo`), as an app's
@@ -129,30 +133,48 @@ public final class CollectionView {
 
     /// How many elements the visible rect held at the last layout pass, when they were more than
     /// ``visibleElementLimit``; `nil` when they were within it. A flow layout counts them from its lines and
-    /// columns without building them, the items that touch the rect's edges included.
-    @exclusivity(unchecked) public internal(set) var visibleElementOverflow: Int?
+    /// columns without building them, the items that touch the rect's edges included. (Unchecked storage
+    /// behind an inlinable getter, as ``counters``.)
+    public internal(set) var visibleElementOverflow: Int? {
+        @inlinable get { storedVisibleElementOverflow }
+        _modify { yield &storedVisibleElementOverflow }
+    }
+    @usableFromInline @exclusivity(unchecked) var storedVisibleElementOverflow: Int?
 
     /// Exact counts of the work done so far.
     ///
     /// Incremented several times per element on every frame: `@exclusivity(unchecked)` spares each increment
     /// a dynamic exclusivity check (issue 15). Safe: the counters are a struct of integers (a trivial value,
     /// which no overlapping access can leave freed or half-written), and every write is one increment.
-    @exclusivity(unchecked) public internal(set) var counters = EngineCounters()
+    ///
+    /// The attribute is on the storage, behind an inlinable getter: it holds only for the accesses compiled
+    /// in this module, and a stored property read from another module (the replay, the catalogue's layouts, a
+    /// layout of a user's) made the check all the same. Through the getter, that read is a plain load too.
+    public internal(set) var counters: EngineCounters {
+        @inlinable get { storedCounters }
+        _modify { yield &storedCounters }
+    }
+    @usableFromInline @exclusivity(unchecked) var storedCounters: EngineCounters = EngineCounters()
 
     /// The layout. Setting it replaces the layout without animation; the displayed elements take their
-    /// attributes from the new layout at the next layout pass.
-    @exclusivity(unchecked) public var collectionViewLayout: CollectionViewLayout {
-        didSet {
-            guard collectionViewLayout !== oldValue else { return }
-            timeDrivenLayout = collectionViewLayout as? any TimeDrivenLayout
+    /// attributes from the new layout at the next layout pass. (Unchecked storage behind an inlinable getter,
+    /// as ``counters``.)
+    public var collectionViewLayout: CollectionViewLayout {
+        @inlinable get { storedCollectionViewLayout }
+        set {
+            let oldValue = storedCollectionViewLayout
+            storedCollectionViewLayout = newValue
+            guard newValue !== oldValue else { return }
+            timeDrivenLayout = newValue as? any TimeDrivenLayout
             oldValue.collectionView = nil
-            collectionViewLayout.collectionView = self
+            newValue.collectionView = self
             // A new layout may register other view classes under the same decoration kinds.
             decorationPools.removeAll()
             discardOffscreenCells()
-            collectionViewLayout.invalidateLayout()
+            newValue.invalidateLayout()
         }
     }
+    @usableFromInline @exclusivity(unchecked) var storedCollectionViewLayout: CollectionViewLayout
 
     // MARK: State
 
@@ -221,8 +243,13 @@ public final class CollectionView {
     @exclusivity(unchecked) var pageSettle: PageSettle?
     /// Where the content was when the last drag began: paging moves at most one page from there.
     var dragStartOffset: Point?
-    /// What the app did that UIKit only logs, in the order it happened (see ``EngineWarning``).
-    @exclusivity(unchecked) public internal(set) var warnings: [EngineWarning] = []
+    /// What the app did that UIKit only logs, in the order it happened (see ``EngineWarning``). Unchecked
+    /// storage behind an inlinable getter, as ``counters``: the replay looks at it after every frame.
+    public internal(set) var warnings: [EngineWarning] {
+        @inlinable get { storedWarnings }
+        _modify { yield &storedWarnings }
+    }
+    @usableFromInline @exclusivity(unchecked) var storedWarnings: [EngineWarning] = []
     /// The running animated change of the content offset.
     @exclusivity(unchecked) var scrollAnimation: ScrollAnimation?
     /// How fast flings slow down; UIScrollView's normal rate by default.
@@ -239,15 +266,15 @@ public final class CollectionView {
     // Unchecked as the displayed list and the held cells are (see `selectedItems`).
     @exclusivity(unchecked) var cellRegistrations: [String: () -> CollectionViewCell] = [:]
     @exclusivity(unchecked) var supplementaryRegistrations: [SupplementaryPoolKey: ViewRegistration] = [:]
-    @exclusivity(unchecked) var cellPools: [String: [CollectionViewCell]] = [:]
-    @exclusivity(unchecked) var supplementaryPools: [SupplementaryPoolKey: [ReusableView]] = [:]
-    @exclusivity(unchecked) var decorationPools: [String: [ReusableView]] = [:]
+    @exclusivity(unchecked) var cellPools: [String: ReusePool<CollectionViewCell>] = [:]
+    @exclusivity(unchecked) var supplementaryPools: [SupplementaryPoolKey: ReusePool<ReusableView>] = [:]
+    @exclusivity(unchecked) var decorationPools: [String: ReusePool<ReusableView>] = [:]
 
     /// Creates a collection view of `frame`'s size with `layout`.
     public init(frame: Rect, collectionViewLayout layout: CollectionViewLayout) {
         self.frame = frame
-        self.bounds = Rect(origin: .zero, size: frame.size)
-        self.collectionViewLayout = layout
+        storedBounds = Rect(origin: .zero, size: frame.size)
+        storedCollectionViewLayout = layout
         layout.collectionView = self
         timeDrivenLayout = layout as? any TimeDrivenLayout
     }

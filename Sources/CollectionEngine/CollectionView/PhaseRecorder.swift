@@ -120,8 +120,13 @@ public final class PhaseRecorder {
         }
     }
 
-    /// How many marks found the watched word lowered, since the recorder was made.
-    @exclusivity(unchecked) public private(set) var interruptions = 0
+    /// How many marks found the watched word lowered, since the recorder was made. (Unchecked storage behind
+    /// an inlinable getter, as ``CollectionView/counters``: the profiler reads it at every frame's end.)
+    public private(set) var interruptions: Int {
+        @inlinable get { storedInterruptions }
+        _modify { yield &storedInterruptions }
+    }
+    @usableFromInline @exclusivity(unchecked) var storedInterruptions: Int = 0
 
     /// Watches `word`: every mark notes whether it still holds `armedValue`, and stores `armedValue` into it
     /// again when it does not. The word must stay valid and be written only by the recorder's thread or the

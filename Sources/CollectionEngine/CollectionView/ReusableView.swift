@@ -9,7 +9,11 @@ open class ReusableView {
     /// `@exclusivity(unchecked)`, as ``dequeuedFor``: written at every dequeue and read at every return to a
     /// pool (issue 15). Safe: the collection view alone writes them, each access is one assignment or one
     /// read, and no other code runs during any of them.
-    @exclusivity(unchecked) public internal(set) var reuseIdentifier: String?
+    public internal(set) var reuseIdentifier: String? {
+        @inlinable get { storedReuseIdentifier }
+        _modify { yield &storedReuseIdentifier }
+    }
+    @usableFromInline @exclusivity(unchecked) var storedReuseIdentifier: String?
     /// A copy of the attributes applied last.
     ///
     /// `@exclusivity(unchecked)`, as `appliedSource` and `appliedMutations`: read for every displayed view
@@ -18,18 +22,44 @@ open class ReusableView {
     /// setter is private), each write is one assignment or `isKnownUniquelyReferenced`, and no other code runs
     /// during any of these accesses (the subclass's `apply(_:)` is called after them), so that no access can
     /// overlap another; a view is used on one thread, its collection view's.
-    @exclusivity(unchecked) public private(set) var layoutAttributes: LayoutAttributes?
+    public private(set) var layoutAttributes: LayoutAttributes? {
+        @inlinable get { storedLayoutAttributes }
+        _modify { yield &storedLayoutAttributes }
+    }
+    @usableFromInline @exclusivity(unchecked) var storedLayoutAttributes: LayoutAttributes?
     // The standard fields are read for every held cell on every scroll frame (is it still in the prefetch
     // region?). `@exclusivity(unchecked)` spares those reads their dynamic exclusivity checks (issue 15), and
     // is safe: each is a trivial value (numbers, a Boolean), which no overlapping access can leave freed or
-    // half-written, and only `applyLayoutAttributes` writes them, one plain assignment each.
+    // half-written, and only `applyLayoutAttributes` writes them, one plain assignment each. The attribute is
+    // on their storage, behind inlinable getters, so that reads from other modules skip the check too (see
+    // ``CollectionView/counters``); so are `layoutAttributes` and `reuseIdentifier`.
 
     /// The untransformed frame, from the layout attributes.
-    @exclusivity(unchecked) public private(set) var frame: Rect = .zero
-    @exclusivity(unchecked) public private(set) var transform3D: Transform3D = .identity
-    @exclusivity(unchecked) public private(set) var alpha: Double = 1
-    @exclusivity(unchecked) public private(set) var zIndex: Int = 0
-    @exclusivity(unchecked) public private(set) var isHidden = false
+    public private(set) var frame: Rect {
+        @inlinable get { storedFrame }
+        _modify { yield &storedFrame }
+    }
+    @usableFromInline @exclusivity(unchecked) var storedFrame: Rect = .zero
+    public private(set) var transform3D: Transform3D {
+        @inlinable get { storedTransform3D }
+        _modify { yield &storedTransform3D }
+    }
+    @usableFromInline @exclusivity(unchecked) var storedTransform3D: Transform3D = .identity
+    public private(set) var alpha: Double {
+        @inlinable get { storedAlpha }
+        _modify { yield &storedAlpha }
+    }
+    @usableFromInline @exclusivity(unchecked) var storedAlpha: Double = 1
+    public private(set) var zIndex: Int {
+        @inlinable get { storedZIndex }
+        _modify { yield &storedZIndex }
+    }
+    @usableFromInline @exclusivity(unchecked) var storedZIndex: Int = 0
+    public private(set) var isHidden: Bool {
+        @inlinable get { storedIsHidden }
+        _modify { yield &storedIsHidden }
+    }
+    @usableFromInline @exclusivity(unchecked) var storedIsHidden: Bool = false
 
     /// The element the view was last dequeued for, checked when the data source returns it.
     @exclusivity(unchecked) var dequeuedFor: ElementKey?

@@ -30,11 +30,21 @@ open class CollectionViewLayout {
     /// the query (``CollectionView/visibleElementLimit``); `nil` otherwise. A layout that can count its
     /// elements without building them (the flow layout) stops at one more and records the count in
     /// ``elementQueryOverflow``; any other layout answers in full and the collection view counts.
-    /// A layout of your own can do what the flow layout does.
-    @exclusivity(unchecked) public internal(set) var elementQueryLimit: Int?
+    /// A layout of your own can do what the flow layout does. (This and ``elementQueryOverflow`` keep
+    /// unchecked storage behind inlinable accessors, as ``CollectionView/counters``, so that a layout in
+    /// another module reads and writes them without dynamic exclusivity checks.)
+    public internal(set) var elementQueryLimit: Int? {
+        @inlinable get { storedElementQueryLimit }
+        _modify { yield &storedElementQueryLimit }
+    }
+    @usableFromInline @exclusivity(unchecked) var storedElementQueryLimit: Int?
     /// How many elements the rect of the running limited query holds, set by a layout that stopped building
     /// them at ``elementQueryLimit`` + 1; the collection view then displays none of them.
-    @exclusivity(unchecked) public var elementQueryOverflow: Int?
+    public var elementQueryOverflow: Int? {
+        @inlinable get { storedElementQueryOverflow }
+        @inlinable set { storedElementQueryOverflow = newValue }
+    }
+    @usableFromInline @exclusivity(unchecked) var storedElementQueryOverflow: Int?
 
     public init() {}
 

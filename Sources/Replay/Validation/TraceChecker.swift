@@ -85,14 +85,14 @@ public enum TraceChecker {
                                        into diagnostics: inout [TraceDiagnostic]) -> Bool {
         let rate = header.collectionView.refreshRate
         guard !SessionLength.mayExceedLimit(at: rate) else { return false }
-        var rules = TraceRules(header: header, path: path, registry: registry)
-        diagnostics += rules.check(header).map { $0.diagnostic(path: path) }
+        let held = HeldRules(TraceRules(header: header, path: path, registry: registry))
+        diagnostics += held.rules.check(header).map { $0.diagnostic(path: path) }
         // Every event goes through the rules as it is read, whether the replay takes it or has stopped; the
         // replay takes their verdicts rather than checking the events again.
         let verdicts = RuleVerdicts()
         func nextChecked() throws(TraceError) -> TraceEvent? {
             guard let event = try next() else { return nil }
-            let problems = rules.check(event)
+            let problems = held.rules.check(event)
             verdicts.record(problems, path: path)
             if !problems.isEmpty { diagnostics += problems.map { $0.diagnostic(path: path) } }
             return event
@@ -115,7 +115,7 @@ public enum TraceChecker {
         } catch {
             // The trace is not valid: the caller drops what was found and checks it in separate passes.
         }
-        diagnostics += rules.finish().map { $0.diagnostic(path: path) }
+        diagnostics += held.rules.finish().map { $0.diagnostic(path: path) }
         diagnostics += engineDiagnostics(failure: outcome.failure, warnings: outcome.warnings, path: path,
                                          known: diagnostics)
         return true
@@ -170,4 +170,14 @@ public enum TraceChecker {
         guard !known.contains(where: { $0.severity == .error }) else { return [] }
         return TracedWarning.diagnostics(warnings, path: path)
     }
+}
+
+/// The rules `checkInOnePass` applies to every event from the function the replay pulls events through. A
+/// `var` captured by that function would make every event's check a dynamic exclusivity check (issue 15);
+/// the unchecked property is a plain access, and safe: `check` and `finish` run no code that could reach the
+/// rules again, and the pass is on one thread.
+private final class HeldRules {
+    @exclusivity(unchecked) var rules: TraceRules
+
+    init(_ rules: TraceRules) { self.rules = rules }
 }
