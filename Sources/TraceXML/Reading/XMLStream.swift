@@ -35,9 +35,9 @@ public struct TraceReadingLimits: Hashable, Sendable {
 /// A pull parser over libxml2's SAX2 push parser that yields elements with their exact position and
 /// attributes, and turns every libxml2 problem into a ``TraceError``.
 ///
-/// The stream hands libxml2 the input a chunk at a time and queues what its callbacks report
-/// (``SAXEvents``); `read()` takes the next event from the queue and parses the next chunk when the queue
-/// is empty. Only a chunk's events are held, so a trace of any length is read in constant memory.
+/// The stream hands libxml2 the input 512 bytes at a time and queues what its callbacks report
+/// (``SAXEvents``); `read()` takes the next event from the queue and parses more input when the queue is
+/// empty. Only a piece's events are held, so a trace of any length is read in constant memory.
 final class XMLStream {
     /// What the stream stopped on.
     enum Node {
@@ -290,8 +290,8 @@ final class XMLStream {
     /// Reads the current element's content up to its end into ``text``: text and CDATA, concatenated
     /// (comments and processing instructions between them are skipped). A child element is an error.
     ///
-    /// A text is copied once into the reused buffer, so reading a chunk allocates nothing once the buffer
-    /// has grown to the longest text; no string is built.
+    /// The text is copied from the queue into the reused buffer, so reading an `<item-sizes>` chunk allocates
+    /// nothing once both have grown to the longest text; no string is built.
     func readText() throws(TraceError) {
         text.removeAll(keepingCapacity: true)
         guard !isEmptyElement else { return }
