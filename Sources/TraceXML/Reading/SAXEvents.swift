@@ -78,10 +78,10 @@ final class SAXEvents {
         UnsafeBufferPointer(start: bytes + event.first, count: event.count)
     }
 
-    /// Whether the last event is text, which the next chunk may continue.
+    /// Whether the last event is text, which the next piece may continue.
     var endsWithText: Bool { events.last?.kind == .text }
 
-    /// Forgets the events before `index`. Only a text event may remain after it (one that the next chunk may
+    /// Forgets the events before `index`. Only a text event may remain after it (one that the next piece may
     /// continue): it moves to the front.
     func removeEvents(before index: Int) {
         guard index < events.count else {
@@ -92,7 +92,7 @@ final class SAXEvents {
         }
         precondition(index == events.count - 1 && events[index].kind == .text, "only an open text is kept")
         var text = events[index]
-        (bytes).update(from: bytes + text.first, count: text.count)
+        bytes.update(from: bytes + text.first, count: text.count)
         byteCount = text.count
         text.first = 0
         events.removeAll(keepingCapacity: true)
@@ -112,7 +112,7 @@ final class SAXEvents {
 
     func mark() -> Mark {
         Mark(events: events.count, attributes: attributes.count, bytes: byteCount,
-             lastTextCount: events.last?.kind == .text ? events[events.count - 1].count : nil,
+             lastTextCount: endsWithText ? events[events.count - 1].count : nil,
              openElements: openElements, dropsNextEnd: dropsNextEnd)
     }
 
@@ -163,7 +163,6 @@ final class SAXEvents {
             event.declarationURI = declarations[1]
         }
         event.first = attributes.count
-        event.count = Int(attributeCount)
         if let fields {
             // Five fields an attribute: local name, prefix, URI, value, end of the value.
             for i in 0..<Int(attributeCount) {
@@ -173,6 +172,8 @@ final class SAXEvents {
                 attributes.append(Attribute(name: attributeName, prefix: field[1], value: offset, length: length))
             }
         }
+        // The attributes queued, which are all of them unless libxml2 left a field out.
+        event.count = attributes.count - event.first
         events.append(event)
         openElements += 1
         dropsNextEnd = isEmpty
@@ -224,13 +225,12 @@ final class SAXEvents {
     }
 
     fileprivate func characters(_ text: UnsafePointer<UInt8>, _ count: Int) {
-        if let last = events.indices.last, events[last].kind == .text {
-            _ = append(text, count: count)
-            events[last].count += count
-            return
-        }
         let offset = append(text, count: count)
-        events.append(Event(kind: .text, first: offset, count: count))
+        if endsWithText {
+            events[events.count - 1].count += count
+        } else {
+            events.append(Event(kind: .text, first: offset, count: count))
+        }
     }
 
     fileprivate func other() {

@@ -6,8 +6,9 @@ let libxml2Initialized: Void = {
 }()
 
 /// The parser options every trace is read with: no network, no DTD loading or attribute defaulting, no
-/// entity substitution, no XInclude, no `XML_PARSE_HUGE` (so libxml2 keeps its own depth and size
-/// limits), blank text dropped, and errors delivered to our handler rather than printed.
+/// entity substitution, no XInclude, no `XML_PARSE_HUGE` (so libxml2 keeps its own size limits, and its
+/// reader its depth limit), blank text dropped where the reader can tell it is (the stream's SAX2 callbacks,
+/// without a tree, get it all and skip it themselves), and errors delivered to our handler, not printed.
 let hardenedParserOptions: Int32 = {
     let options: [xmlParserOption] = [XML_PARSE_NONET, XML_PARSE_NOBLANKS, XML_PARSE_NOERROR,
                                       XML_PARSE_NOWARNING, XML_PARSE_COMPACT, XML_PARSE_NOCDATA]
@@ -94,7 +95,8 @@ final class XMLStream {
         case reading
         /// The input ended and libxml2 finished the document without an error.
         case ended
-        /// libxml2 or the input failed: the events queued before the failure are handed out, then its error.
+        /// libxml2 or the input failed: the events of the pieces before the failing one are handed out, then
+        /// the error.
         case failed
     }
 
@@ -240,7 +242,7 @@ final class XMLStream {
     private func takeEvent() throws(TraceError) -> SAXEvents.Event? {
         while true {
             let count = queue.events.count
-            // Text at the end of the queue may go on in the next chunk: it is handed out whole.
+            // Text at the end of the queue may go on in the next piece: it is handed out whole.
             if nextEvent < count && (nextEvent < count - 1 || parsing != .reading || !queue.endsWithText) {
                 nextEvent += 1
                 return queue.events[nextEvent - 1]
@@ -563,10 +565,7 @@ final class XMLInput {
             return -1
         }
         if let position = tracker.doctypeInProlog() {
-            oversizedToken = TraceError(
-                .forbiddenConstruct,
-                "DOCTYPE declarations are not allowed in a trace (they declare entities and external resources); remove the '<!DOCTYPE …>'",
-                at: TraceLocation(path: path, line: position.line, column: position.column))
+            oversizedToken = Self.doctypeError(at: TraceLocation(path: path, line: position.line, column: position.column))
             return -1
         }
         return Int32(n)
@@ -603,6 +602,13 @@ final class XMLInput {
     func failedAtEndOfInput() -> Bool {
         guard oversizedToken == nil, ioError == nil, reachedEndOfInput, let error = firstError else { return false }
         return error.line >= tracker.lastContentLine()
+    }
+
+    /// The error for a DOCTYPE declaration at `location`.
+    static func doctypeError(at location: TraceLocation) -> TraceError {
+        TraceError(.forbiddenConstruct,
+                   "DOCTYPE declarations are not allowed in a trace (they declare entities and external resources); remove the '<!DOCTYPE …>'",
+                   at: location)
     }
 
     /// The error for an element at `depth` (the root's 0) beyond the limit.

@@ -45,10 +45,7 @@ enum RelaxNGPass {
                     return (input.schemaErrors, XMLInput.nestingError(depth: depth, limits: limits, at: location))
                 }
             case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
-                return (input.schemaErrors, TraceError(
-                    .forbiddenConstruct,
-                    "DOCTYPE declarations are not allowed in a trace (they declare entities and external resources); remove the '<!DOCTYPE …>'",
-                    at: TraceLocation(path: path, line: 1, column: 1)))
+                return (input.schemaErrors, XMLInput.doctypeError(at: TraceLocation(path: path, line: 1, column: 1)))
             case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue), Int32(XML_READER_TYPE_ENTITY.rawValue):
                 return (input.schemaErrors,
                         TraceError(.forbiddenConstruct, "entity references are not allowed in a trace", at: location))
