@@ -36,6 +36,9 @@ final class SAXEvents {
         /// A start's attributes in ``attributes``, or a text's bytes in ``bytes``: the first and how many.
         var first = 0
         var count = 0
+        /// A start's position, when the queue ``recordsPositions``; 0 otherwise.
+        var line = 0
+        var column = 0
     }
 
     struct Attribute {
@@ -65,6 +68,13 @@ final class SAXEvents {
     @exclusivity(unchecked) private var openElements = 0
     /// Set by a start written `<a/>`: libxml2 reports its end next, which the queue drops.
     @exclusivity(unchecked) private var dropsNextEnd = false
+    /// Whether a start's event carries its position (``Event/line``, ``Event/column``), found when libxml2
+    /// reports it: for a reader on another thread (``ReadAhead``), which cannot ask the position tracker later.
+    @exclusivity(unchecked) var recordsPositions = false
+    /// The depth at which a start sets ``reachedDepthLimit``.
+    @exclusivity(unchecked) var depthLimit = Int.max
+    /// Whether a start was at ``depthLimit`` or deeper: the reader will refuse it, so parsing can stop.
+    @exclusivity(unchecked) private(set) var reachedDepthLimit = false
 
     init(input: XMLInput) {
         self.input = input
@@ -80,6 +90,16 @@ final class SAXEvents {
 
     /// Whether the last event is text, which the next piece may continue.
     var endsWithText: Bool { events.last?.kind == .text }
+
+    /// Swaps the events, attributes and bytes queued with `other`'s, without copying them: how a batch of
+    /// events passes between threads (``ReadAhead``). The parsing state (open elements) stays.
+    func exchangeContents(with other: SAXEvents) {
+        swap(&events, &other.events)
+        swap(&attributes, &other.attributes)
+        swap(&bytes, &other.bytes)
+        swap(&byteCapacity, &other.byteCapacity)
+        swap(&byteCount, &other.byteCount)
+    }
 
     /// Forgets the events before `index`. Only a text event may remain after it (one that the next piece may
     /// continue): it moves to the front.
@@ -174,9 +194,20 @@ final class SAXEvents {
         }
         // The attributes queued, which are all of them unless libxml2 left a field out.
         event.count = attributes.count - event.first
+        if recordsPositions { (event.line, event.column) = startPosition() }
+        if openElements >= depthLimit { reachedDepthLimit = true }
         events.append(event)
         openElements += 1
         dropsNextEnd = isEmpty
+    }
+
+    /// The position of the start tag libxml2 has just reported: the tracker's (which has been handed the whole
+    /// tag), else libxml2's own, which runs ahead.
+    @inline(never)
+    private func startPosition() -> (line: Int, column: Int) {
+        if let position = input.tracker.nextStartTag() { return position }
+        let position = parser?.pointee.input?.pointee
+        return (Int(position?.line ?? 1), Int(position?.col ?? 1))
     }
 
     /// Copies an attribute's value, with a NUL after it; returns its offset and length.

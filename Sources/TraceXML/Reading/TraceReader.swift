@@ -40,7 +40,7 @@ public final class TraceReader {
     /// Whether the trace turned out to be cut off (only with ``Options/allowsTruncation``).
     public private(set) var isTruncated = false
 
-    private let stream: XMLStream
+    let stream: XMLStream
     // The state `next()` updates for every event: plain loads and stores, without the dynamic
     // exclusivity checks a class's stored properties get by default (the reader is not Sendable and
     // never hands these out inout).
@@ -69,8 +69,12 @@ public final class TraceReader {
         return TraceEncoding.problem(atPath: TraceInput.readablePath(path))
     }
 
-    /// - Parameter schemaChecker: sees every node the reader reads (for `reel validate`'s one pass).
-    init(source: ByteSource, path: String, options: Options, schemaChecker: SchemaChecker? = nil) throws(TraceError) {
+    /// - Parameters:
+    ///   - schemaChecker: sees every node the reader reads (for `reel validate`'s one pass).
+    ///   - readsAhead: parse on a second thread (``ReadAhead``), for a caller that reports any error from a
+    ///     read of its own: an attribute's error is then placed at its element.
+    init(source: ByteSource, path: String, options: Options, schemaChecker: SchemaChecker? = nil,
+         readsAhead: Bool = false) throws(TraceError) {
         self.path = path
         self.options = options
         if source.isKnownEmpty {
@@ -78,7 +82,8 @@ public final class TraceReader {
             throw TraceError(.truncated, "the file is empty; expected a <trace> document", path: path)
         }
         stream = try XMLStream(source: source, path: path, limits: options.limits,
-                               toleratesTruncation: options.allowsTruncation, schemaChecker: schemaChecker)
+                               toleratesTruncation: options.allowsTruncation, schemaChecker: schemaChecker,
+                               readsAhead: readsAhead)
         let parsed: (TraceHeader, Bool)
         do throws(TraceError) {
             parsed = try HeaderParser(stream: stream).parse()

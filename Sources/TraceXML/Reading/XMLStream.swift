@@ -36,9 +36,10 @@ public struct TraceReadingLimits: Hashable, Sendable {
 /// A pull parser over libxml2's SAX2 push parser that yields elements with their exact position and
 /// attributes, and turns every libxml2 problem into a ``TraceError``.
 ///
-/// The stream hands libxml2 the input 512 bytes at a time and queues what its callbacks report
-/// (``SAXEvents``); `read()` takes the next event from the queue and parses more input when the queue is
-/// empty. Only a piece's events are held, so a trace of any length is read in constant memory.
+/// The stream hands libxml2 the input 512 bytes at a time (``PieceParser``) and queues what its callbacks
+/// report (``SAXEvents``); `read()` takes the next event from the queue and parses more input when the queue
+/// is empty, or, reading ahead, takes the next batch from the parser's own thread (``ReadAhead``). Only a
+/// piece's events (or five batches') are held, so a trace of any length is read in constant memory.
 final class XMLStream {
     /// What the stream stopped on.
     enum Node {
@@ -74,33 +75,17 @@ final class XMLStream {
         var valueBytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: value, count: valueLength) }
     }
 
-    /// How many bytes the stream reads from its source at a time, and how many of them it hands libxml2 at a
-    /// time: libxml2's reader's sizes, so that a document's events and errors come as they did from it.
-    private static let chunkSize = 4_096
-    private static let pieceSize = 512
-
     let path: String
     let limits: TraceReadingLimits
     private let input: XMLInput
+    /// libxml2's parser and the queue its callbacks fill, driven by `parseMore()` or by `readAhead`.
+    private let pieces: PieceParser
+    /// The events being handed out: the parser's own queue, or with a read-ahead the batch last received.
     private let queue: SAXEvents
-    private let names = NameTable()
-    /// The push parser, made when the first chunk has been read (libxml2 looks at its first four bytes).
-    @exclusivity(unchecked) private var parser: xmlParserCtxtPtr?
-    /// The bytes read from the source, handed to libxml2 from `chunkStart` to `chunkEnd`.
-    private let chunk: UnsafeMutablePointer<CChar>
-    @exclusivity(unchecked) private var chunkStart = 0
-    @exclusivity(unchecked) private var chunkEnd = 0
-
-    private enum Parsing {
-        case reading
-        /// The input ended and libxml2 finished the document without an error.
-        case ended
-        /// libxml2 or the input failed: the events of the pieces before the failing one are handed out, then
-        /// the error.
-        case failed
-    }
-
-    @exclusivity(unchecked) private var parsing = Parsing.reading
+    /// The parser's thread, when the stream reads ahead.
+    let readAhead: ReadAhead?
+    /// The parser's state as far as the events handed out go: with a read-ahead, after the batch received.
+    @exclusivity(unchecked) private var parsing = PieceParser.State.reading
     /// The next event of the queue to hand out.
     @exclusivity(unchecked) private var nextEvent = 0
 
@@ -140,9 +125,12 @@ final class XMLStream {
     /// each node's call reaches it without retaining and releasing it.
     let schemaChecker: SchemaChecker?
 
+    /// - Parameter readsAhead: parse on a thread of its own (``ReadAhead``), unless truncation is tolerated.
+    ///   Events and errors are the same, but an attribute's error is placed at its element
+    ///   (``location(ofAttribute:)``): for a caller that reports errors from another read, as
+    ///   ``TraceValidator`` does.
     init(source: ByteSource, path: String, limits: TraceReadingLimits, toleratesTruncation: Bool = false,
-         schemaChecker: SchemaChecker? = nil) throws(TraceError) {
-        _ = libxml2Initialized
+         schemaChecker: SchemaChecker? = nil, readsAhead: Bool = false) throws(TraceError) {
         self.path = path
         self.schemaChecker = schemaChecker
         self.limits = limits
@@ -153,15 +141,21 @@ final class XMLStream {
                                                     maximumHeldBytes: 4 * limits.maximumTokenLength)
         }
         self.input = input
-        queue = SAXEvents(input: input)
+        pieces = PieceParser(input: input, path: path)
+        if readsAhead && !toleratesTruncation,
+           let readAhead = ReadAhead(parser: pieces, depthLimit: limits.maximumDepth) {
+            self.readAhead = readAhead
+            queue = SAXEvents(input: input)
+        } else {
+            readAhead = nil
+            queue = pieces.events
+        }
         attributeStorage = .allocate(capacity: attributeCapacity)
-        chunk = .allocate(capacity: Self.chunkSize)
     }
 
     deinit {
+        readAhead?.stop()
         attributeStorage.deallocate()
-        chunk.deallocate()
-        if let parser { xmlFreeParserCtxt(parser) }
         input.source.close()
     }
 
@@ -169,72 +163,25 @@ final class XMLStream {
     func parserFailure() -> TraceError { input.failure() }
 
     /// Whether the parser stopped at the end of a file that was cut short, rather than at a fault in the
-    /// middle: the input was read to its end and the error is on or after its last line with content.
-    func failedAtEndOfInput() -> Bool { input.failedAtEndOfInput() }
+    /// middle: the input was read to its end and the error is on or after its last line with content. With a
+    /// read-ahead, `false` until its last batch has been received (the input is the parser thread's till then).
+    func failedAtEndOfInput() -> Bool {
+        if let readAhead, !readAhead.isFinished { return false }
+        return input.failedAtEndOfInput()
+    }
 
     // MARK: Parsing
 
     /// Parses input until libxml2 reports events, the document ends or parsing fails; the events handed out
     /// are forgotten first.
-    ///
-    /// As libxml2's reader does, the input goes to the parser 512 bytes at a time, and a piece that fails
-    /// takes its events with it: an element cut off by the end of the input, or followed in its piece by a
-    /// well-formedness error, is never handed out; the error is.
-    private func parseMore() throws(TraceError) {
+    private func parseMore() {
         queue.removeEvents(before: nextEvent)
         nextEvent = 0
         let eventsBefore = queue.events.count
-        while parsing == .reading {
-            if chunkStart == chunkEnd {
-                let count = Int(input.fill(chunk, Self.chunkSize))
-                guard count >= 0 else {
-                    parsing = .failed
-                    return
-                }
-                chunkStart = 0
-                chunkEnd = count
-                if parser == nil {
-                    // libxml2 guesses the encoding from the first four bytes, which the parser is made with.
-                    chunkStart = count >= 4 ? 4 : 0
-                    try startParser(firstBytes: count >= 4 ? chunk : nil, count: chunkStart)
-                }
-            }
-            guard let parser else { return }
-            let piece = min(Self.pieceSize, chunkEnd - chunkStart)
-            let mark = queue.mark()
-            // An empty piece is the end of the input: the parser finishes the document.
-            let status = xmlParseChunk(parser, piece > 0 ? chunk + chunkStart : nil, Int32(piece), piece > 0 ? 0 : 1)
-            chunkStart += piece
-            // Failed as libxml2's reader judges a push: any error code, or a document no longer well-formed.
-            if status != 0 || parser.pointee.wellFormed == 0 {
-                queue.restore(mark)
-                parsing = .failed
-            } else if piece == 0 {
-                parsing = .ended
-            } else if queue.events.count > eventsBefore {
-                return
-            }
-        }
-    }
-
-    /// Makes the push parser as libxml2's reader does: with the document's first four bytes (its encoding
-    /// guess), the hardened options, UTF-8 forced, and line numbers kept.
-    private func startParser(firstBytes: UnsafePointer<CChar>?, count: Int) throws(TraceError) {
-        var handler = SAXEvents.handler()
-        let context = Unmanaged.passUnretained(queue).toOpaque()
-        guard let created = xmlCreatePushParserCtxt(&handler, context, firstBytes, Int32(count), path) else {
-            throw TraceError(.io, "cannot create an XML parser (out of memory?)", path: path)
-        }
-        parser = created
-        queue.parser = created
-        xmlCtxtUseOptions(created, hardenedParserOptions)
-        if let utf8 = xmlFindCharEncodingHandler("UTF-8") { xmlSwitchToEncoding(created, utf8) }
-        created.pointee.linenumbers = 1
-        for name in XMLName.allCases {
-            if let interned = xmlDictLookup(created.pointee.dict, name.text, -1) {
-                names.insert(UnsafeRawPointer(interned), name)
-            }
-        }
+        repeat {
+            pieces.parseNextPiece()
+        } while pieces.state == .reading && queue.events.count == eventsBefore
+        parsing = pieces.state
     }
 
     /// The next event, parsing more input when the queue has none; `nil` at the end of the document.
@@ -248,7 +195,13 @@ final class XMLStream {
                 return queue.events[nextEvent - 1]
             }
             switch parsing {
-            case .reading: try parseMore()
+            case .reading:
+                if let readAhead {
+                    nextEvent = 0
+                    parsing = readAhead.receive(into: queue)
+                } else {
+                    parseMore()
+                }
             case .ended: return nil
             case .failed: throw parserFailure()
             }
@@ -360,14 +313,16 @@ final class XMLStream {
     /// libxml2 has just reported an element): libxml2's own, which runs ahead.
     @inline(never)
     private func parserPosition() -> TraceLocation {
-        let position = parser?.pointee.input?.pointee
+        let position = pieces.parser?.pointee.input?.pointee
         return TraceLocation(path: path, line: Int(position?.line ?? 1), column: Int(position?.col ?? 1))
     }
 
     private func loadElement(_ event: SAXEvents.Event, insideMeta: Bool) throws(TraceError) {
         depth = event.depth
         isEmptyElement = event.isEmpty
-        if let position = input.tracker.nextStartTag() {
+        if readAhead != nil {
+            location = TraceLocation(path: path, line: event.line, column: event.column)
+        } else if let position = input.tracker.nextStartTag() {
             location = TraceLocation(path: path, line: position.line, column: position.column)
         } else {
             location = parserPosition()
@@ -375,7 +330,7 @@ final class XMLStream {
         attributeCount = 0
         elementLocalName = event.name
         elementPrefix = event.prefix
-        elementName = event.name.flatMap { names[UnsafeRawPointer($0)] }
+        elementName = event.name.flatMap { pieces.names[UnsafeRawPointer($0)] }
         usesNamespaces = event.hasNamespace || event.declarationCount > 0
         if usesNamespaces { elementName = nil }
         if !insideMeta && event.declarationCount > 0 {
@@ -384,7 +339,7 @@ final class XMLStream {
         if depth >= limits.maximumDepth { throw XMLInput.nestingError(depth: depth, limits: limits, at: location) }
         let bytes = queue.bytes
         for attribute in queue.attributes[event.first..<event.first + event.count] {
-            var name = names[UnsafeRawPointer(attribute.name)]
+            var name = pieces.names[UnsafeRawPointer(attribute.name)]
             if let prefix = attribute.prefix {
                 name = nil
                 usesNamespaces = true
@@ -418,9 +373,10 @@ final class XMLStream {
         attributeStorage[index].parsedNumber = number
     }
 
-    /// The position of the current element's attribute called `name`, or the element's own position.
+    /// The position of the current element's attribute called `name`, or the element's own position (always,
+    /// with a read-ahead: the tracker is the parser thread's, and has moved on).
     func location(ofAttribute name: String) -> TraceLocation {
-        guard let position = input.tracker.attributePosition(name) else { return location }
+        guard readAhead == nil, let position = input.tracker.attributePosition(name) else { return location }
         return TraceLocation(path: path, line: position.line, column: position.column)
     }
 

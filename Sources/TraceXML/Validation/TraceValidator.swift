@@ -58,7 +58,7 @@ public enum TraceValidator {
         do {
             let reader = try TraceReader(source: source(), path: path,
                                          options: TraceReader.Options(allowsTruncation: false, limits: limits),
-                                         schemaChecker: checker)
+                                         schemaChecker: checker, readsAhead: ReadAhead.isWorthwhile)
             var failed = false
             body(reader.header) { () throws(TraceError) -> TraceEvent? in
                 guard !failed, checker.problem == nil else { return nil }
@@ -133,7 +133,7 @@ public enum TraceValidator {
         do {
             let reader = try TraceReader(source: source(), path: path,
                                          options: TraceReader.Options(allowsTruncation: false, limits: limits),
-                                         schemaChecker: checker)
+                                         schemaChecker: checker, readsAhead: ReadAhead.isWorthwhile)
             while try reader.next() != nil {}
             return reader.warnings.isEmpty && checker.isValid
         } catch {
