@@ -171,6 +171,17 @@ struct HostileTests {
         }
     }
 
+    @Test("20 MB of text holding '>' is refused at the size limit, without reading the rest", arguments: [false, true])
+    func hugeTextWithTagEnds(allowsTruncation: Bool) {
+        var text = Array("<?xml version=\"1.0\"?>\n<trace version=\"1\"><meta>".utf8)
+        text += Array(String(repeating: "x>", count: 10_000_000).utf8)
+        text += Array("</meta></trace>".utf8)
+        let (error, consumed) = reject(text, "20 MB of text with '>'", options: .init(allowsTruncation: allowsTruncation))
+        #expect(error?.code == .limitExceeded)
+        #expect(error?.message == "text longer than 4194304 bytes; a trace never needs one this long")
+        #expect(consumed < 5_000_000)
+    }
+
     @Test("A 50 MB attribute is refused after the size limit, without reading the rest", arguments: [false, true])
     func hugeAttribute(allowsTruncation: Bool) {
         var text = Array("<?xml version=\"1.0\"?>\n<trace version=\"1\"><meta><entry key=\"k\" value=\"".utf8)

@@ -259,9 +259,23 @@ final class SAXEvents {
         let offset = append(text, count: count)
         if endsWithText {
             events[events.count - 1].count += count
+            if events[events.count - 1].count > input.limits.maximumTokenLength { refuseLongText() }
         } else {
             events.append(Event(kind: .text, first: offset, count: count))
         }
+    }
+
+    /// Stops the parser on text longer than a token may be. The tracker bounds a run without `>`, but text may
+    /// hold `>`, and adjacent text is queued as one event: without this, text of any length would be held.
+    @inline(never)
+    private func refuseLongText() {
+        guard input.oversizedToken == nil, let parser else { return }
+        let position = parser.pointee.input?.pointee
+        input.oversizedToken = TraceError(
+            .limitExceeded,
+            "text longer than \(input.limits.maximumTokenLength) bytes; a trace never needs one this long",
+            at: TraceLocation(path: input.path, line: Int(position?.line ?? 1), column: Int(position?.col ?? 1)))
+        xmlStopParser(parser)
     }
 
     fileprivate func other() {

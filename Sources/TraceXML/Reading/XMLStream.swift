@@ -39,7 +39,7 @@ public struct TraceReadingLimits: Hashable, Sendable {
 /// The stream hands libxml2 the input 512 bytes at a time (``PieceParser``) and queues what its callbacks
 /// report (``SAXEvents``); `read()` takes the next event from the queue and parses more input when the queue
 /// is empty, or, reading ahead, takes the next batch from the parser's own thread (``ReadAhead``). Only a
-/// piece's events (or five batches') are held, so a trace of any length is read in constant memory.
+/// piece's events (or six batches') are held, so a trace of any length is read in constant memory.
 final class XMLStream {
     /// What the stream stopped on.
     enum Node {
@@ -118,7 +118,8 @@ final class XMLStream {
     /// tail and the element left incomplete inside `<events>`, if any.
     var truncation: (location: TraceLocation, incompleteElement: String?)? { input.truncation }
 
-    /// How many bytes of the input libxml2 has been handed so far.
+    /// How many bytes of the input libxml2 has been handed so far (with a read-ahead, to be read only once its
+    /// last batch has come, ``ReadAhead/isFinished``: the count is the parser thread's till then).
     var bytesRead: Int { input.bytesRead }
 
     /// The schema checker that sees every node read, when `reel validate` reads (``SchemaChecker``). A `let`:
