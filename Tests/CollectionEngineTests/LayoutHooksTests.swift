@@ -384,4 +384,27 @@ struct LayoutHooksTests {
         plain.layoutIfNeeded()
         #expect(plain.counters.elementQueries >= 1 && plain.counters.attributesExamined == 0)
     }
+
+    @Test("A layout that outlives its collection view, installed or in a transition, no longer names it",
+          arguments: [false, true])
+    func layoutsOutliveTheirView(inTransition: Bool) {
+        let (from, to) = twoLayouts()
+        let dataSource = FixtureDataSource(counts: [3])
+        do {
+            let (view, _) = collectionView(from, counts: [3])
+            view.dataSource = dataSource
+            view.layoutIfNeeded()
+            if inTransition {
+                let transition = view.startInteractiveTransition(to: to) { _, _ in }
+                transition.transitionProgress = 0.5
+                view.layoutIfNeeded()
+                #expect(from.collectionView === view && to.collectionView === view)
+            } else {
+                #expect(from.collectionView === view)
+            }
+        }
+        // The layouts' reference is unretained: the view's deinit cleared it, or this reads freed memory.
+        #expect(from.collectionView == nil && to.collectionView == nil)
+        withExtendedLifetime(dataSource) {}
+    }
 }

@@ -159,6 +159,21 @@ public final class CollectionView {
     /// The layout. Setting it replaces the layout without animation; the displayed elements take their
     /// attributes from the new layout at the next layout pass. (Unchecked storage behind an inlinable getter,
     /// as ``counters``.)
+    deinit { releaseLayouts() }
+
+    /// Clears the back reference of every layout that answers for this view: the layout and, during a
+    /// transition, its two layouts. Their ``CollectionViewLayout/collectionView`` is unretained, and must not
+    /// outlive the view.
+    private func releaseLayouts() {
+        let layout = storedCollectionViewLayout
+        if let transition = layout as? TransitionLayout {
+            for inner in [transition.currentLayout, transition.nextLayout] where inner.storedCollectionView === self {
+                inner.collectionView = nil
+            }
+        }
+        if layout.storedCollectionView === self { layout.collectionView = nil }
+    }
+
     public var collectionViewLayout: CollectionViewLayout {
         @inlinable get { storedCollectionViewLayout }
         set {

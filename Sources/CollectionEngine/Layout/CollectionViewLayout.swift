@@ -8,11 +8,17 @@
 ///
 /// The default implementations describe an empty layout.
 open class CollectionViewLayout {
-    /// The collection view this layout is installed in.
-    // Read by every query and every bounds change: `@exclusivity(unchecked)` spares each read a dynamic
-    // exclusivity check (issue 15). Safe: the collection view alone writes it, one assignment when the layout
-    // is installed or replaced, and every read is one load of the weak reference.
-    @exclusivity(unchecked) public internal(set) weak var collectionView: CollectionView?
+    /// The collection view this layout is installed in; `nil` once it is removed or the view is gone.
+    public internal(set) var collectionView: CollectionView? {
+        @inlinable get { storedCollectionView }
+        set { storedCollectionView = newValue }
+    }
+    // Read by every query and every bounds change. Not `weak`, as UIKit's is not retained either: a weak
+    // reference gives the view a side table, and then every load and every retain and release of the view
+    // takes the runtime's slow path (about 250 instructions a scroll event, issue 15). The view clears it
+    // wherever it lets a layout go, and in its `deinit` (`CollectionView.releaseLayouts()`), so it never
+    // dangles. `@exclusivity(unchecked)`: the collection view alone writes it, one assignment at a time.
+    @usableFromInline @exclusivity(unchecked) unowned(unsafe) var storedCollectionView: CollectionView?
 
     /// Decoration view registrations, by kind.
     private(set) var decorationRegistrations: [String: ViewRegistration] = [:]
