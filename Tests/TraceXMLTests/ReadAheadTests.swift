@@ -6,26 +6,31 @@ import Testing
 /// reader's, and the thread must end whenever the reader stops.
 @Suite("Reading ahead on a second thread")
 struct ReadAheadTests {
-    /// What reading `text` to its end gives: the events, then the error that stopped it, if any.
-    private func read(_ text: [UInt8], readsAhead: Bool) -> (events: [TraceEvent], error: TraceError?) {
+    /// What reading `text` to its end gives: the events, the warnings, then the error that stopped it, if any.
+    private func read(_ text: [UInt8], readsAhead: Bool, allowsTruncation: Bool)
+        -> (events: [TraceEvent], warnings: [String], error: TraceError?) {
         var events: [TraceEvent] = []
+        var reader: TraceReader?
         do {
-            let reader = try TraceReader(source: .memory(text, offset: 0), path: "x.xml", options: .init(),
-                                         schemaChecker: SchemaChecker(), readsAhead: readsAhead)
-            while let event = try reader.next() { events.append(event) }
-            return (events, nil)
+            reader = try TraceReader(source: .memory(text, offset: 0), path: "x.xml",
+                                     options: .init(allowsTruncation: allowsTruncation),
+                                     schemaChecker: allowsTruncation ? nil : SchemaChecker(), readsAhead: readsAhead)
+            while let event = try reader?.next() { events.append(event) }
+            return (events, reader?.warnings.map(\.description) ?? [], nil)
         } catch {
-            return (events, error)
+            return (events, reader?.warnings.map(\.description) ?? [], error)
         }
     }
 
-    /// Reads `text` both ways and checks they agree: the same events at the same places, and the same error,
-    /// placed at the same position or, for an attribute's error, at its element's start before it.
-    private func expectAgreement(_ text: [UInt8], _ name: String) {
-        let sequential = read(text, readsAhead: false)
-        let ahead = read(text, readsAhead: true)
+    /// Reads `text` both ways and checks they agree: the same events at the same places, the same warnings,
+    /// and the same error, placed at the same position or, for an attribute's error, at its element's start
+    /// before it.
+    private func expectAgreement(_ text: [UInt8], _ name: String, allowsTruncation: Bool = false) {
+        let sequential = read(text, readsAhead: false, allowsTruncation: allowsTruncation)
+        let ahead = read(text, readsAhead: true, allowsTruncation: allowsTruncation)
         #expect(ahead.events == sequential.events, "\(name)")
         #expect(ahead.events.map(\.location) == sequential.events.map(\.location), "\(name)")
+        #expect(ahead.warnings == sequential.warnings, "\(name)")
         #expect(ahead.error?.code == sequential.error?.code, "\(name)")
         #expect(ahead.error?.message == sequential.error?.message, "\(name)")
         if let expected = sequential.error?.location, let found = ahead.error?.location, found != expected {
@@ -45,6 +50,19 @@ struct ReadAheadTests {
         }
         // Batches are 32 KiB of input: the longest trace is read in many.
         #expect(longest > 4 * 32_768)
+    }
+
+    @Test("Traces cut anywhere read the same with a read-ahead when a cut is tolerated, the cut's warning included")
+    func cutTracesAgree() throws {
+        let text = try [UInt8](Data(contentsOf: URL(fileURLWithPath: packageRoot + "/Traces/photo-grid-browse.xml")))
+        // In the header, at chunk and batch edges, near the end, and at 20 places spread over the events.
+        let cuts = [60, 300, 700, 1_000, 4_096, 4_097, 32_768, 33_000, text.count - 30, text.count - 9, text.count]
+            + Array(stride(from: 1_237, to: text.count, by: text.count / 20))
+        for cut in cuts {
+            expectAgreement(Array(text[..<cut]), "cut at \(cut)", allowsTruncation: true)
+        }
+        let sample = read(Array(text[..<100_000]), readsAhead: true, allowsTruncation: true)
+        #expect(sample.error == nil && sample.warnings.count == 1 && sample.events.count > 1_000)
     }
 
     @Test("Every document of the schema corpus, valid or not, reads the same with a read-ahead",

@@ -267,9 +267,17 @@ extension ReplaySession {
         }
     }
 
-    private static func open(_ source: Source, _ path: String,
-                             _ options: TraceReader.Options) throws(ReplayError) -> TraceReader {
+    /// - Parameter readsAhead: parse on a second thread (``TraceReader/init(readingAhead:bytes:options:)``):
+    ///   an error in an attribute is then placed at its element.
+    private static func open(_ source: Source, _ path: String, _ options: TraceReader.Options,
+                             readsAhead: Bool = false) throws(ReplayError) -> TraceReader {
         do {
+            if readsAhead {
+                switch source {
+                case .file: return try TraceReader(readingAhead: path, bytes: nil, options: options)
+                case .memory(let bytes): return try TraceReader(readingAhead: path, bytes: bytes, options: options)
+                }
+            }
             switch source {
             case .file: return try TraceReader(path: path, options: options)
             case .memory(let bytes): return try TraceReader(bytes: bytes, path: path, options: options)
@@ -284,8 +292,11 @@ extension ReplaySession {
     /// ``TraceLimits/frames`` frames), and whether it has motion that may outlast its last event (drags,
     /// pinches, animated scrolling). Reads every event once, in constant memory besides the markers and the
     /// events it keeps for the passes while they fit (``ScannedEvents``).
+    ///
+    /// No frame is measured while it reads, so the trace is parsed on a second thread (`readsAhead`); a trace
+    /// with an error is read again on one thread, for the error's exact position.
     private static func scan(_ source: Source, _ path: String, _ options: TraceReader.Options, markers wanted: Bool,
-                             refreshRate: Double)
+                             refreshRate: Double, readsAhead: Bool = true)
         -> (hasScroll: Bool, markers: [Marker], length: SessionLength, hasMotion: Bool, error: ReplayError?,
             events: ScannedEvents?) {
         var hasScroll = false
@@ -294,8 +305,11 @@ extension ReplaySession {
         var length = SessionLength(refreshRate: refreshRate)
         let reader: TraceReader
         do {
-            reader = try open(source, path, options)
+            reader = try open(source, path, options, readsAhead: readsAhead)
         } catch {
+            if readsAhead {
+                return scan(source, path, options, markers: wanted, refreshRate: refreshRate, readsAhead: false)
+            }
             return (true, markers, length, hasMotion, error, nil)
         }
         var kept: ScannedEvents? = ScannedEvents(path: path, reader: reader)
@@ -312,6 +326,9 @@ extension ReplaySession {
                 if let events = kept, !events.append(event) { kept = nil }
             }
         } catch {
+            if readsAhead {
+                return scan(source, path, options, markers: wanted, refreshRate: refreshRate, readsAhead: false)
+            }
             kept?.finish(reader, failure: error)
             // The replay itself reports the trace's errors where it meets them (in offsets mode, as before
             // sessions did).

@@ -12,16 +12,17 @@ import Synchronization
 ///
 /// `reel validate` reads a trace this way (``TraceValidator``): libxml2's parsing and the position tracking
 /// are about half of its work, and the checks and the replay on a clock that spends no time the other half,
-/// so on two processors a large trace is read in about half the time. A replay does not: its frames are
-/// measured, and a thread parsing beside them would share their processor's caches and memory bandwidth.
+/// so on two processors a large trace is read in about half the time. So does the read of every event before
+/// a replay's first pass. The passes do not: their frames are measured, and a thread parsing beside them
+/// would share their processor's caches and memory bandwidth.
 ///
 /// A batch is the events of at least 64 pieces (32 KiB of input) that do not end in text, which the next
 /// piece might continue, or the last events of the document. Batches move between the threads by swapping
 /// queues' contents (``SAXEvents/exchangeContents(with:)``), in a ring of four slots guarded by two
 /// semaphores: nothing is copied and, once the queues have grown, nothing allocated.
 ///
-/// The parser's thread touches only the parser, its input (the byte source, the position tracker and the
-/// error state) and the queue it fills; the reader touches the parser's input again only once the last batch
+/// The parser's thread touches only the parser, its input (the byte source, the position tracker, the
+/// truncation guard and the error state) and the queue it fills; the reader touches the parser's input again only once the last batch
 /// has come (``isFinished``). Each start's position is found on the parser's thread and carried in its event
 /// (``SAXEvents/recordsPositions``). A nesting deeper than the reader accepts stops the parser after its
 /// batch, as the reader stops on it.

@@ -116,7 +116,12 @@ final class XMLStream {
 
     /// Where the input was cut off, when truncation is tolerated and it was: the position of the dropped
     /// tail and the element left incomplete inside `<events>`, if any.
-    var truncation: (location: TraceLocation, incompleteElement: String?)? { input.truncation }
+    /// With a read-ahead, `nil` until its last batch has come: the guard finds the cut on the parser's thread
+    /// when the input ends, and the reader asks once it has read to the end of the document.
+    var truncation: (location: TraceLocation, incompleteElement: String?)? {
+        if let readAhead, !readAhead.isFinished { return nil }
+        return input.truncation
+    }
 
     /// How many bytes of the input libxml2 has been handed so far (with a read-ahead, to be read only once its
     /// last batch has come, ``ReadAhead/isFinished``: the count is the parser thread's till then).
@@ -126,8 +131,8 @@ final class XMLStream {
     /// each node's call reaches it without retaining and releasing it.
     let schemaChecker: SchemaChecker?
 
-    /// - Parameter readsAhead: parse on a thread of its own (``ReadAhead``), unless truncation is tolerated.
-    ///   Events and errors are the same, but an attribute's error is placed at its element
+    /// - Parameter readsAhead: parse on a thread of its own (``ReadAhead``). Events, warnings and errors are
+    ///   the same, but an attribute's error is placed at its element
     ///   (``location(ofAttribute:)``): for a caller that reports errors from another read, as
     ///   ``TraceValidator`` does.
     init(source: ByteSource, path: String, limits: TraceReadingLimits, toleratesTruncation: Bool = false,
@@ -143,8 +148,7 @@ final class XMLStream {
         }
         self.input = input
         pieces = PieceParser(input: input, path: path)
-        if readsAhead && !toleratesTruncation,
-           let readAhead = ReadAhead(parser: pieces, depthLimit: limits.maximumDepth) {
+        if readsAhead, let readAhead = ReadAhead(parser: pieces, depthLimit: limits.maximumDepth) {
             self.readAhead = readAhead
             queue = SAXEvents(input: input)
         } else {
