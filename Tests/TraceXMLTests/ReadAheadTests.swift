@@ -40,7 +40,7 @@ struct ReadAheadTests {
         }
     }
 
-    @Test("Every fixture and shipped trace reads the same with a read-ahead, across many batches")
+    @Test("Every fixture and shipped trace reads the same with a read-ahead, the longest across batches")
     func fixturesAgree() throws {
         var longest = 0
         for path in SchemaCorpus.fixtures {
@@ -48,8 +48,29 @@ struct ReadAheadTests {
             longest = max(longest, text.count)
             expectAgreement(text, path)
         }
-        // Batches are 32 KiB of input: the longest trace is read in many.
-        #expect(longest > 4 * 32_768)
+        #expect(longest > ReadAhead.piecesPerBatch * 512)
+    }
+
+    @Test("A long trace reads the same with a read-ahead: many batches, item-sizes text across pieces")
+    func longTraceAgrees() {
+        let sizes = (0..<50_000).map { "\(40 + $0 % 7) \(40 + $0 % 11)" }.joined(separator: ", ")
+        let header = """
+          <collection-view width="390" height="844"/>
+          <layout name="flow" item-size="50 50"/>
+          <data>
+            <section items="100000" reuse-identifier="c">
+              <item-sizes>\(sizes)</item-sizes>
+              <item-sizes>\(sizes)</item-sizes>
+            </section>
+          </data>
+        """
+        let events = (1...40_000).map { "<scroll t=\"\(Double($0) / 60)\" x=\"0\" y=\"\($0 * 3)\"/>" }
+            .joined(separator: "\n")
+        let text = bytes(document(events: events, header: header))
+        #expect(text.count > 10 * ReadAhead.piecesPerBatch * 512)
+        expectAgreement(text, "long trace")
+        let ahead = read(text, readsAhead: true, allowsTruncation: false)
+        #expect(ahead.error == nil && ahead.events.count == 40_000)
     }
 
     @Test("Traces cut anywhere read the same with a read-ahead when a cut is tolerated, the cut's warning included")
@@ -98,9 +119,10 @@ struct ReadAheadTests {
             failure = error
         }
         #expect(failure?.message == "elements nested too deeply (depth 33); a trace nests at most 32 levels")
-        // The refused element came in the thread's last batch: it has stopped, after 64 pieces at most.
+        // The refused element came in the thread's last batch: it has stopped, a batch of pieces at most after
+        // the element's.
         #expect(stream.readAhead?.isFinished == true)
-        #expect(stream.bytesRead <= 4_096 + 64 * 512)
+        #expect(stream.bytesRead <= 4_096 + ReadAhead.piecesPerBatch * 512)
     }
 
     @Test("A reader dropped while the thread is ahead of it ends the thread", arguments: [0, 1, 100])

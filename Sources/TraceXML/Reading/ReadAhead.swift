@@ -16,7 +16,7 @@ import Synchronization
 /// a replay's first pass. The passes do not: their frames are measured, and a thread parsing beside them
 /// would share their processor's caches and memory bandwidth.
 ///
-/// A batch is the events of at least 64 pieces (32 KiB of input) that do not end in text, which the next
+/// A batch is the events of at least 256 pieces (128 KiB of input) that do not end in text, which the next
 /// piece might continue, or the last events of the document. Batches move between the threads by swapping
 /// queues' contents (``SAXEvents/exchangeContents(with:)``), in a ring of four slots guarded by two
 /// semaphores: nothing is copied and, once the queues have grown, nothing allocated.
@@ -28,7 +28,11 @@ import Synchronization
 /// batch, as the reader stops on it.
 final class ReadAhead {
     private static let slotCount = 4
-    private static let piecesPerBatch = 64
+    /// 128 KiB of input a batch: a handover that finds the other thread asleep costs it a wake-up, and in
+    /// alternating runs of `reel validate` on issue 15's 2-core VM smaller batches were slower (median 1.16×
+    /// for 32 KiB against 64 KiB, 1.13× for 64 against 128); more slots changed nothing
+    /// (`TRACEXML-RESULTS.md`, round 9).
+    static let piecesPerBatch = 256
 
     private let parser: PieceParser
     private let slots: [SAXEvents]
