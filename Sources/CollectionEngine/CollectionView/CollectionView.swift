@@ -156,9 +156,6 @@ public final class CollectionView {
     }
     @usableFromInline @exclusivity(unchecked) var storedCounters: EngineCounters = EngineCounters()
 
-    /// The layout. Setting it replaces the layout without animation; the displayed elements take their
-    /// attributes from the new layout at the next layout pass. (Unchecked storage behind an inlinable getter,
-    /// as ``counters``.)
     deinit { releaseLayouts() }
 
     /// Clears the back reference of every layout that answers for this view: the layout and, during a
@@ -174,6 +171,9 @@ public final class CollectionView {
         if layout.storedCollectionView === self { layout.collectionView = nil }
     }
 
+    /// The layout. Setting it replaces the layout without animation; the displayed elements take their
+    /// attributes from the new layout at the next layout pass. (Unchecked storage behind an inlinable getter,
+    /// as ``counters``.)
     public var collectionViewLayout: CollectionViewLayout {
         @inlinable get { storedCollectionViewLayout }
         set {

@@ -267,21 +267,13 @@ extension ReplaySession {
         }
     }
 
-    /// - Parameter readsAhead: parse on a second thread (``TraceReader/init(readingAhead:bytes:options:)``):
+    /// - Parameter readsAhead: parse on a second thread (``TraceReader/init(path:bytes:options:readsAhead:)``):
     ///   an error in an attribute is then placed at its element.
     private static func open(_ source: Source, _ path: String, _ options: TraceReader.Options,
                              readsAhead: Bool = false) throws(ReplayError) -> TraceReader {
         do {
-            if readsAhead {
-                switch source {
-                case .file: return try TraceReader(readingAhead: path, bytes: nil, options: options)
-                case .memory(let bytes): return try TraceReader(readingAhead: path, bytes: bytes, options: options)
-                }
-            }
-            switch source {
-            case .file: return try TraceReader(path: path, options: options)
-            case .memory(let bytes): return try TraceReader(bytes: bytes, path: path, options: options)
-            }
+            let bytes: [UInt8]? = if case .memory(let bytes) = source { bytes } else { nil }
+            return try TraceReader(path: path, bytes: bytes, options: options, readsAhead: readsAhead)
         } catch {
             throw ReplayError(error)
         }
@@ -293,12 +285,20 @@ extension ReplaySession {
     /// pinches, animated scrolling). Reads every event once, in constant memory besides the markers and the
     /// events it keeps for the passes while they fit (``ScannedEvents``).
     ///
-    /// No frame is measured while it reads, so the trace is parsed on a second thread (`readsAhead`); a trace
-    /// with an error is read again on one thread, for the error's exact position.
+    /// No frame is measured while it reads, so the trace is parsed on a second thread; a trace with an error
+    /// is read again on one thread, for the error's exact position.
     private static func scan(_ source: Source, _ path: String, _ options: TraceReader.Options, markers wanted: Bool,
-                             refreshRate: Double, readsAhead: Bool = true)
-        -> (hasScroll: Bool, markers: [Marker], length: SessionLength, hasMotion: Bool, error: ReplayError?,
-            events: ScannedEvents?) {
+                             refreshRate: Double) -> Scan {
+        let ahead = scan(source, path, options, markers: wanted, refreshRate: refreshRate, readsAhead: true)
+        guard ahead.error != nil else { return ahead }
+        return scan(source, path, options, markers: wanted, refreshRate: refreshRate, readsAhead: false)
+    }
+
+    private typealias Scan = (hasScroll: Bool, markers: [Marker], length: SessionLength, hasMotion: Bool,
+                              error: ReplayError?, events: ScannedEvents?)
+
+    private static func scan(_ source: Source, _ path: String, _ options: TraceReader.Options, markers wanted: Bool,
+                             refreshRate: Double, readsAhead: Bool) -> Scan {
         var hasScroll = false
         var hasMotion = false
         var markers: [Marker] = []
@@ -307,9 +307,6 @@ extension ReplaySession {
         do {
             reader = try open(source, path, options, readsAhead: readsAhead)
         } catch {
-            if readsAhead {
-                return scan(source, path, options, markers: wanted, refreshRate: refreshRate, readsAhead: false)
-            }
             return (true, markers, length, hasMotion, error, nil)
         }
         var kept: ScannedEvents? = ScannedEvents(path: path, reader: reader)
@@ -326,9 +323,6 @@ extension ReplaySession {
                 if let events = kept, !events.append(event) { kept = nil }
             }
         } catch {
-            if readsAhead {
-                return scan(source, path, options, markers: wanted, refreshRate: refreshRate, readsAhead: false)
-            }
             kept?.finish(reader, failure: error)
             // The replay itself reports the trace's errors where it meets them (in offsets mode, as before
             // sessions did).

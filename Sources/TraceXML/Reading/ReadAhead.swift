@@ -22,8 +22,8 @@ import Synchronization
 /// semaphores: nothing is copied and, once the queues have grown, nothing allocated.
 ///
 /// The parser's thread touches only the parser, its input (the byte source, the position tracker, the
-/// truncation guard and the error state) and the queue it fills; the reader touches the parser's input again only once the last batch
-/// has come (``isFinished``). Each start's position is found on the parser's thread and carried in its event
+/// truncation guard and the error state) and the queue it fills; the reader touches the parser's input again
+/// only once the last batch has come (``isFinished``). Each start's position is found on the parser's thread and carried in its event
 /// (``SAXEvents/recordsPositions``). A nesting deeper than the reader accepts stops the parser after its
 /// batch, as the reader stops on it.
 final class ReadAhead {
@@ -105,7 +105,7 @@ final class ReadAhead {
             // the failure; past it, libxml2 is handed nothing more.
             let state = parser.state == .reading && events.reachedDepthLimit ? .failed : parser.state
             slots[slot].exchangeContents(with: events)
-            events.removeEvents(before: events.events.count)
+            events.removeAll()
             states[slot] = state
             sem_post(readyBatches)
             if state != .reading { return }

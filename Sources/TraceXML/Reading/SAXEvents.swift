@@ -101,15 +101,17 @@ final class SAXEvents {
         swap(&byteCount, &other.byteCount)
     }
 
+    /// Forgets every event, keeping the storage.
+    func removeAll() {
+        events.removeAll(keepingCapacity: true)
+        attributes.removeAll(keepingCapacity: true)
+        byteCount = 0
+    }
+
     /// Forgets the events before `index`. Only a text event may remain after it (one that the next piece may
     /// continue): it moves to the front.
     func removeEvents(before index: Int) {
-        guard index < events.count else {
-            events.removeAll(keepingCapacity: true)
-            attributes.removeAll(keepingCapacity: true)
-            byteCount = 0
-            return
-        }
+        guard index < events.count else { return removeAll() }
         precondition(index == events.count - 1 && events[index].kind == .text, "only an open text is kept")
         var text = events[index]
         bytes.update(from: bytes + text.first, count: text.count)
@@ -201,11 +203,16 @@ final class SAXEvents {
         dropsNextEnd = isEmpty
     }
 
-    /// The position of the start tag libxml2 has just reported: the tracker's (which has been handed the whole
-    /// tag), else libxml2's own, which runs ahead.
+    /// The position of the next start tag the tracker finds, which is the one libxml2 has just reported (the
+    /// tracker has been handed the whole tag), else libxml2's own, which runs ahead. Called once a start: by
+    /// the callback when the queue ``recordsPositions``, else by the stream when it hands the start out.
     @inline(never)
-    private func startPosition() -> (line: Int, column: Int) {
-        if let position = input.tracker.nextStartTag() { return position }
+    func startPosition() -> (line: Int, column: Int) {
+        input.tracker.nextStartTag() ?? parserPosition
+    }
+
+    /// Where libxml2's input is: just past what it has reported.
+    private var parserPosition: (line: Int, column: Int) {
         let position = parser?.pointee.input?.pointee
         return (Int(position?.line ?? 1), Int(position?.col ?? 1))
     }
@@ -270,11 +277,11 @@ final class SAXEvents {
     @inline(never)
     private func refuseLongText() {
         guard input.oversizedToken == nil, let parser else { return }
-        let position = parser.pointee.input?.pointee
+        let position = parserPosition
         input.oversizedToken = TraceError(
             .limitExceeded,
             "text longer than \(input.limits.maximumTokenLength) bytes; a trace never needs one this long",
-            at: TraceLocation(path: input.path, line: Int(position?.line ?? 1), column: Int(position?.col ?? 1)))
+            at: TraceLocation(path: input.path, line: position.line, column: position.column))
         xmlStopParser(parser)
     }
 

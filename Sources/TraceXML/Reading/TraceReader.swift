@@ -63,12 +63,13 @@ public final class TraceReader {
         try self.init(source: .memory(bytes, offset: 0), path: path, options: options)
     }
 
-    /// Opens the trace at `path`, or the `bytes` given for it, to be parsed on a second thread ahead of the
-    /// reader where the machine has more than one processor. The events, warnings and errors are the same, but an error in an attribute is placed at its element: for a caller that
-    /// reads the trace to learn from it, and reads it again on one thread to report an error.
-    package convenience init(readingAhead path: String, bytes: [UInt8]?, options: Options) throws(TraceError) {
+    /// Opens the trace at `path`, or the `bytes` given for it. With `readsAhead`, it is parsed on a second
+    /// thread ahead of the reader where the machine has more than one processor: the events, warnings and
+    /// errors are the same, but an error in an attribute is placed at its element, for a caller that reads the
+    /// trace to learn from it and reads it again on one thread to report an error.
+    package convenience init(path: String, bytes: [UInt8]?, options: Options, readsAhead: Bool) throws(TraceError) {
         let source = if let bytes { ByteSource.memory(bytes, offset: 0) } else { try ByteSource.open(path: path) }
-        try self.init(source: source, path: path, options: options, readsAhead: ReadAhead.isWorthwhile)
+        try self.init(source: source, path: path, options: options, readsAhead: readsAhead && ReadAhead.isWorthwhile)
     }
 
     /// Why the document `source` holds is not UTF-8, read again from its start (only after an error).

@@ -119,9 +119,12 @@ final class XMLStream {
     /// With a read-ahead, `nil` until its last batch has come: the guard finds the cut on the parser's thread
     /// when the input ends, and the reader asks once it has read to the end of the document.
     var truncation: (location: TraceLocation, incompleteElement: String?)? {
-        if let readAhead, !readAhead.isFinished { return nil }
-        return input.truncation
+        readsInput ? input.truncation : nil
     }
+
+    /// Whether this thread may read the input's state: always, unless a read-ahead's parser thread still owns
+    /// it (until its last batch has come).
+    private var readsInput: Bool { readAhead?.isFinished ?? true }
 
     /// How many bytes of the input libxml2 has been handed so far (with a read-ahead, to be read only once its
     /// last batch has come, ``ReadAhead/isFinished``: the count is the parser thread's till then).
@@ -171,8 +174,7 @@ final class XMLStream {
     /// middle: the input was read to its end and the error is on or after its last line with content. With a
     /// read-ahead, `false` until its last batch has been received (the input is the parser thread's till then).
     func failedAtEndOfInput() -> Bool {
-        if let readAhead, !readAhead.isFinished { return false }
-        return input.failedAtEndOfInput()
+        readsInput && input.failedAtEndOfInput()
     }
 
     // MARK: Parsing
@@ -314,24 +316,11 @@ final class XMLStream {
                    at: location)
     }
 
-    /// The current element's position when the tracker finds no start tag (which it always does when
-    /// libxml2 has just reported an element): libxml2's own, which runs ahead.
-    @inline(never)
-    private func parserPosition() -> TraceLocation {
-        let position = pieces.parser?.pointee.input?.pointee
-        return TraceLocation(path: path, line: Int(position?.line ?? 1), column: Int(position?.col ?? 1))
-    }
-
     private func loadElement(_ event: SAXEvents.Event, insideMeta: Bool) throws(TraceError) {
         depth = event.depth
         isEmptyElement = event.isEmpty
-        if readAhead != nil {
-            location = TraceLocation(path: path, line: event.line, column: event.column)
-        } else if let position = input.tracker.nextStartTag() {
-            location = TraceLocation(path: path, line: position.line, column: position.column)
-        } else {
-            location = parserPosition()
-        }
+        let position: (line: Int, column: Int) = readAhead == nil ? queue.startPosition() : (event.line, event.column)
+        location = TraceLocation(path: path, line: position.line, column: position.column)
         attributeCount = 0
         elementLocalName = event.name
         elementPrefix = event.prefix
