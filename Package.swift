@@ -98,7 +98,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TraceXMLTests",
-            dependencies: ["TraceXML"],
+            dependencies: ["TraceXML", "TestSupport"],
             exclude: ["Fixtures", "Golden"],
             swiftSettings: swiftSettings
         ),

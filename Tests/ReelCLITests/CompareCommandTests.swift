@@ -140,7 +140,7 @@ struct CompareCommandTests {
     func severalTraces() throws {
         let first = try dragTrace(name: "first")
         let second = try dragTrace(name: "second")
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("reel-compare-\(getpid()).json").path
+        let path = try ScratchDirectory.url("compare.json").path
         let result = try ReelProcess.run("compare", first, second, "--layout", "flow", "--layout", "circle",
                                          "--repeat", "2", "--warmup", "0", "-f", "json", "-o", path)
         #expect(result.status == 0 && result.stdout == "")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The engine crashes of issue 13 item 2, through the built `reel`: each trace used to end `validate`,
@@ -39,8 +40,7 @@ struct EngineCrashCommandTests {
 
     /// A trace of `layout` in a view of `width` × `height` points with a batch, a scroll and a resize.
     private static func hugeTrace(layout: String, width: String, height: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reel-cli-tests-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try ScratchDirectory.folder("cli")
         let path = directory.appendingPathComponent("huge-\(layout)-\(width)-\(height).xml").path
         try """
             <?xml version="1.0" encoding="UTF-8"?>

@@ -15,10 +15,7 @@ private let golden = GoldenFiles()
 struct GateCommandTests {
     /// A directory of its own for each test's files.
     private static func directory(_ name: String = #function) throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("reel-gate-tests-\(getpid())/\(name.filter { $0.isLetter })")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try ScratchDirectory.folder("gate/\(name.filter { $0.isLetter })")
     }
 
     /// A 40-frame session that scrolls a new row of three 100-point cells into view nearly every frame, so the

@@ -75,10 +75,7 @@ struct HTMLBrowserTests {
 
     /// A fresh folder for one test's pages.
     static func folder(_ name: String = #function) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("reel-html-\(getpid())-\(name.filter { $0.isLetter || $0.isNumber })-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        try ScratchDirectory.folder("html-\(name.filter { $0.isLetter || $0.isNumber })-\(UUID().uuidString.prefix(8))")
     }
 
     /// The frames measured per trace (`frames` × `repeats`), from the JSON report of the same command.

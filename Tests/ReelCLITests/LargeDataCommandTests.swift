@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 15's large data through the built `reel`: a million items with their own sizes are recorded,
@@ -6,9 +7,7 @@ import Testing
 @Suite("Large data through the reel binary")
 struct LargeDataCommandTests {
     private static func temporaryPath(_ name: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reel-large-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory.appendingPathComponent(name).path
+        try ScratchDirectory.url("large/\(name)").path
     }
 
     /// The report of `reel replay … -f json` (one trace: one object).

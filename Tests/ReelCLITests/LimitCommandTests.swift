@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 13's reproductions of values beyond their limits, through the built `reel`: every command exits
@@ -84,8 +85,7 @@ struct LimitCommandTests {
 
     @Test("validate, replay and snapshot exit 1 with the error, and no signal", arguments: reproductions)
     func reproduction(_ reproduction: Reproduction) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-limit-tests-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ScratchDirectory.folder("limit")
         let path = folder.appendingPathComponent(reproduction.name + ".xml").path
         try reproduction.text.write(toFile: path, atomically: true, encoding: .utf8)
         for arguments in [["validate", path], ["replay", path, "--repeat", "1", "--warmup", "0"],

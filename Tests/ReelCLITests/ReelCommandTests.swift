@@ -65,7 +65,7 @@ struct ReelCommandTests {
     @Test("--output writes the report atomically and prints nothing")
     func output() throws {
         let trace = try ReelProcess.trace(events: "<scroll t=\"0.1\" x=\"0\" y=\"300\"/>")
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("reel-report-\(getpid()).json").path
+        let path = try ScratchDirectory.url("report.json").path
         let result = try ReelProcess.run("replay", trace, "-f", "json", "-o", path, "--repeat", "1", "--warmup", "0")
         #expect(result.status == 0 && result.stdout == "")
         #expect(try Report.read(contentsOf: path).first?.complete == true)

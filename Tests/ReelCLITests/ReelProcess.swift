@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `reel` executable and captures what it printed and how it exited.
 struct ReelProcess {
@@ -50,8 +51,7 @@ struct ReelProcess {
     /// A trace in a temporary file: the header of a small grid session and `events`.
     static func trace(layout: String = #"<layout name="flow" item-size="100 100" section-inset="10 10 10 10"/>"#,
                       events: String, name: String = #function) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reel-cli-tests-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try ScratchDirectory.folder("cli")
         let path = directory.appendingPathComponent(name.filter { $0.isLetter } + ".xml").path
         try """
             <?xml version="1.0" encoding="UTF-8"?>

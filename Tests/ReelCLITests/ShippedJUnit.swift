@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The JUnit documents `reel` writes that the schema and consumer tests read, each run once per test process
 /// and shared: `replay` of every shipped trace, a failing `replay`, a passing and a failing `compare`, and a
@@ -13,9 +14,7 @@ enum ShippedJUnit {
 
     /// A folder of this process's own for the files the runs need.
     static let folder: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("reel-junit-tests-\(getpid())")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        (try? ScratchDirectory.folder("junit")) ?? ScratchDirectory.root
     }()
 
     static let quick = ["--repeat", "1", "--warmup", "0", "--format", "junit", "--quiet"]

@@ -52,7 +52,7 @@ struct ShippedTracesTests {
     func upToDate(file: String) throws {
         let arguments = try #require(Self.commands.first { $0.last == file })
         let shipped = ReelProcess.root.appendingPathComponent(file)
-        let recorded = FileManager.default.temporaryDirectory.appendingPathComponent("reel-recorded-\(getpid())-\(shipped.lastPathComponent)")
+        let recorded = try ScratchDirectory.url("recorded-\(shipped.lastPathComponent)")
         let result = try ReelProcess.run(arguments: arguments.dropLast().map { $0 } + [recorded.path])
         #expect(result.status == 0, "\(result.stderr)")
         let expected = try Data(contentsOf: recorded)

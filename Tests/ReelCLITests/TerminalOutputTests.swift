@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Foundation
 import Reporting
@@ -74,8 +75,7 @@ struct TerminalOutputTests {
         #expect(compare.status == 0, "\(compare.stderr)")
         #expect(compare.stdout.contains("warning: with 2 repeats"))
         #expect(wideLines(compare.stdout).isEmpty, "\(wideLines(compare.stdout))")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reel-width-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try ScratchDirectory.folder("width")
         let baseline = directory.appendingPathComponent(URL(fileURLWithPath: file).lastPathComponent + ".json").path
         let update = try ReelProcess.run("gate", "--baseline", baseline, file, "--update", "--repeat", "2",
                                          "--warmup", "0", "-q")
@@ -89,7 +89,7 @@ struct TerminalOutputTests {
           .enabled(if: hasScript))
     func colourOnTerminal() throws {
         let reel = ReelProcess.executable.path
-        let replay = "'\(reel)' replay Traces/springy-list.xml --repeat 1 --warmup 0 -q"
+        let replay = "'\(reel)' replay Traces/contacts-list.xml --repeat 1 --warmup 0 -q"
         let coloured = try underTerminal(replay, environment: ["TERM": "xterm"], removing: ["NO_COLOR"])
         #expect(coloured.contains("\u{1B}[32mPASS\u{1B}[0m: ") || coloured.contains("\u{1B}[31mFAIL\u{1B}[0m: ")
                 || coloured.contains("\u{1B}[33m"), "\(coloured.prefix(200))")
@@ -107,11 +107,11 @@ struct TerminalOutputTests {
         let empty = try underTerminal(replay, environment: ["TERM": "xterm", "NO_COLOR": ""])
         #expect(empty.contains("\u{1B}["))
         // A file gets no colour, even from a terminal; --color always colours a pipe.
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("reel-colour-\(getpid()).txt").path
+        let file = try ScratchDirectory.url("colour.txt").path
         _ = try underTerminal(replay + " -o '\(file)'", environment: ["TERM": "xterm"], removing: ["NO_COLOR"])
         let written = try String(contentsOfFile: file, encoding: .utf8)
         #expect(written.contains("Counters (per repeat)") && !written.contains("\u{1B}"))
-        let always = try ReelProcess.run("replay", "Traces/springy-list.xml", "--repeat", "1", "--warmup", "0", "-q",
+        let always = try ReelProcess.run("replay", "Traces/contacts-list.xml", "--repeat", "1", "--warmup", "0", "-q",
                                          "--color", "always")
         #expect(always.stdout.contains("\u{1B}["))
     }
@@ -119,7 +119,7 @@ struct TerminalOutputTests {
     @Test("The progress bar on a 40-column terminal: no line over 39 columns, however long the path; cleared at the end",
           .enabled(if: hasScript))
     func progressBarNeverWraps() throws {
-        var directory = FileManager.default.temporaryDirectory.appendingPathComponent("reel-progress-\(getpid())")
+        var directory = ScratchDirectory.root.appendingPathComponent("progress")
         for level in 0..<6 {
             directory.appendPathComponent("a-folder-name-long-enough-to-need-shortening-\(level)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// SPEC §2: a cut-off trace is replayed up to its last complete event and reported incomplete unless
@@ -9,11 +10,7 @@ struct TruncationAndInputTests {
 
     /// A fresh temporary folder for one test.
     static func folder(_ name: String = #function) throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("reel-trunc-\(getpid())-\(name.filter(\.isLetter))")
-        try? FileManager.default.removeItem(at: url)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try ScratchDirectory.folder("trunc-\(name.filter(\.isLetter))")
     }
 
     /// The shipped trace cut in the middle of its events.

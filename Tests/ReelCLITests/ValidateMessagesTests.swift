@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Foundation
 
@@ -6,9 +7,7 @@ import Foundation
 @Suite("validate's cap and messages")
 struct ValidateMessagesTests {
     private func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-validate-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        try ScratchDirectory.folder("validate")
     }
 
     @Test("One misspelled element: 20 errors, then '… and N more errors', and the summary counts them all")

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Foundation
 @testable import Replay
@@ -99,7 +100,7 @@ struct RecordingTests {
     /// modes and compares.
     private func checkRoundTrip(_ scenario: Scenario, each: (CollectionView) -> Void = { _ in }) throws {
         let name = scenario.name
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("reel-roundtrip-\(getpid())-\(name.rawValue).xml").path
+        let path = try ScratchDirectory.url("roundtrip-\(name.rawValue).xml").path
         // Record, describing every frame as it is recorded.
         var header = scenario.header
         header.meta.append(MetaEntry(key: "source", value: "test"))

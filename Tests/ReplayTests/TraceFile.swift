@@ -1,5 +1,6 @@
 import Foundation
 import Reporting
+import TestSupport
 
 /// A trace written to a temporary file for the duration of a test.
 struct TraceFile {
@@ -7,8 +8,7 @@ struct TraceFile {
 
     /// Writes a trace with `header` (the elements between `<trace>` and `<events>`) and `events`.
     init(header: String = TraceFile.grid, events: String, name: String = #function) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reel-replay-tests-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try ScratchDirectory.folder("replay")
         let safe = name.filter { $0.isLetter || $0.isNumber }
         path = directory.appendingPathComponent("\(safe)-\(UUID().uuidString.prefix(8)).xml").path
         let text = """

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Compares `actual` with the golden file `Golden/<name>`; with `RECORD_SNAPSHOTS=1` in the environment,
@@ -22,9 +23,7 @@ func expectGolden(_ actual: String, named name: String, sourceLocation: SourceLo
 
 /// A fresh temporary folder for one test.
 func temporaryDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "tracexml-tests-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    try ScratchDirectory.folder("tracexml-" + UUID().uuidString).path
 }
 
 /// SplitMix64: a small, seedable generator, so random tests print a seed that reproduces them.

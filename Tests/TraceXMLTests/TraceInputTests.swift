@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TraceXML
 
@@ -55,9 +56,8 @@ struct TraceInputTests {
 
     @Test("An empty file is its own error, not a cut")
     func emptyFile() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("reel-empty-\(getpid()).xml").path
-        FileManager.default.createFile(atPath: path, contents: Data())
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = try ScratchDirectory.url("empty.xml").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         #expect {
             _ = try TraceReader(path: path)
         } throws: { error in

@@ -6,6 +6,11 @@ import TraceXML
 private let tracePath = FileManager.default.temporaryDirectory
     .appendingPathComponent("reel-fuzz-replay-\(ProcessInfo.processInfo.processIdentifier).xml").path
 
+/// Removes the input's file when libFuzzer exits normally (a crash leaves it, beside the saved artifact).
+private let removesTraceAtExit: Void = {
+    atexit { try? FileManager.default.removeItem(atPath: tracePath) }
+}()
+
 /// The frames replayed per input: enough for a batch, a gesture's first phases and a layout switch to run,
 /// few enough for thousands of inputs a second.
 private let framesPerInput = 30
@@ -27,6 +32,7 @@ public func fuzzReplay(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     } catch {
         return 0
     }
+    _ = removesTraceAtExit
     guard FileManager.default.createFile(atPath: tracePath, contents: Data(bytes)) else {
         fatalError("fuzz-replay: cannot write \(tracePath)")
     }
