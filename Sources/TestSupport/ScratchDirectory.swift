@@ -15,15 +15,9 @@ public enum ScratchDirectory {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("reel-tests-\(getpid())")
         try? FileManager.default.removeItem(at: url)
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        rootPath = url.path
-        atexit {
-            if let rootPath = ScratchDirectory.rootPath { try? FileManager.default.removeItem(atPath: rootPath) }
-        }
+        atexit { try? FileManager.default.removeItem(at: ScratchDirectory.root) }
         return url
     }()
-
-    /// `root`'s path for the exit handler, which cannot capture it.
-    nonisolated(unsafe) private static var rootPath: String?
 
     /// `name` (a file or a folder, which may have subfolders) in the process's folder. The folders leading to
     /// it are created; the last component is not.
@@ -31,6 +25,14 @@ public enum ScratchDirectory {
         let url = root.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         return url
+    }
+
+    /// Runs `body` with the path of a new empty folder of its own in the process's folder, and removes the
+    /// folder when `body` returns or throws.
+    public static func withFreshFolder(_ body: (String) throws -> Void) throws {
+        let folder = try self.folder("fresh-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try body(folder.path)
     }
 
     /// A folder `name` in the process's folder, created if it is not there yet.

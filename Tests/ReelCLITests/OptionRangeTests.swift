@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Foundation
 
@@ -73,8 +74,7 @@ struct OptionRangeTests {
 
     @Test("--sections agreeing with an --items list records that many sections")
     func sectionsAgreeing() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("reel-sections-\(getpid()).xml").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = try ScratchDirectory.url("sections.xml").path
         let result = try ReelProcess.run("record", "--scenario", "tap-select", "--duration", "1", "--items", "4,5,6",
                                          "--sections", "3", "-o", path)
         #expect(result.status == 0, "stderr: \(result.stderr)")

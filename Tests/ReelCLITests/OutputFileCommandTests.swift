@@ -1,15 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("reel -o (SPEC §2, output files)")
 struct OutputFileCommandTests {
-    func inDirectory(_ body: (String) throws -> Void) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reel-cli-out-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        try body(directory)
-    }
-
     let record = ["record", "--scenario", "browse", "--duration", "1", "--items", "50", "--parameter", "item-size=100 100"]
 
     @Test("reel record -o - writes the trace to standard output")
@@ -22,7 +16,7 @@ struct OutputFileCommandTests {
 
     @Test("reel record -o through a symbolic link replaces the file it names, the link stays; same bytes as -o -")
     func recordThroughLink() throws {
-        try inDirectory { directory in
+        try ScratchDirectory.withFreshFolder { directory in
             try "old\n".write(toFile: directory + "/real.xml", atomically: false, encoding: .utf8)
             try FileManager.default.createSymbolicLink(atPath: directory + "/link.xml", withDestinationPath: "real.xml")
             let result = try ReelProcess.run(arguments: record + ["-o", directory + "/link.xml"])
@@ -37,7 +31,7 @@ struct OutputFileCommandTests {
 
     @Test("A failing reel record leaves the previous trace as it was, and no temporary")
     func recordFailureKeepsPrevious() throws {
-        try inDirectory { directory in
+        try ScratchDirectory.withFreshFolder { directory in
             let path = directory + "/session.xml"
             try "previous trace\n".write(toFile: path, atomically: false, encoding: .utf8)
             let layout = try ReelProcess.run(arguments: record + ["--layout", "no-such-layout", "-o", path])

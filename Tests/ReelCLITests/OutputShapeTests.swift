@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Foundation
 
@@ -75,10 +76,7 @@ struct OutputShapeTests {
     @Test("gate: a trace that cannot be replayed is a failed result beside the judged one; exit 1")
     func gate() throws {
         let good = try ReelProcess.trace(events: #"<scroll t="0.1" x="0" y="40"/>"#)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-shape-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let baseline = folder.appendingPathComponent("baseline.json").path
+        let baseline = try ScratchDirectory.url("shape/baseline.json").path
         #expect(try ReelProcess.run("replay", good, "--repeat", "1", "--warmup", "0", "-f", "json", "-o", baseline).status == 0)
         let result = try ReelProcess.run("gate", "--baseline", baseline, good, Self.missing, "--repeat", "1", "--warmup", "0",
                                          "-f", "json", "-q")

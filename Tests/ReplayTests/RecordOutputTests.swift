@@ -1,17 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Replay
 import TraceXML
 
 @Suite("Recording to a file (SPEC §2, output files)")
 struct RecordOutputTests {
-    func inDirectory(_ body: (String) throws -> Void) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reel-record-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        try body(directory)
-    }
-
     func contents(_ directory: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     }
@@ -25,7 +19,7 @@ struct RecordOutputTests {
 
     @Test("A recording streams to a temporary beside the file: the previous trace stays whole until finish()")
     func streamsThenRenames() throws {
-        try inDirectory { directory in
+        try ScratchDirectory.withFreshFolder { directory in
             let path = directory + "/session.xml"
             try "previous trace\n".write(toFile: path, atomically: false, encoding: .utf8)
             #expect(chmod(path, 0o600) == 0)
@@ -47,7 +41,7 @@ struct RecordOutputTests {
 
     @Test("A recording that stops before finish() (a crash, an error) leaves the previous file and no temporary")
     func unfinished() throws {
-        try inDirectory { directory in
+        try ScratchDirectory.withFreshFolder { directory in
             let path = directory + "/session.xml"
             try "previous trace\n".write(toFile: path, atomically: false, encoding: .utf8)
             do {
@@ -61,7 +55,7 @@ struct RecordOutputTests {
 
     @Test("An unknown layout fails before anything is written, naming the path")
     func unknownLayout() throws {
-        try inDirectory { directory in
+        try ScratchDirectory.withFreshFolder { directory in
             let path = directory + "/session.xml"
             try "previous trace\n".write(toFile: path, atomically: false, encoding: .utf8)
             var setup = RecordingSetup()

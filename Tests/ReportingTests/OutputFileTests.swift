@@ -1,17 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Reporting
 
 @Suite("Output files (SPEC §2)")
 struct OutputFileTests {
-    /// A fresh empty directory, removed after `body`.
-    func inDirectory(_ body: (String) throws -> Void) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reel-out-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        try body(directory)
-    }
-
     func contents(_ directory: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     }
@@ -26,7 +19,7 @@ struct OutputFileTests {
 
     @Test("A symbolic link stays a link and the file it names is replaced")
     func symbolicLink() throws {
-        try inDirectory { directory in
+        try ScratchDirectory.withFreshFolder { directory in
             try FileManager.default.createDirectory(atPath: directory + "/real", withIntermediateDirectories: true)
             try "old\n".write(toFile: directory + "/real/report.json", atomically: false, encoding: .utf8)
             try FileManager.default.createSymbolicLink(atPath: directory + "/link.json", withDestinationPath: "real/report.json")
@@ -41,7 +34,7 @@ struct OutputFileTests {
 
     @Test("A dangling symbolic link creates the file it names")
     func danglingLink() throws {
-        try inDirectory { directory in
+        try ScratchDirectory.withFreshFolder { directory in
             try FileManager.default.createSymbolicLink(atPath: directory + "/link.json", withDestinationPath: directory + "/target.json")
             try ReportFile.write("new\n", to: directory + "/link.json")
             #expect(mode(directory + "/link.json") & S_IFMT == S_IFLNK)
@@ -51,7 +44,7 @@ struct OutputFileTests {
 
     @Test("A FIFO is written in place, to its reader, and stays a FIFO")
     func fifo() throws {
-        try inDirectory { directory in
+        try ScratchDirectory.withFreshFolder { directory in
             let path = directory + "/pipe"
             #expect(mkfifo(path, 0o600) == 0)
             nonisolated(unsafe) var received = Data()
@@ -77,7 +70,7 @@ struct OutputFileTests {
 
     @Test("A 600 file stays 600; a new file gets the usual mode")
     func keepsMode() throws {
-        try inDirectory { directory in
+        try ScratchDirectory.withFreshFolder { directory in
             let path = directory + "/secret.json"
             try "old\n".write(toFile: path, atomically: false, encoding: .utf8)
             #expect(chmod(path, 0o600) == 0)
@@ -96,7 +89,7 @@ struct OutputFileTests {
 
     @Test("- is standard output: nothing is created, nothing closed")
     func standardOutput() throws {
-        try inDirectory { directory in
+        try ScratchDirectory.withFreshFolder { directory in
             let file = try OutputFile.open("-")
             #expect(file.descriptor == STDOUT_FILENO)
             #expect(!file.isAtomic)
@@ -120,7 +113,7 @@ struct OutputFileTests {
 
     @Test("A temporary left by a killed run is removed by the next write to that path; others' are kept")
     func staleTemporary() throws {
-        try inDirectory { directory in
+        try ScratchDirectory.withFreshFolder { directory in
             let path = directory + "/report.json"
             // No process has a pid this large (Linux's pid_max is at most 2^22).
             let stale = directory + "/.report.json.reel-tmp-999999999.abc"
@@ -139,7 +132,7 @@ struct OutputFileTests {
 
     @Test("A failing write leaves the old file and no temporary")
     func failingWrite() throws {
-        try inDirectory { directory in
+        try ScratchDirectory.withFreshFolder { directory in
             let path = directory + "/report.json"
             try "previous\n".write(toFile: path, atomically: false, encoding: .utf8)
             let file = try OutputFile.open(path)
@@ -156,7 +149,7 @@ struct OutputFileTests {
 
     @Test("An output released before commit leaves the old file and no temporary")
     func released() throws {
-        try inDirectory { directory in
+        try ScratchDirectory.withFreshFolder { directory in
             let path = directory + "/report.json"
             try "previous\n".write(toFile: path, atomically: false, encoding: .utf8)
             do {
@@ -171,7 +164,7 @@ struct OutputFileTests {
 
     @Test("A directory, a missing directory and a link loop are refused, naming the path")
     func refused() throws {
-        try inDirectory { directory in
+        try ScratchDirectory.withFreshFolder { directory in
             #expect(throws: OutputFileError(path: directory, message: "is a directory; expected a file to write")) {
                 try OutputFile.open(directory)
             }

@@ -1,24 +1,17 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Reporting
 
 @Suite("Atomic report writing")
 struct ReportFileTests {
-    /// A fresh empty directory, removed after `body`.
-    func inDirectory(_ body: (String) throws -> Void) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reel-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        try body(directory)
-    }
-
     func contents(_ directory: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     }
 
     @Test("Writes a new report and leaves nothing else behind")
     func writesNew() throws {
-        try inDirectory { directory in
+        try ScratchDirectory.withFreshFolder { directory in
             let path = directory + "/report.json"
             try ReportFile.write("{}\n", to: path)
             #expect(try String(contentsOfFile: path, encoding: .utf8) == "{}\n")
@@ -28,7 +21,7 @@ struct ReportFileTests {
 
     @Test("Replaces an existing report whole")
     func replaces() throws {
-        try inDirectory { directory in
+        try ScratchDirectory.withFreshFolder { directory in
             let path = directory + "/report.json"
             try ReportFile.write(String(repeating: "old ", count: 10_000), to: path)
             let text = ReportFormat.json.render([Report(Fixtures.caseStudy())], includeFrames: true)
@@ -40,7 +33,7 @@ struct ReportFileTests {
 
     @Test("An interrupted write leaves the existing report intact and removes its temporary file")
     func interrupted() throws {
-        try inDirectory { directory in
+        try ScratchDirectory.withFreshFolder { directory in
             let path = directory + "/report.json"
             try ReportFile.write("previous\n", to: path)
             let interruption = OutputFileError(path: path, message: "interrupted")
@@ -58,7 +51,7 @@ struct ReportFileTests {
 
     @Test("A missing directory is an error that names the path")
     func missingDirectory() throws {
-        try inDirectory { (directory: String) throws in
+        try ScratchDirectory.withFreshFolder { (directory: String) throws in
             let path = directory + "/missing/report.json"
             do throws(OutputFileError) {
                 try ReportFile.write("{}", to: path)
@@ -74,7 +67,7 @@ struct ReportFileTests {
 
     @Test("A directory in the way is an error, and stays as it was")
     func directoryInTheWay() throws {
-        try inDirectory { directory in
+        try ScratchDirectory.withFreshFolder { directory in
             let path = directory + "/report.json"
             try FileManager.default.createDirectory(atPath: path + "/inside", withIntermediateDirectories: true)
             #expect(throws: OutputFileError.self) { try ReportFile.write("{}", to: path) }

@@ -48,7 +48,7 @@ struct ReadAheadTests {
             longest = max(longest, text.count)
             expectAgreement(text, path)
         }
-        #expect(longest > ReadAhead.piecesPerBatch * 512)
+        #expect(longest > ReadAhead.piecesPerBatch * PieceParser.pieceSize)
     }
 
     @Test("A long trace reads the same with a read-ahead: many batches, item-sizes text across pieces")
@@ -67,7 +67,7 @@ struct ReadAheadTests {
         let events = (1...40_000).map { "<scroll t=\"\(Double($0) / 60)\" x=\"0\" y=\"\($0 * 3)\"/>" }
             .joined(separator: "\n")
         let text = bytes(document(events: events, header: header))
-        #expect(text.count > 10 * ReadAhead.piecesPerBatch * 512)
+        #expect(text.count > 10 * ReadAhead.piecesPerBatch * PieceParser.pieceSize)
         expectAgreement(text, "long trace")
         let ahead = read(text, readsAhead: true, allowsTruncation: false)
         #expect(ahead.error == nil && ahead.events.count == 40_000)
@@ -122,7 +122,7 @@ struct ReadAheadTests {
         // The refused element came in the thread's last batch: it has stopped, a batch of pieces at most after
         // the element's.
         #expect(stream.readAhead?.isFinished == true)
-        #expect(stream.bytesRead <= 4_096 + ReadAhead.piecesPerBatch * 512)
+        #expect(stream.bytesRead <= 4_096 + ReadAhead.piecesPerBatch * PieceParser.pieceSize)
     }
 
     @Test("A reader dropped while the thread is ahead of it ends the thread", arguments: [0, 1, 100])

@@ -10,11 +10,7 @@ struct TraceInputTests {
 
     @Test("A FIFO is copied once; every reader of its path reads the copy; remove() deletes it")
     func fifoCopy() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-input-\(getpid())")
-        try? FileManager.default.removeItem(at: folder)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let fifo = folder.appendingPathComponent("trace.fifo").path
+        let fifo = try ScratchDirectory.url("input/trace.fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: Self.example))
         let writer = Thread {
