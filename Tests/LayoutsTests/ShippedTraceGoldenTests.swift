@@ -43,34 +43,33 @@ struct ShippedTraceGoldenTests {
         }
     }
 
-    @Test("every counter of each shipped trace, in both modes, is what it was at the base commit",
+    @Test("every counter of each shipped trace, in both modes, and its display at the middle and at the end of its session are what they were at the base commit",
           arguments: ShippedTraceGoldenTests.traces)
-    func countersUnchanged(trace: String) {
+    func unchanged(trace: String) throws {
         let path = Self.tracesDirectory.appendingPathComponent(trace).path
         let name = trace.replacingOccurrences(of: ".xml", with: "")
         var text = ""
-        for mode in ReplayMode.allCases { text += counters(path, mode).text + "\n" }
+        var offsets: (frames: Int?, rate: Double?) = (nil, nil)
+        for mode in ReplayMode.allCases {
+            let replay = counters(path, mode)
+            text += replay.text + "\n"
+            if mode == .offsets { offsets = (replay.frames, replay.rate) }
+        }
         golden.expect(text, matches: "counters-\(name).txt")
-    }
 
-    @Test("the display of each shipped trace at the middle and at the end of its session is what it was at the base commit",
-          arguments: ShippedTraceGoldenTests.traces)
-    func snapshotsUnchanged(trace: String) throws {
-        let path = Self.tracesDirectory.appendingPathComponent(trace).path
-        let name = trace.replacingOccurrences(of: ".xml", with: "")
-        let replay = counters(path, .offsets)
-        let frames = try #require(replay.frames), rate = try #require(replay.rate)
+        // The display, at two frames of the offsets-mode replay above.
+        let frames = try #require(offsets.frames), rate = try #require(offsets.rate)
         try #require(frames > 0)
-        var text = ""
+        var snapshots = ""
         for frame in [frames / 2, frames - 1] {
             // The middle of the frame, so that rounding cannot move it to a neighbour.
             let time = (Double(frame) + 0.5) / rate
             do {
-                text += try runner.snapshot(path, at: time).render(.json)
+                snapshots += try runner.snapshot(path, at: time).render(.json)
             } catch {
-                text += "error \(error.description.replacingOccurrences(of: path, with: "<trace>"))\n"
+                snapshots += "error \(error.description.replacingOccurrences(of: path, with: "<trace>"))\n"
             }
         }
-        golden.expect(text, matches: "snapshot-\(name).json")
+        golden.expect(snapshots, matches: "snapshot-\(name).json")
     }
 }

@@ -199,9 +199,9 @@ public struct SpringSystem<Key: Hashable & Sendable>: Sendable {
     private mutating func settleIfStill(_ index: Int) -> Bool {
         let spring = springs[index]
         guard !spring.isAtRest,
-              abs(spring.position.x - spring.anchor.x) < positionTolerance,
-              abs(spring.position.y - spring.anchor.y) < positionTolerance,
-              abs(spring.velocity.x) < velocityTolerance, abs(spring.velocity.y) < velocityTolerance
+              (spring.position.x - spring.anchor.x).magnitude < positionTolerance,
+              (spring.position.y - spring.anchor.y).magnitude < positionTolerance,
+              spring.velocity.x.magnitude < velocityTolerance, spring.velocity.y.magnitude < velocityTolerance
         else { return false }
         springs[index].position = spring.anchor
         springs[index].velocity = .zero
