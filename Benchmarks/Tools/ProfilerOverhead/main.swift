@@ -54,8 +54,8 @@ struct Options: ParsableCommand {
             print("""
                 \(path), clock \(clock), \(rounds) rounds of \(result.frames) frames, modes alternated frame by frame
                 mean frame, each frame's fastest: unobserved \(format(result.unobservedNs)) ns, observed \(format(result.observedNs)) ns
-                overhead: \(percent(result.overhead)), \(format(result.observedNs - result.unobservedNs)) ns a frame
-                spans: \(String(format: "%.1f", result.spansPerFrame)) an observed frame, \(format(result.nsPerSpan)) ns each
+                overhead: \(percent(result.overhead)), \(format(result.addedNs)) ns a frame
+                spans: \(format(result.spansPerFrame, decimals: 1)) an observed frame, \(format(result.nsPerSpan)) ns each
                 rounds' overheads: \(percent(result.roundOverheads.min()!)) to \(percent(result.roundOverheads.max()!)), median \(percent(MedianSummary(result.roundOverheads)!.median))
                 """)
         }
@@ -65,7 +65,7 @@ struct Options: ParsableCommand {
         for result in results {
             let name = (result.path as NSString).lastPathComponent
             print("| \(name) | \(format(result.unobservedNs / 1_000, decimals: 1)) µs | \(percent(result.overhead)) "
-                + "| \(format(result.observedNs - result.unobservedNs)) ns | \(String(format: "%.1f", result.spansPerFrame)) "
+                + "| \(format(result.addedNs)) ns | \(format(result.spansPerFrame, decimals: 1)) "
                 + "| \(format(result.nsPerSpan)) ns |")
         }
     }
@@ -126,8 +126,10 @@ struct Overhead {
     var roundOverheads: [Double]
 
     var overhead: Double { observedNs / unobservedNs - 1 }
+    /// What the profiler adds to a frame.
+    var addedNs: Double { observedNs - unobservedNs }
     /// What the profiler adds to a frame, shared out over its spans.
-    var nsPerSpan: Double { (observedNs - unobservedNs) / max(spansPerFrame, 1) }
+    var nsPerSpan: Double { addedNs / max(spansPerFrame, 1) }
 }
 
 /// Each frame's fastest duration in one mode over the rounds.
