@@ -68,8 +68,11 @@ struct TruncationSelection: ParsableArguments {
 
 /// What a replay measures: the clock, and the frames the figures cover (SPEC §4).
 struct MeasurementSelection: ParsableArguments {
-    @Option(help: "The clock frames are measured and the workload is spent on: the main thread's CPU time, which a busy machine does not inflate, or the monotonic clock.")
+    @Option(help: "The clock frames are measured on: the main thread's CPU time, which a busy machine does not inflate, or the monotonic clock.")
     var clock: ReplayClockKind = .cpu
+
+    @Option(help: ArgumentHelp("How the trace's <workload> costs are charged: added exactly to the frames and spans that incur them (model), or spent as busy time on the clock (spend).", valueName: "mode"))
+    var workload: WorkloadMode = .model
 
     @Flag(name: .customLong("include-initial-display"),
           help: "Count frame 0, the first screen's layout pass, among the frame figures (it is always reported apart).")
@@ -93,6 +96,7 @@ struct MeasurementSelection: ParsableArguments {
     func applied(to options: ReplayOptions) -> ReplayOptions {
         var options = options
         options.clock = clock
+        options.workload = workload
         options.includesInitialDisplay = includesInitialDisplay
         options.fromMarker = fromMarker
         options.toMarker = toMarker
@@ -103,6 +107,7 @@ struct MeasurementSelection: ParsableArguments {
 
 extension ReplayMode: ExpressibleByArgument {}
 extension ReplayClockKind: ExpressibleByArgument {}
+extension WorkloadMode: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}
 extension SnapshotReport.Format: ExpressibleByArgument {}
 extension GateFormat: ExpressibleByArgument {}

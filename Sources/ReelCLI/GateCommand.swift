@@ -4,36 +4,54 @@ import Replay
 import Reporting
 
 /// `reel gate`: judge a current run — a JSON report, or traces it replays — against a baseline report, figure
-/// by figure (SPEC §7); exit 2 on a regression.
+/// by figure, and against absolute budgets; exit 2 on a regression or a budget exceeded.
 struct GateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gate",
-        abstract: "Compare a run with a baseline report figure by figure; exit 2 on a regression.",
+        abstract: "Judge a run against a baseline figure by figure and against budgets; exit 2 on a regression.",
         discussion: """
-            Counters are exact: any increase of a cost counter is a regression, any decrease an improvement; \
-            counters that are not costs (taps, selections, reuses) are reported, not judged. Timing figures \
-            (frame-time percentiles, janky frames, hitch time ratio, each hot path's self time) regress when \
-            their median over the repeats is worse by more than --max-regression and an exact two-sided \
-            Mann-Whitney U test on the per-repeat values rejects "no change" at α = 0.01. With fewer than 5 \
-            repeats on either side, or a baseline measured on another kind of machine (CPU model, cores, \
-            build), timing is reported, not judged, and gate says so. Traces are replayed with the baseline's \
-            layout, mode and budget.
+            Budgets (--max-janky-frames, --max-hitch-ratio, --max-frame-ms) hold the run's own figures, as \
+            `reel replay` prints them, to absolute limits, with or without a baseline: a figure above its budget \
+            fails. Against a baseline, counters are exact: any increase of a cost counter is a regression, any \
+            decrease an improvement; counters that are not costs (taps, selections, reuses) are reported, not \
+            judged. Timing figures (frame-time percentiles, janky frames, hitch time ratio, each hot path's self \
+            time) regress when their median over the repeats is worse by more than --max-regression and an exact \
+            two-sided Mann-Whitney U test on the per-repeat values rejects "no change" at α = 0.01. Timing is not \
+            judged against a baseline measured on another kind of machine (CPU model, cores, build), with \
+            another workload mode, or with fewer than 5 repeats on either side: the headline then says \
+            "counters only" and why, and traces are replayed once, since counters are exact after one pass. \
+            Traces are replayed with the baseline's layout, mode, budget, clock, window and workload mode.
 
             Exit codes: 0 no regression; 1 bad input (an unreadable baseline, a baseline of another trace or \
-            layout, a replay that failed); 2 a regression; 64 usage error.
+            layout, a replay that failed); 2 a regression or a budget exceeded; 64 usage error.
             """)
 
-    @Option(help: ArgumentHelp("The baseline: a JSON report carrying its per-repeat values (one trace, or an array of them).", valueName: "report.json"))
-    var baseline: String
+    @Option(help: ArgumentHelp("The baseline: a JSON report carrying its per-repeat values (one trace, or an array of them), or a folder of them named after the traces (<trace>.json, as Reports/baselines).", valueName: "report.json|folder"))
+    var baseline: String?
 
     @Argument(help: ArgumentHelp("The current run: a JSON report, or traces to replay.", valueName: "current.json | trace"))
     var inputs: [String]
 
+    @Option(name: .customLong("max-janky-frames"), parsing: .unconditional,
+            help: ArgumentHelp("Fail when a trace has more janky frames per repeat than this (0–10,368,000).", valueName: "n"))
+    var maxJankyFrames: Double?
+
+    @Option(name: .customLong("max-hitch-ratio"), parsing: .unconditional,
+            help: ArgumentHelp("Fail when a trace's hitch time ratio is above this, in ms/s (0–1,000,000; Apple's bands: below 5 good, 5–10 warning, 10 and above critical).", valueName: "ms-per-s"))
+    var maxHitchRatio: Double?
+
+    @Option(name: .customLong("max-frame-ms"),
+            help: ArgumentHelp("Fail when a frame-time statistic is above this many ms, repeatable: p50, p90, p95, p99, mean or max, e.g. p99=8 (0.001–10,000 ms).", valueName: "statistic=ms"))
+    var maxFrameMs: [String] = []
+
     @Option(name: .customLong("max-regression"), parsing: .unconditional, help: ArgumentHelp("The largest worsening of a timing figure, in percent, that is not a regression (0–10,000).", valueName: "pct"))
     var maxRegression = GatePolicy.defaultMaxRegression * 100
 
-    @Option(name: .customLong("metric"), help: ArgumentHelp("Judge only this figure (repeatable): frame_time_ms.p50, p99, janky_frames, layout_prepares, frame/cells/configure, or a family: frame_time_ms, counters, hot_paths.", valueName: "name"))
+    @Option(name: .customLong("metric"), help: ArgumentHelp("Judge only this figure against the baseline (repeatable): frame_time_ms.p50, p99, janky_frames, layout_prepares, frame/cells/configure, or a family: frame_time_ms, counters, hot_paths.", valueName: "name"))
     var metrics: [String] = []
+
+    @Option(help: ArgumentHelp("How replayed traces charge their <workload> costs: model (added to their frames) or spend (spent on the clock); the baseline's mode by default, else model.", valueName: "mode"))
+    var workload: WorkloadMode?
 
     @OptionGroup var passes: PassSelection<Self>
 
@@ -46,7 +64,7 @@ struct GateCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the judgement to this file instead of standard output: atomically, or in place for a device or FIFO; - is standard output.", valueName: "path"))
     var output: String?
 
-    @Flag(help: "Write the current run as the new baseline (atomically), after judging it against the old one if there is one; never exits 2.")
+    @Flag(help: "Write the current run as the new baseline (atomically; into a --baseline folder, one <trace>.json per trace), after judging it against the old one if there is one; never exits 2.")
     var update = false
 
     @Flag(name: .shortAndLong, help: "No progress bar.")
@@ -59,13 +77,44 @@ struct GateCommand: ParsableCommand {
             throw ValidationError("give either JSON reports or traces as the current run, not both")
         }
         try OptionRange.maxRegression.check(maxRegression)
+        if let maxJankyFrames { try OptionRange.maxJankyFrames.check(maxJankyFrames) }
+        if let maxHitchRatio { try OptionRange.maxHitchRatio.check(maxHitchRatio) }
+        let budgets = try self.budgets()
+        guard baseline != nil || !budgets.isEmpty else {
+            throw ValidationError("give a --baseline to judge against, a budget (--max-janky-frames, --max-hitch-ratio, "
+                                  + "--max-frame-ms), or both")
+        }
+        if update, baseline == nil { throw ValidationError("--update writes the baseline: give its path with --baseline") }
+    }
+
+    /// The budgets the options ask for.
+    private func budgets() throws -> GateBudgets {
+        let frameTimes = try maxFrameMs.map { text in
+            do {
+                let budget = try GateBudgets.frameTimeBudget(text)
+                try OptionRange.maxFrameMs.check(budget.1)
+                return budget
+            } catch let error as GateBudgets.ParseError {
+                throw ValidationError("--max-frame-ms: \(error.description)")
+            }
+        }
+        return GateBudgets(maxJankyFrames: maxJankyFrames, maxHitchRatio: maxHitchRatio, maxFrameMs: frameTimes)
     }
 
     func run() throws {
-        let baselines = try readBaselines()
+        let budgets = try budgets()
+        var baselines: GateBaselines?
+        if let baseline {
+            do throws(JSONReadError) {
+                baselines = try GateBaselines.open(baseline, creating: update)
+            } catch {
+                StandardError.line("\(baseline): cannot read the baseline: \(error.description)")
+                throw ExitCode(1)
+            }
+        }
         let policy = GatePolicy(maxRegression: maxRegression / 100, metrics: metrics)
         let currents = inputs.allSatisfy(\.isReport) ? readReports()
-            : try replay(baselines: baselines ?? [], policy: policy)
+            : try replay(baselines: baselines, policy: policy, budgets: budgets)
         // Every input has its place in the judgement: its judgement, or why there is none.
         var outcomes: [Result<GateJudgement, TraceFailure>] = []
         var failed = false
@@ -78,11 +127,12 @@ struct GateCommand: ParsableCommand {
                 failed = true
                 continue
             }
-            guard let baselines else { continue }
-            do {
-                let old = try Self.baseline(for: report, in: baselines, path: baseline)
+            do throws(GateMismatch) {
+                let old = try baselines?.baseline(of: report.trace, creating: update)
+                if update, old == nil { continue }
                 outcomes.append(.success(try GateJudgement(baseline: old, current: report, policy: policy,
-                                                           baselinePath: baseline)))
+                                                           budgets: budgets,
+                                                           baselinePath: baselines?.file(of: report.trace))))
             } catch {
                 StandardError.line(error.description + (update ? "; not judged, replaced" : ""))
                 if update { continue }
@@ -95,25 +145,23 @@ struct GateCommand: ParsableCommand {
         if !outcomes.isEmpty { try emit(format.render(outcomes), to: output) }
         // A current run with a failed trace never becomes the baseline.
         if failed { throw ExitCode(1) }
-        if update {
-            let reports = currents.compactMap { try? $0.get() }
-            try emit(ReportFormat.json.render(reports), to: baseline)
-            StandardError.line("reel gate: wrote the current run of \(reports.count) trace\(reports.count == 1 ? "" : "s") "
-                               + "to \(baseline) as the new baseline")
+        if update, let baselines {
+            try write(currents.compactMap { try? $0.get() }, as: baselines)
             return
         }
         if judgements.contains(where: { !$0.passed }) { throw ExitCode(2) }
     }
 
-    /// The baseline's reports; `nil` when `--update` makes a baseline that does not exist yet.
-    private func readBaselines() throws -> [Report]? {
-        do {
-            return try Report.read(contentsOf: baseline)
-        } catch {
-            if update && !FileManager.default.fileExists(atPath: baseline) { return nil }
-            StandardError.line("\(baseline): cannot read the baseline: \(error.description)")
-            throw ExitCode(1)
+    /// Writes `reports` as the new baseline: into the file, or one `<trace>.json` each into the folder.
+    private func write(_ reports: [Report], as baselines: GateBaselines) throws {
+        if baselines.isFolder {
+            try FileManager.default.createDirectory(atPath: baselines.path, withIntermediateDirectories: true)
+            for report in reports { try emit(ReportFormat.json.render([report]), to: baselines.file(of: report.trace)) }
+        } else {
+            try emit(ReportFormat.json.render(reports), to: baselines.path)
         }
+        StandardError.line("reel gate: wrote the current run of \(reports.count) trace\(reports.count == 1 ? "" : "s") "
+                           + "to \(baselines.path) as the new baseline")
     }
 
     /// The reports of every input, in order (a file may hold several); an unreadable one is reported and
@@ -131,16 +179,19 @@ struct GateCommand: ParsableCommand {
         return reports
     }
 
-    /// Replays every trace with its baseline's layout, mode, refresh rate, budget, clock and measurement window,
-    /// one pass at a time (``ReplaySession``); when a timing figure regresses, replays as many passes again and
-    /// judges all of them, so that a burst of noise in the first passes is not taken for a regression.
-    private func replay(baselines: [Report], policy: GatePolicy) throws -> [Result<Report, TraceFailure>] {
+    /// Replays every trace with its baseline's layout, mode, refresh rate, budget, clock, measurement window and
+    /// workload mode, one pass at a time (``ReplaySession``): `--warmup` and `--repeat` passes where timing will
+    /// be judged, one pass where only counters will (they are exact after one); when a timing figure
+    /// regresses against the baseline, replays as many passes again and judges all of them, so that a burst of
+    /// noise in the first passes is not taken for a regression.
+    private func replay(baselines: GateBaselines?, policy: GatePolicy,
+                        budgets: GateBudgets) throws -> [Result<Report, TraceFailure>] {
         try withTraceInputs(inputs) { unreadable in
-            replayInputs(baselines: baselines, policy: policy, unreadable: unreadable)
+            replayInputs(baselines: baselines, policy: policy, budgets: budgets, unreadable: unreadable)
         }
     }
 
-    private func replayInputs(baselines: [Report], policy: GatePolicy,
+    private func replayInputs(baselines: GateBaselines?, policy: GatePolicy, budgets: GateBudgets,
                               unreadable: [String: String]) -> [Result<Report, TraceFailure>] {
         var reports: [Result<Report, TraceFailure>] = []
         for trace in inputs {
@@ -148,19 +199,30 @@ struct GateCommand: ParsableCommand {
                 reports.append(.failure(TraceFailure(trace: trace, message: message)))
                 continue
             }
-            let reference = baselines.first { GateJudgement.fileName($0.trace) == GateJudgement.fileName(trace) }
-                ?? (baselines.count == 1 ? baselines.first : nil)
-            var options = ReplayOptions(
-                layout: reference?.layout, mode: reference.flatMap { ReplayMode(rawValue: $0.mode) },
-                refreshRate: reference?.refreshRateHz, budgetMs: reference?.budgetMs, repeats: repeats, warmup: warmup,
-                allowsTruncation: passes.allowsTruncated)
-            if let reference {
-                options.clock = ReplayClockKind(rawValue: reference.clock) ?? .cpu
-                options.includesInitialDisplay = reference.window.includesInitialDisplay
-                options.fromMarker = reference.window.from?.label
-                options.toMarker = reference.window.to?.label
-            }
-            do {
+            do throws(ReplayError) {
+                let reference: Report?
+                do throws(GateMismatch) {
+                    reference = try baselines?.baseline(of: trace, creating: update)
+                } catch {
+                    throw ReplayError(.unsupported, error.message, path: error.baselinePath ?? trace)
+                }
+                let mode = workload ?? reference?.workload ?? .model
+                // Counters are exact after one pass: repeats are for timing, where it will be judged.
+                let judgesTiming = update || !budgets.isEmpty || reference.map { old in
+                    GateJudgement.timing(baseline: old, environment: .current, workload: mode, repeats: self.repeats,
+                                         policy: policy, asked: GateJudgement.asksTiming(policy, in: old)) == .judged
+                } ?? false
+                let (warmup, repeats) = judgesTiming ? (self.warmup, self.repeats) : (0, 1)
+                var options = ReplayOptions(
+                    layout: reference?.layout, mode: reference.flatMap { ReplayMode(rawValue: $0.mode) },
+                    refreshRate: reference?.refreshRateHz, budgetMs: reference?.budgetMs, repeats: repeats,
+                    warmup: warmup, allowsTruncation: passes.allowsTruncated, workload: mode)
+                if let reference {
+                    options.clock = ReplayClockKind(rawValue: reference.clock) ?? .cpu
+                    options.includesInitialDisplay = reference.window.includesInitialDisplay
+                    options.fromMarker = reference.window.from?.label
+                    options.toMarker = reference.window.to?.label
+                }
                 let session = try ReplaySession(trace: trace, options: options, registry: Reel.layouts)
                 var bar = ProgressBar(label: trace)
                 let showProgress = !quiet && StandardError.isTerminal
@@ -210,15 +272,6 @@ struct GateCommand: ParsableCommand {
         return reports
     }
 
-    /// The baseline report of `current`'s trace: the one with its file name, or the only one.
-    private static func baseline(for current: Report, in baselines: [Report], path: String) throws(GateMismatch) -> Report {
-        let name = GateJudgement.fileName(current.trace)
-        if let match = baselines.first(where: { GateJudgement.fileName($0.trace) == name }) { return match }
-        if baselines.count == 1, let only = baselines.first { return only }
-        throw GateMismatch(baselinePath: path, message: "no baseline of trace '\(current.trace)'; the baseline holds "
-                           + baselines.map { "'\($0.trace)'" }.joined(separator: ", "))
-    }
-
     /// Refuses a `--metric` that names no figure of any judgement (exit 64).
     private func checkMetrics(_ judgements: [GateJudgement], policy: GatePolicy) throws {
         let named = judgements.flatMap(\.figures).map(\.figure)
@@ -238,5 +291,11 @@ extension String {
 
 extension GateCommand: PassDefaults {
     static let repeats = 10
-    static let repeatHelp = "Measured passes over each trace replayed (doubled when a timing figure regresses, to confirm it)"
+    static let repeatHelp = "Measured passes over each trace replayed where timing is judged (one pass where only counters are; doubled when a timing figure regresses, to confirm it)"
+}
+
+extension OptionRange {
+    /// A frame-time budget: a frame of a microsecond up to `--budget`'s own range.
+    static let maxFrameMs = OptionRange(option: "--max-frame-ms", range: 0.001...10_000, unit: " ms",
+                                        reason: "from a microsecond to 10 s")
 }

@@ -39,6 +39,9 @@ struct RecordCommand: ParsableCommand {
     @Flag(help: "The collection view pages (paging=\"true\").")
     var paging = false
 
+    @Flag(name: .customLong("no-prefetching"), help: "The collection view does not prefetch (prefetching=\"false\"), as before iOS 10: every cell is prepared in the frame that shows it.")
+    var noPrefetching = false
+
     @Option(name: .customLong("reuse-identifier"), help: "The cells' reuse identifier.")
     var reuseIdentifier = "cell"
 
@@ -67,6 +70,7 @@ struct RecordCommand: ParsableCommand {
         setup.sections = sections ?? 1
         setup.items = try Self.count(items)
         setup.isPagingEnabled = paging
+        setup.isPrefetchingEnabled = !noPrefetching
         if let itemSizes {
             let parts = itemSizes.split(separator: " ").map(String.init)
             guard parts.count == 2 else {

@@ -33,6 +33,8 @@ public struct ReplayMeasurement: Sendable {
     public var environment: Environment
     /// The clock frames were measured on: `cpu` (the main thread's CPU time) or `wall` (monotonic).
     public var clock: String
+    /// How the trace's declared workload was charged.
+    public var workload: WorkloadMode
     /// The frames the frame figures cover; ``repeats`` holds every frame regardless.
     public var window: MeasurementWindow
     /// Every span of one measured repeat with its start and duration, when the replay was asked to record
@@ -42,7 +44,8 @@ public struct ReplayMeasurement: Sendable {
     public init(trace: String, layout: String, mode: String, refreshRate: Double, budgetMs: Double, warmup: Int,
                 repeats: [RepeatMeasurement], complete: Bool, failure: String? = nil, counters: [Counter],
                 scrollFrames: Int, markers: [Marker] = [], warnings: [String] = [], environment: Environment,
-                clock: String = "wall", window: MeasurementWindow = .wholeSession, timeline: SpanTimeline? = nil) {
+                clock: String = "wall", workload: WorkloadMode = .model, window: MeasurementWindow = .wholeSession,
+                timeline: SpanTimeline? = nil) {
         self.trace = trace
         self.layout = layout
         self.mode = mode
@@ -58,6 +61,7 @@ public struct ReplayMeasurement: Sendable {
         self.warnings = warnings
         self.environment = environment
         self.clock = clock
+        self.workload = workload
         self.window = window
         self.timeline = timeline
     }

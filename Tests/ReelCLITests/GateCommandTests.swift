@@ -182,4 +182,123 @@ struct GateCommandTests {
         #expect(limited.status == 0)
         #expect(try Self.figures(limited.stdout).compactMap { $0["figure"] as? String } == ["layout_prepares"])
     }
+
+    /// The gate's JSON results.
+    private static func results(_ json: String) throws -> [[String: Any]] {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        return try #require(object["results"] as? [[String: Any]])
+    }
+
+    @Test("Budgets without a baseline: the stacked albums' janky frames fail --max-janky-frames 0 (exit 2, naming the figure, its value and the budget); the quick start's trace passes it")
+    func budgets() throws {
+        let stacked = try ReelProcess.run("gate", "Traces/stacked-albums.xml", "--max-janky-frames", "0", "--repeat", "5",
+                                          "--warmup", "0", "--quiet")
+        #expect(stacked.status == 2, "\(stacked.stderr)\n\(stacked.stdout)")
+        let lines = stacked.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "reel gate: FAIL (no baseline: budgets only; 1 budget exceeded in 1 of 1 trace)")
+        let row = try #require(lines.first { $0.hasPrefix("  janky_frames") })
+        #expect(row.contains("9.0 frames") && row.contains("0.0 frames") && row.contains("exceeded")
+                && row.contains("--max-janky-frames"), "\(row)")
+        let json = try ReelProcess.run("gate", "Traces/stacked-albums.xml", "--max-janky-frames", "0",
+                                       "--max-frame-ms", "p50=16", "--repeat", "5", "--warmup", "0", "--quiet", "-f", "json")
+        #expect(json.status == 2)
+        let budgets = try #require(try Self.results(json.stdout).first?["budgets"] as? [[String: Any]])
+        #expect(budgets.map { $0["figure"] as? String } == ["janky_frames", "frame_time_ms.p50"])
+        #expect(budgets.map { $0["exceeded"] as? Bool } == [true, false])
+        #expect(budgets.first?["value"] as? Double == 9 && budgets.first?["budget"] as? Double == 0)
+
+        let quickStart = try ReelProcess.run("gate", "Traces/photo-grid-browse.xml", "--max-janky-frames", "0",
+                                             "--repeat", "5", "--warmup", "0", "--quiet")
+        #expect(quickStart.status == 0, "\(quickStart.stderr)\n\(quickStart.stdout)")
+        #expect(quickStart.stdout.hasPrefix("reel gate: PASS (no baseline: budgets only; 1 trace, no regression)"))
+    }
+
+    @Test("A baseline from another kind of machine judges counters only, after one pass, and the headline says so")
+    func otherMachineCountersOnly() throws {
+        let directory = try Self.directory()
+        let trace = try Self.trace(in: directory, configure: "0.5")
+        let baseline = directory.appendingPathComponent("baseline.json").path
+        #expect(try ReelProcess.run("replay", trace, "--repeat", "5", "--warmup", "0", "--format", "json", "--quiet",
+                                    "-o", baseline).status == 0)
+        let text = try String(contentsOfFile: baseline, encoding: .utf8)
+        let elsewhere = directory.appendingPathComponent("elsewhere.json").path
+        try text.replacingOccurrences(of: #""cpu_model": ""#, with: #""cpu_model": "Other CPU "#)
+            .write(toFile: elsewhere, atomically: true, encoding: .utf8)
+        let gate = try ReelProcess.run("gate", "--baseline", elsewhere, trace, "--quiet", "-f", "json")
+        #expect(gate.status == 0, "\(gate.stderr)\n\(gate.stdout)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(gate.stdout.utf8)) as? [String: Any])
+        #expect(object["timing_judged"] as? Bool == false)
+        let reason = try #require(object["timing_reason"] as? String)
+        #expect(reason.hasPrefix("baseline from 'Other CPU "))
+        #expect((object["headline"] as? String)?.hasPrefix("reel gate: PASS (counters only: timing not judged, \(reason)")
+                == true)
+        let result = try #require(try Self.results(gate.stdout).first)
+        #expect((result["repeats"] as? [String: Any])?["current"] as? Int == 1)
+        #expect(result["timing"] as? String == "other machine")
+        // Counters are still judged, exactly.
+        #expect(Self.names(try Self.figures(gate.stdout), "unchanged").contains("cells_configured"))
+        let headline = try ReelProcess.run("gate", "--baseline", elsewhere, trace, "--quiet")
+        #expect(headline.stdout.replacingOccurrences(of: "\n  ", with: " ")
+            .hasPrefix("reel gate: PASS (counters only: timing not judged, baseline from 'Other CPU "))
+        // The same baseline on this machine's kind judges timing, over the repeats asked for.
+        let here = try ReelProcess.run("gate", "--baseline", baseline, trace, "--repeat", "5", "--warmup", "0",
+                                       "--quiet", "-f", "json")
+        let judged = try #require(try Self.results(here.stdout).first)
+        #expect(judged["timing_judged"] as? Bool == true && (judged["repeats"] as? [String: Any])?["current"] as? Int == 5)
+    }
+
+    @Test("A baseline of another workload mode judges counters only; --workload follows the baseline's mode by default")
+    func otherWorkload() throws {
+        let directory = try Self.directory()
+        let trace = try Self.trace(in: directory, configure: "0.5")
+        let baseline = directory.appendingPathComponent("baseline.json").path
+        #expect(try ReelProcess.run("replay", trace, "--repeat", "5", "--warmup", "0", "--workload", "spend",
+                                    "--format", "json", "--quiet", "-o", baseline).status == 0)
+        #expect(try Report.read(contentsOf: baseline).first?.workload == .spend)
+        let modelled = try ReelProcess.run("gate", "--baseline", baseline, trace, "--workload", "model", "--quiet")
+        #expect(modelled.status == 0)
+        #expect(modelled.stdout.replacingOccurrences(of: "\n  ", with: " ").hasPrefix("reel gate: PASS (counters only: timing not judged, the baseline's workload "
+                                          + "was spent, this run's modelled; 1 trace, no regression)"), "\(modelled.stdout)")
+        let followed = try ReelProcess.run("gate", "--baseline", baseline, trace, "--repeat", "5", "--warmup", "0",
+                                           "--quiet", "-f", "json")
+        #expect(try Self.results(followed.stdout).first?["timing"] as? String == "judged")
+    }
+
+    @Test("A baseline folder holds one <trace>.json per trace: --update writes them, a gate reads each trace's")
+    func baselineFolder() throws {
+        let directory = try Self.directory()
+        let first = try Self.trace(in: directory, name: "first.xml", configure: "0.2")
+        let second = try Self.trace(in: directory, name: "second.xml", configure: "0.3")
+        let folder = directory.appendingPathComponent("baselines").path + "/"
+        let update = try ReelProcess.run("gate", "--update", "--baseline", folder, first, second, "--repeat", "5",
+                                         "--warmup", "0", "--quiet")
+        #expect(update.status == 0, "\(update.stderr)")
+        #expect(try Report.read(contentsOf: folder + "first.json").first?.trace == first)
+        #expect(try Report.read(contentsOf: folder + "second.json").first?.trace == second)
+        let gate = try ReelProcess.run("gate", "--baseline", folder, first, second, "--metric", "counters", "--quiet")
+        #expect(gate.status == 0, "\(gate.stderr)\n\(gate.stdout)")
+        #expect(gate.stdout.replacingOccurrences(of: "\n  ", with: " ").hasPrefix(
+            "reel gate: PASS (counters only: timing not judged, --metric names no timing "
+                                      + "figure; 2 traces, no regression)"))
+        let third = try Self.trace(in: directory, name: "third.xml")
+        let missing = try ReelProcess.run("gate", "--baseline", folder, third, "--quiet")
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("third.json: no baseline of trace '\(third)': the file does not exist"))
+    }
+
+    @Test("Budgets are read with their ranges and words: a missing baseline and budget, a bad --max-frame-ms")
+    func budgetUsage() throws {
+        let directory = try Self.directory()
+        let trace = try Self.trace(in: directory)
+        let neither = try ReelProcess.run("gate", trace)
+        #expect(neither.status == 64 && neither.stderr.contains("give a --baseline to judge against, a budget"))
+        let statistic = try ReelProcess.run("gate", trace, "--max-frame-ms", "p98=8")
+        #expect(statistic.status == 64 && statistic.stderr.contains("'p98' in 'p98=8' is not a frame-time statistic"))
+        let form = try ReelProcess.run("gate", trace, "--max-frame-ms", "8")
+        #expect(form.status == 64 && form.stderr.contains("'8' is not STATISTIC=MS"))
+        let range = try ReelProcess.run("gate", trace, "--max-frame-ms", "p99=-1")
+        #expect(range.status == 64 && range.stderr.contains("--max-frame-ms must not be negative"))
+        let update = try ReelProcess.run("gate", trace, "--max-janky-frames", "0", "--update")
+        #expect(update.status == 64 && update.stderr.contains("--update writes the baseline"))
+    }
 }

@@ -11,7 +11,7 @@ struct TraceDataSourceSizeTests {
         let layout = FlowLayout()
         layout.itemSize = Size(width: 50, height: 60)
         let view = CollectionView(frame: Rect(x: 0, y: 0, width: 390, height: 844), collectionViewLayout: layout)
-        return (TraceDataSource(sections: sections, workload: nil, clock: ManualClock()), view, layout)
+        return (TraceDataSource(sections: sections, workload: nil, charge: .spend(ManualClock())), view, layout)
     }
 
     @Test("A section without sizes, or with one run, has one size the layout need not ask item by item")

@@ -59,7 +59,7 @@ struct ChromeTraceTests {
         let other = try #require(document["otherData"] as? [String: String])
         #expect(other["format"] == "reel-chrome-trace" && other["version"] == "1")
         #expect(other["trace"] == "Traces/test.xml" && other["layout"] == "flow" && other["clock"] == "wall")
-        #expect(other["repeat"] == "1" && other["dropped_spans"] == "3" && other["clipped_ms"] == "0")
+        #expect(other["repeat"] == "1" && other["dropped_spans"] == "3" && other["workload"] == "model")
         #expect(other["frames"] == "2" && other["spans"] == "5" && other["budget_ms"] == "16.667")
         #expect(other["error"] == nil && other["complete"] == "true")
     }

@@ -54,7 +54,7 @@ struct TextReportTests {
         let janky = TextReport.lines(of: Report(Fixtures.caseStudy()))
         #expect(janky[0] == "FAIL: 15 of 150 frames janky per repeat (10.0 %), hitch time ratio 100.0 ms/s:")
         #expect(janky[1] == "  critical")
-        #expect(janky[4].hasPrefix("  - 15 janky frames per repeat, more than the 0 allowed"))
+        #expect(janky[5].hasPrefix("  - 15 janky frames per repeat, more than the 0 allowed"))
         let lenient = RenderOptions(thresholds: JankThresholds(maxJankyFrames: 20, maxHitchRatio: 200))
         #expect(TextReport.lines(of: Report(Fixtures.caseStudy()), options: lenient)[0].hasPrefix("PASS: 15 of 150"))
         #expect(TextReport.lines(of: Report(Fixtures.incomplete()))[0].hasPrefix("INCOMPLETE: "))
@@ -66,8 +66,9 @@ struct TextReportTests {
     @Test("The header facts follow the verdict over two lines")
     func header() {
         let lines = TextReport.lines(of: Report(Fixtures.caseStudy()))
-        #expect(lines[2] == "Traces/prepare-for-reuse.xml · layout flow · offsets · clock wall · 120 Hz")
-        #expect(lines[3] == "budget 8.33 ms · 2 repeats (+1 warm-up) · 150 frames per repeat (1.25 s)")
+        #expect(lines[2] == "Traces/prepare-for-reuse.xml · layout flow · offsets · clock wall")
+        #expect(lines[3] == "workload model · 120 Hz · budget 8.33 ms · 2 repeats (+1 warm-up)")
+        #expect(lines[4] == "150 frames per repeat (1.25 s)")
     }
 
     @Test("Zero counters are hidden and counted; JSON keeps them all")

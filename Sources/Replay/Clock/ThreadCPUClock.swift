@@ -223,14 +223,20 @@ public final class ThreadCPUClock: ReplayClock {
     /// Turns the monotonic readings `walls` of `marks` (in order) into CPU times, in place, from `anchors`
     /// (oldest first; the first is in force before the first mark).
     ///
-    /// Between two anchors the CPU clock runs with the monotonic clock, but for the time the thread lost to
-    /// interruptions: the later anchor's kernel reading says how much, `(Δ monotonic − Δ CPU)`, and the marks
-    /// that found the thread interrupted (``PhaseRecorder/Mark/followsInterruption``) say where — each in the
-    /// stretch between the mark before it (or the anchor) and itself. The loss goes to those stretches, the
-    /// longest first, each taking at most its own length: one interruption is placed exactly where a reading of
-    /// ``now()`` would have found it; with several, a stretch keeps the part of its length the loss does not
-    /// need, so no span is ever shorter than the thread's time in it by more than the interruptions it held.
-    /// A loss no mark found (it came after the last mark before the anchor) changes no mark.
+    /// Between two anchors the CPU clock runs with the monotonic clock, but for the time the thread lost: the
+    /// later anchor's kernel reading says how much, `(Δ monotonic − Δ CPU)`. Where marks found the thread
+    /// interrupted (``PhaseRecorder/Mark/followsInterruption``), they say where the loss fell — each in the
+    /// stretch between the mark before it (or the anchor) and itself — and the loss goes to those stretches,
+    /// the longest first, each taking at most its own length: one interruption is placed exactly where a
+    /// reading of ``now()`` would have found it; with several, a stretch keeps the part of its length the loss
+    /// does not need, so no span is ever shorter than the thread's time in it by more than the interruptions
+    /// it held. A loss no mark found (it came after the last mark before the anchor) changes no mark.
+    ///
+    /// Time lost where no mark saw an interruption — a virtual machine's processor taken by its host, which
+    /// deschedules nothing — goes the same way to every stretch between the two anchors, the one after the
+    /// last mark included: a steal of milliseconds makes its stretch the longest by far. And no mark comes out
+    /// later than the next anchor's CPU reading, so that no span is longer than the frame whose verified end
+    /// the anchor is: what the marks would overrun it by is taken from their stretches, the longest first.
     static func cpuTimes(of marks: UnsafeBufferPointer<PhaseRecorder.Mark>, walls: UnsafeMutablePointer<UInt64>,
                          anchors: [Anchor]) {
         var k = 0
@@ -240,51 +246,59 @@ public final class ThreadCPUClock: ReplayClock {
             while k + 1 < anchors.count, anchors[k + 1].wall <= walls[first] { k += 1 }
             var end = first
             while end < marks.count, k + 1 == anchors.count || walls[end] < anchors[k + 1].wall { end += 1 }
-            let from = anchors[k]
-            var loss: UInt64 = 0
-            if k + 1 < anchors.count, anchors[k + 1].interrupted {
-                let to = anchors[k + 1]
-                let wall = to.wall &- from.wall
-                let cpu = to.cpu &- from.cpu
-                loss = wall > cpu && to.cpu >= from.cpu ? wall - cpu : 0
-            }
-            spread(loss, over: marks, walls: walls, range: first..<end, from: from)
+            let to = k + 1 < anchors.count && anchors[k + 1].cpu >= anchors[k].cpu ? anchors[k + 1] : nil
+            spread(over: marks, walls: walls, range: first..<end, from: anchors[k], to: to)
             first = end
         }
     }
 
-    /// Gives `loss` to the stretches before the interrupted marks of `range`, the longest first (the earlier
-    /// of two as long), each at most its length, and turns the range's walls into CPU times from `from`.
-    /// At most ``longestStretchesTaken`` stretches take a loss: a frame interrupted more often than that is
-    /// rare enough to keep the rest of its loss where it fell.
-    private static func spread(_ loss: UInt64, over marks: UnsafeBufferPointer<PhaseRecorder.Mark>,
-                               walls: UnsafeMutablePointer<UInt64>, range: Range<Int>, from: Anchor) {
-        // What each interrupted mark's stretch takes, in mark order. Only an interval whose next anchor saw an
-        // interruption has a loss, so only those build the list.
-        var takes: [(index: Int, amount: UInt64)] = []
-        if loss > 0 {
-            /// The stretch before interrupted mark `i`: from the mark before it in the range, or the anchor.
-            func stretch(_ i: Int) -> (index: Int, length: UInt64) {
-                let start = i == range.lowerBound ? from.wall : walls[i - 1]
-                return (i, walls[i] > start ? walls[i] - start : 0)
-            }
-            let stretches = range.filter { marks[$0].followsInterruption }.map(stretch)
+    /// Takes the time the thread lost between `from` and `to` out of the stretches of `range` (the marks made
+    /// between them), as ``cpuTimes(of:walls:anchors:)`` says, and turns the range's walls into CPU times from
+    /// `from`. Stretches take a loss the longest first (the earlier of two as long), each at most its length,
+    /// at most ``longestStretchesTaken`` of them each time: a frame interrupted more often than that is rare
+    /// enough to keep the rest of its loss where it fell.
+    private static func spread(over marks: UnsafeBufferPointer<PhaseRecorder.Mark>, walls: UnsafeMutablePointer<UInt64>,
+                               range: Range<Int>, from: Anchor, to: Anchor?) {
+        guard !range.isEmpty else { return }
+        let tail = range.upperBound
+        /// The stretch before mark `i` (from the mark before it in the range, or the anchor), or for `tail`
+        /// the stretch from the last mark to the next anchor.
+        func length(_ i: Int) -> UInt64 {
+            let start = i == range.lowerBound ? from.wall : walls[i - 1]
+            let end = i == tail ? to?.wall ?? start : walls[i]
+            return end > start ? end - start : 0
+        }
+        /// `taken` plus `amount` from the stretches of `candidates`, the longest (what remains of them) first.
+        func take(_ amount: UInt64, from candidates: [Int], besides taken: [Int: UInt64]) -> [Int: UInt64] {
+            var takes = taken
+            var remaining = amount
+            let longestFirst = candidates.map { (index: $0, length: length($0) - (taken[$0] ?? 0)) }
                 .sorted { $0.length > $1.length || ($0.length == $1.length && $0.index < $1.index) }
-            var remaining = loss
-            for stretch in stretches.prefix(longestStretchesTaken) where remaining > 0 {
+            for stretch in longestFirst.prefix(longestStretchesTaken) where remaining > 0 {
                 let amount = min(stretch.length, remaining)
-                takes.append((stretch.index, amount))
+                takes[stretch.index, default: 0] += amount
                 remaining -= amount
             }
-            takes.sort { $0.index < $1.index }
+            return takes
+        }
+        // The lists are built only for an interval that lost time, or whose marks overrun its end.
+        var takes: [Int: UInt64] = [:]
+        if let to {
+            let wall = to.wall &- from.wall, cpu = to.cpu &- from.cpu
+            if wall > cpu {
+                // An interruption no mark found came after the last one: its loss, left over, changes no mark.
+                let candidates = to.interrupted ? range.filter { marks[$0].followsInterruption } : Array(range) + [tail]
+                takes = take(wall - cpu, from: candidates, besides: takes)
+            }
+            let last = tail - 1
+            let elapsed = walls[last] > from.wall ? walls[last] - from.wall : 0
+            let taken = takes.reduce(0) { $0 + ($1.key < tail ? $1.value : 0) }
+            let time = from.cpu &+ (elapsed - min(taken, elapsed))
+            if time > to.cpu { takes = take(time - to.cpu, from: Array(range), besides: takes) }
         }
         var lost: UInt64 = 0
-        var next = 0
         for i in range {
-            if next < takes.count, takes[next].index == i {
-                lost &+= takes[next].amount
-                next += 1
-            }
+            lost &+= takes[i] ?? 0
             let elapsed = walls[i] > from.wall ? walls[i] - from.wall : 0
             walls[i] = from.cpu &+ (elapsed - min(lost, elapsed))
         }

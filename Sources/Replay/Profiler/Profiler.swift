@@ -15,6 +15,15 @@ public import Reporting
 /// frame's. The `Profiler.span.<clock>` and `Profiler.frame.*` benchmarks and `Tools/ProfilerOverhead`
 /// measure it. On the CPU clock a span is attributed exactly as on the wall clock within an uninterrupted
 /// stretch, and the time the thread lost to a preemption falls between the marks on either side of it.
+///
+/// No span is longer than its frame: marks are converted into the frame's time and none lies past the frame's
+/// end reading (a CPU clock's verified end may come before the estimate of the last mark when the thread lost
+/// time the preemption flag did not see: ``ThreadCPUClock/cpuTimes(of:walls:anchors:)`` takes it out where it
+/// fell, and the end bounds what is left).
+///
+/// Modelled time (``addModelledTime(_:)``) is work the replay declares rather than runs — the `<workload>`'s
+/// costs by default: it is added, exactly, to the span open when it is declared and to its frame, and every
+/// later time of the pass moves by it, so that frames and spans follow each other on one timeline.
 @_spi(Benchmarks) public final class Profiler {
     private let clock: any ReplayClock
     /// `clock` when it is Reel's CPU or wall clock, whose stamps convert after the fact. Unmanaged, so that
@@ -59,12 +68,26 @@ public import Reporting
         var frames = 0
         /// Spans in `ended`.
         var endedCount = 0
-        /// The latest time a mark was taken to be at: the marks' times never decrease.
-        var lastTime: UInt64 = 0
         /// Whether the recorder stamps with the cycle counter (else with readings of `clock`).
         var stampsCycleCounter = false
         /// The recorder's count of interruptions when its marks were last taken.
         var interruptionsTaken = 0
+        /// Modelled nanoseconds declared so far in the pass and taken with the marks: what every time taken
+        /// since is moved by. Times the clock reads are *real*; times of spans and frames are real + modelled.
+        var modelledNs: UInt64 = 0
+        /// Modelled costs declared since the marks were last taken, in ``modelled``.
+        var modelledCount = 0
+        /// The real reading the open frame began at.
+        var frameRealStart: UInt64 = 0
+        /// The latest real time a mark was taken to be at: marks' real times never decrease.
+        var lastRealTime: UInt64 = 0
+    }
+
+    /// A modelled cost declared between marks: it moves mark `markIndex` of the recorder's buffer and every
+    /// later one.
+    private struct Modelled {
+        var markIndex: Int
+        var ns: UInt64
     }
 
     /// The deepest nesting of spans: the engine nests at most five phases inside a frame.
@@ -99,6 +122,8 @@ public import Reporting
     private let recorder: UnsafeMutablePointer<TimelineRecorder>?
     /// The marks' times, converted from their stamps.
     private let markTimes: UnsafeMutablePointer<UInt64>
+    /// Modelled costs declared since the marks were last taken, in order; as many as the recorder holds marks.
+    private let modelled: UnsafeMutablePointer<Modelled>
     /// The span path of each recorder span: the engine's phases, then the profiler's own paths from
     /// ``PhaseRecorder/firstOwnerSpan``.
     private static let pathOfSpan: [Int] = {
@@ -142,6 +167,7 @@ public import Reporting
         callCounts.initialize(repeating: 0, count: SpanPath.count * Self.callBuckets)
         ended = .allocate(capacity: Self.endedCapacity)
         markTimes = .allocate(capacity: Self.markCapacity)
+        modelled = .allocate(capacity: Self.markCapacity)
         phaseRecorder = PhaseRecorder(capacity: Self.markCapacity, stamp: .reading(Self.reading(clock)),
                                       whenFull: { [unowned self] _ in takePendingMarks() })
         chooseStamps()
@@ -155,6 +181,7 @@ public import Reporting
         callCounts.deallocate()
         ended.deallocate()
         markTimes.deallocate()
+        modelled.deallocate()
         if let recorder {
             recorder.pointee.deallocate()
             recorder.deinitialize(count: 1)
@@ -200,10 +227,10 @@ public import Reporting
         phaseRecorder.end()
     }
 
-    /// Turns the marks made so far into spans, their times from their stamps and never decreasing from the
-    /// last mark's; then forgets them. A span that a clock's verified frame end cut short stays as measured:
-    /// the timeline clips it and counts what it cut.
-    private func takeMarks() {
+    /// Turns the marks made so far into spans, then forgets them: their times from their stamps, never
+    /// decreasing from the last mark's and, when the frame's end reading `realEnd` is given, never past it;
+    /// each moved by the modelled time declared before it.
+    private func takeMarks(realEnd: UInt64? = nil) {
         let marks = phaseRecorder.marks
         if state.pointee.stampsCycleCounter {
             if let cpuClock {
@@ -216,20 +243,46 @@ public import Reporting
         } else {
             for (i, mark) in marks.enumerated() { markTimes[i] = mark.stamp }
         }
-        guard !marks.isEmpty else { return }
-        var last = state.pointee.lastTime
+        var lastReal = state.pointee.lastRealTime
+        var modelledNs = state.pointee.modelledNs
+        var next = 0
+        let declared = state.pointee.modelledCount
         for (i, mark) in marks.enumerated() {
-            last = max(markTimes[i], last)
+            lastReal = max(markTimes[i], lastReal)
+            if let realEnd, lastReal > realEnd { lastReal = realEnd }
+            while next < declared, modelled[next].markIndex <= i {
+                modelledNs &+= modelled[next].ns
+                next += 1
+            }
+            let time = lastReal &+ modelledNs
             if mark.isEnd {
                 // An end with no span of its own open (the engine's phases nest inside the frame's) is one a
                 // recorder replaced mid-phase could leave: the frame's root stays open.
-                if state.pointee.depth > (inFrame ? 1 : 0) { end(at: last) }
+                if state.pointee.depth > (inFrame ? 1 : 0) { end(at: time) }
             } else {
-                begin(Self.pathOfSpan[mark.span], at: last)
+                begin(Self.pathOfSpan[mark.span], at: time)
             }
         }
-        state.pointee.lastTime = last
+        // Costs declared after the last mark move the times to come (the frame's end among them).
+        while next < declared {
+            modelledNs &+= modelled[next].ns
+            next += 1
+        }
+        state.pointee.modelledCount = 0
+        state.pointee.modelledNs = modelledNs
+        state.pointee.lastRealTime = lastReal
         phaseRecorder.removeAll()
+    }
+
+    /// Declares `nanoseconds` of main-thread work that the replay models rather than runs: the span open now
+    /// and its frame take it as their own time, exactly, without the clock moving.
+    /// - Complexity: O(1); when the declarations fill their buffer, the marks so far are taken first.
+    public func addModelledTime(_ nanoseconds: UInt64) {
+        guard nanoseconds > 0 else { return }
+        if state.pointee.modelledCount == Self.markCapacity { takePendingMarks() }
+        let count = state.pointee.modelledCount
+        (modelled + count).initialize(to: Modelled(markIndex: phaseRecorder.marks.count, ns: nanoseconds))
+        state.pointee.modelledCount = count + 1
     }
 
     /// Takes the marks before the frame's end reading (the recorder filled up, marks made between frames),
@@ -304,11 +357,12 @@ public import Reporting
         state.pointee.touchedCount = 0
         // Marks made between frames (a display the runner brought up to date) count with this frame, as
         // spans beside it.
-        if !phaseRecorder.marks.isEmpty { takePendingMarks() }
+        if !phaseRecorder.marks.isEmpty || state.pointee.modelledCount > 0 { takePendingMarks() }
         let start = clock.frameStart()
         chooseStamps()
-        begin(SpanPath.frame.index, at: start)
-        state.pointee.lastTime = start
+        begin(SpanPath.frame.index, at: start &+ state.pointee.modelledNs)
+        state.pointee.frameRealStart = start
+        state.pointee.lastRealTime = start
     }
 
     /// Ends the frame's root span and returns its sample.
@@ -326,16 +380,17 @@ public import Reporting
     /// What a replay records per frame, without building a sample: ``FrameLog`` keeps the index.
     public func endFrame() -> (durationNs: UInt64, topPath: Int?, topPathSelfNs: UInt64) {
         noteInterruptions()
-        let frameEnd = clock.frameEnd(start: stack[0].start)
-        takeMarks()
+        let realEnd = clock.frameEnd(start: state.pointee.frameRealStart)
+        takeMarks(realEnd: realEnd)
+        let frameEnd = realEnd &+ state.pointee.modelledNs
         // A span the engine left open (an error thrown through the runner may leave some): close them so
         // the frame's figures stay consistent.
-        while state.pointee.depth > 1 { end(at: max(frameEnd, state.pointee.lastTime)) }
+        while state.pointee.depth > 1 { end(at: frameEnd) }
         recorder?.pointee.frame = Int32(truncatingIfNeeded: state.pointee.frames)
         state.pointee.frames += 1
         let duration = end(at: frameEnd)
-        state.pointee.lastTime = max(frameEnd, state.pointee.lastTime)
-        countEndedSpans()
+        state.pointee.lastRealTime = realEnd
+        countEndedSpans(endingBy: frameEnd)
         let count = state.pointee.touchedCount
         var top = -1
         var topSelf: UInt64 = 0
@@ -353,10 +408,13 @@ public import Reporting
     }
 
     /// Counts the spans ended since the last count into their paths' figures and call distributions, and
-    /// records them on the timeline when it is kept.
-    private func countEndedSpans() {
+    /// records them on the timeline when it is kept; with `end`, a span that ran past it (one taken before the
+    /// frame's end reading, when the recorder filled up) is cut there.
+    private func countEndedSpans(endingBy end: UInt64 = .max) {
         for i in 0..<state.pointee.endedCount {
-            let span = ended[i]
+            var span = ended[i]
+            if span.start > end { span.start = end }
+            if span.duration > end - span.start { span.duration = end - span.start }
             let p = Int(truncatingIfNeeded: span.path)
             let own = span.duration &- min(span.duration, span.nested)
             stats[p].calls += 1

@@ -69,8 +69,7 @@ struct TimelineRecorder {
 
     /// The recorded spans in the order they began (a parent before its children), times from the first
     /// frame's start, up to the last frame recorded whole; the spans of a frame cut off by the full buffer
-    /// count as dropped. A span that runs past the end of its parent (the CPU clock's exact reading ending a
-    /// long frame, ``ThreadCPUClock``) is clipped to it, the time cut counted in ``SpanTimeline/clippedNs``.
+    /// count as dropped. Spans nest: the profiler ends no span after its parent (``Profiler``).
     /// Markers are placed at the start of the frame that replayed them; a marker of a frame not recorded is
     /// left out.
     func timeline(repeatNumber: Int) -> SpanTimeline {
@@ -79,10 +78,6 @@ struct TimelineRecorder {
         var spans: [SpanTimeline.Span] = []
         spans.reserveCapacity(kept)
         let origin = (0..<kept).first { records[$0].depth == 0 }.map { records[$0].start } ?? 0
-        // Each span's interval, clipped to its parent's once the parent ends.
-        var starts = (0..<kept).map { records[$0].start }
-        var ends = (0..<kept).map { records[$0].start &+ records[$0].duration }
-        var clipped: UInt64 = 0
         /// Completed subtrees of the frame being read, in pre-order, each with its root's depth.
         var subtrees: [(depth: Int16, records: [Int])] = []
         var frameStarts: [(position: Int, frame: Int, startNs: UInt64)] = []
@@ -92,13 +87,7 @@ struct TimelineRecorder {
             // The subtrees deeper than this span (and after its older siblings) are its children, in order.
             var firstChild = subtrees.count
             while firstChild > 0 && subtrees[firstChild - 1].depth > depth { firstChild -= 1 }
-            for child in subtrees[firstChild...] {
-                for index in child.records {
-                    starts[index] = min(max(starts[index], starts[position]), ends[position])
-                    ends[index] = max(min(ends[index], ends[position]), starts[index])
-                }
-                tree += child.records
-            }
+            for child in subtrees[firstChild...] { tree += child.records }
             subtrees.removeSubrange(firstChild...)
             guard depth == 0 else {
                 subtrees.append((depth, tree))
@@ -109,10 +98,9 @@ struct TimelineRecorder {
             frameStarts.append((position, frame, records[position].start &- origin))
             for index in tree {
                 let record = records[index]
-                clipped &+= record.duration &- (ends[index] &- starts[index])
                 spans.append(SpanTimeline.Span(
                     path: SpanPath.names[Int(record.path)], depth: Int(record.depth), frame: frame,
-                    startNs: starts[index] &- origin, durationNs: ends[index] &- starts[index]))
+                    startNs: record.start &- origin, durationNs: record.duration))
             }
             subtrees.removeAll(keepingCapacity: true)
         }
@@ -125,6 +113,6 @@ struct TimelineRecorder {
                                                  timeNs: frameStarts[next].startNs))
         }
         return SpanTimeline(repeatNumber: repeatNumber, spans: spans, markers: instants,
-                            droppedSpans: dropped + (count - kept), clippedNs: clipped)
+                            droppedSpans: dropped + (count - kept))
     }
 }

@@ -30,6 +30,8 @@ public struct RecordingSetup: Sendable {
     public var reuseIdentifier = SectionDescription.defaultReuseIdentifier
     /// Whether the collection view pages (`<collection-view paging="true">`).
     public var isPagingEnabled = false
+    /// Whether the collection view prefetches cells (`<collection-view prefetching="false">` when not).
+    public var isPrefetchingEnabled = true
     public var cellCosts: [(identifier: String, costs: Workload.Costs)] = []
     public var supplementaryCosts: [(kind: String, costs: Workload.Costs)] = []
 
@@ -64,7 +66,8 @@ public struct RecordingSetup: Sendable {
             supplementaries: supplementaryCosts.map { Workload.Supplementary(kind: $0.kind, costs: $0.costs) })
         return TraceHeader(
             collectionView: CollectionViewConfiguration(size: TraceSize(width: width, height: height), refreshRate: refreshRate,
-                                                        isPagingEnabled: isPagingEnabled),
+                                                        isPagingEnabled: isPagingEnabled,
+                                                        isPrefetchingEnabled: isPrefetchingEnabled),
             layout: LayoutDescription(name: layout, parameters: parameters.map { .init(name: $0.name, value: $0.value) }),
             sections: data, workload: workload)
     }

@@ -1,3 +1,5 @@
+public import Reporting
+
 /// How scrolling is driven during a replay (SPEC §3).
 public enum ReplayMode: String, CaseIterable, Hashable, Sendable {
     /// The recorded content offsets are applied as they are: exact reproduction.
@@ -23,9 +25,12 @@ public struct ReplayOptions: Hashable, Sendable {
     /// Whether a trace cut off by a crashed recorder is replayed up to its last complete event (with a
     /// warning) rather than refused.
     public var allowsTruncation: Bool
-    /// The clock frames are measured and the workload is spent on (SPEC §4); the main thread's CPU time by
-    /// default.
+    /// The clock frames are measured on (and the workload spent on, when it is); the main thread's CPU time
+    /// by default.
     public var clock: ReplayClockKind
+    /// Whether the `<workload>`'s declared costs are added to the frames and spans that incur them (the
+    /// default) or spent as busy time on the clock.
+    public var workload: WorkloadMode
     /// Whether frame 0, the initial display, counts among the frames the frame figures cover; it is always
     /// reported apart as well.
     public var includesInitialDisplay: Bool
@@ -48,8 +53,8 @@ public struct ReplayOptions: Hashable, Sendable {
 
     public init(layout: String? = nil, mode: ReplayMode? = nil, refreshRate: Double? = nil, budgetMs: Double? = nil,
                 repeats: Int = 3, warmup: Int = 1, allowsTruncation: Bool = true, clock: ReplayClockKind = .cpu,
-                includesInitialDisplay: Bool = false, fromMarker: String? = nil, toMarker: String? = nil,
-                timelineRepeat: Int? = nil) {
+                workload: WorkloadMode = .model, includesInitialDisplay: Bool = false, fromMarker: String? = nil,
+                toMarker: String? = nil, timelineRepeat: Int? = nil) {
         self.layout = layout
         self.mode = mode
         self.refreshRate = refreshRate
@@ -58,6 +63,7 @@ public struct ReplayOptions: Hashable, Sendable {
         self.warmup = warmup
         self.allowsTruncation = allowsTruncation
         self.clock = clock
+        self.workload = workload
         self.includesInitialDisplay = includesInitialDisplay
         self.fromMarker = fromMarker
         self.toMarker = toMarker

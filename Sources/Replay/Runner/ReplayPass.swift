@@ -78,8 +78,10 @@ final class ReplayPass {
     ///     pass that reports only what the engine refuses and logs, with a workload that spends nothing.
     ///   - ruleVerdicts: The trace rules' verdicts on the events the pass will read, when its reader checks
     ///     every event against the rules as it reads it (``RuleVerdicts``).
+    ///   - workload: Whether the `<workload>`'s costs are added to the spans and frames that incur them or
+    ///     spent on `clock`.
     init(header: TraceHeader, path: String, layout: CollectionViewLayout, registry: LayoutRegistry, mode: ReplayMode,
-         refreshRate: Double, budgetNs: UInt64, clock: any ReplayClock,
+         refreshRate: Double, budgetNs: UInt64, clock: any ReplayClock, workload: WorkloadMode = .model,
          timeline: (capacity: Int, repeatNumber: Int)? = nil, profiler reused: Profiler? = nil,
          expectedFrames: Int? = nil, keepsFrames: Bool = true, observesSpans: Bool = true,
          alternatesSpanObservation: Bool = false, defersDisplay: Bool = false, ruleVerdicts: RuleVerdicts? = nil) {
@@ -105,7 +107,8 @@ final class ReplayPass {
         var frames = FrameLog(refreshRate: refreshRate, budgetNs: budgetNs, pathNames: Profiler.pathNames)
         if let expectedFrames { frames.reserveCapacity(min(max(0, expectedFrames), TraceLimits.frames)) }
         result = Result(frames: frames)
-        dataSource = TraceDataSource(sections: header.sections, workload: header.workload, clock: clock)
+        dataSource = TraceDataSource(sections: header.sections, workload: header.workload,
+                                     charge: workload == .model ? .model(profiler) : .spend(clock))
         let configuration = header.collectionView
         collectionView = CollectionView(
             frame: Rect(x: 0, y: 0, width: configuration.size.width, height: configuration.size.height),
@@ -260,7 +263,7 @@ final class ReplayPass {
     }
 
     /// Stops the pass after frame `index` when it displays more elements than ``TraceLimits/visibleElements``
-    /// or its workload would pass ``TraceLimits/workloadSecondsPerPass`` (``WorkloadBudget`` spent none of
+    /// or its workload would pass ``TraceLimits/workloadSecondsPerPass`` (``WorkloadBudget`` charged none of
     /// the cost that would have), naming the frame, the count and the limit, at the frame's last event. A frame
     /// that left its display pass out (not `displayed`) displays within the limit (``DeferredDisplay``).
     private func checkMachineLimits(_ index: Int, time: Double, events: [TraceEvent],
@@ -279,7 +282,7 @@ final class ReplayPass {
             throw ReplayError(
                 .unsupported,
                 "\(frame): the workload would pass \(TraceNumber.format(TraceLimits.workloadSecondsPerPass)) s in "
-                    + "this pass, the most one pass may spend on the <workload> costs; the replay stops before spending it",
+                    + "this pass, the most one pass may charge for the <workload> costs; the replay stops before charging it",
                 path: path, location: events.last?.location)
         }
     }

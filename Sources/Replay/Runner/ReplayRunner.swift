@@ -75,8 +75,9 @@ public struct ReplayRunner: Sendable {
 }
 
 extension Reporting.Environment {
-    /// This machine and build.
-    static var current: Reporting.Environment {
+    /// This machine and build: what a replay run here records, and what `reel gate` compares a baseline's with
+    /// before it replays.
+    public static var current: Reporting.Environment {
         #if DEBUG
         let build = "debug"
         #else

@@ -53,8 +53,10 @@ public final class ReplaySession {
     /// settles), before any pass: exact unless the trace has drags, pinches or animated scrolling, whose
     /// motion may outlast the last event (then a pass tells).
     public let expectedFrames: (count: Int, exact: Bool)
-    /// The clock every pass measures and spends the workload on.
+    /// The clock every pass measures (and spends the workload on, in ``WorkloadMode/spend``).
     public let clock: any ReplayClock
+    /// How every pass charges the `<workload>`'s costs.
+    public let workload: WorkloadMode
     /// Passes run so far, including one that failed.
     public private(set) var passesRun = 0
     /// The error that stopped the session, if a pass failed.
@@ -160,6 +162,7 @@ public final class ReplaySession {
             throw scan.error ?? error
         }
         self.clock = clock ?? options.clock.makeClock()
+        workload = options.workload
     }
 
     /// How long a session may run past its last event before its animations settle, when sizing a timeline
@@ -191,7 +194,7 @@ public final class ReplaySession {
         let layoutObject = try registry.makeLayout(for: header.layout, named: layoutOverride, path: trace)
         let pass = ReplayPass(header: header, path: trace, layout: layoutObject, registry: registry, mode: mode,
                               refreshRate: refreshRate, budgetNs: budgetNs,
-                              clock: clock, timeline: repeatNumber.map { number in
+                              clock: clock, workload: workload, timeline: repeatNumber.map { number in
                                   (TimelineRecorder.capacity(frames: framesPerPass ?? 1), number)
                               }, profiler: repeatNumber == nil ? profiler : nil,
                               expectedFrames: lastPassFrames ?? expectedFrames.count, observesSpans: observesSpans,
@@ -243,7 +246,7 @@ public final class ReplaySession {
             warmup: warmup, repeats: passes.map(\.measurement), complete: failed == nil,
             failure: failed?.description, counters: reference?.counters ?? EngineCounters().reportCounters,
             scrollFrames: reference?.scrollFrames ?? 0, markers: reference?.markers ?? [], warnings: warnings,
-            environment: .current, clock: clock.name, window: window,
+            environment: .current, clock: clock.name, workload: workload, window: window,
             timeline: passes.lazy.compactMap(\.timeline).first)
     }
 }

@@ -1,8 +1,8 @@
 import CollectionEngine
 import TraceXML
 
-/// The app of a replay: counts, sizes and reuse identifiers from the trace's `<data>`, and views that spend
-/// the recorded `<workload>` costs when they are created, configured and recycled.
+/// The app of a replay: counts, sizes and reuse identifiers from the trace's `<data>`, and views that charge
+/// the recorded `<workload>` costs when they are created, configured and recycled (``WorkloadBudget``).
 ///
 /// Its data follows `<reload-data>` and `<batch>` events: a batch is staged (the counts the data source
 /// answers become the trace's `counts-after`, the app's claim, which UIKit's invariant is checked against),
@@ -54,15 +54,15 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
     /// A batch's data, staged until the engine accepts the batch.
     private var staged: (sections: [Section], counts: [Int])? { didSet { cachedRun = nil } }
     private let costs: WorkloadCosts
-    /// Where the workload is spent, within the pass's limit.
+    /// Where the workload is charged, within the pass's limit.
     let budget: WorkloadBudget
     private var registeredCells = Set<String>()
     private var registeredKinds = Set<String>()
 
-    init(sections: [SectionDescription], workload: Workload?, clock: any ReplayClock) {
+    init(sections: [SectionDescription], workload: Workload?, charge: WorkloadBudget.Charge) {
         self.sections = sections.map(Section.init)
         self.costs = WorkloadCosts(workload)
-        budget = WorkloadBudget(clock: clock)
+        budget = WorkloadBudget(charge)
     }
 
     /// Replaces the data, as a `<reload-data>` does; the caller reloads the collection view.
@@ -121,14 +121,14 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
         if registeredCells.insert(identifier).inserted {
             let budget = budget
             collectionView.register(forCellWithReuseIdentifier: identifier) {
-                budget.spend(costs.create)
+                budget.charge(costs.create)
                 let cell = WorkloadCell()
                 cell.recycleCost = RecycleCost(budget: budget, nanoseconds: costs.prepareForReuse)
                 return cell
             }
         }
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
-        budget.spend(costs.configure)
+        budget.charge(costs.configure)
         return cell
     }
 
@@ -138,14 +138,14 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
         if registeredKinds.insert(kind).inserted {
             let budget = budget
             collectionView.register(forSupplementaryViewOfKind: kind, withReuseIdentifier: kind) {
-                budget.spend(costs.create)
+                budget.charge(costs.create)
                 let view = WorkloadView()
                 view.recycleCost = RecycleCost(budget: budget, nanoseconds: costs.prepareForReuse)
                 return view
             }
         }
         let view = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: kind, for: indexPath)
-        budget.spend(costs.configure)
+        budget.charge(costs.configure)
         return view
     }
 
@@ -204,30 +204,30 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
                         forItemAt indexPath: IndexPath) -> Bool { true }
 }
 
-/// The recorded cost of recycling a view, spent in its `prepareForReuse()`.
+/// The recorded cost of recycling a view, charged in its `prepareForReuse()`.
 struct RecycleCost {
     let budget: WorkloadBudget
     let nanoseconds: UInt64
 
-    func spend() { budget.spend(nanoseconds) }
+    func charge() { budget.charge(nanoseconds) }
 }
 
-/// A cell whose `prepareForReuse()` spends the recorded cost.
+/// A cell whose `prepareForReuse()` charges the recorded cost.
 final class WorkloadCell: CollectionViewCell {
     var recycleCost: RecycleCost?
 
     override func prepareForReuse() {
         super.prepareForReuse()
-        recycleCost?.spend()
+        recycleCost?.charge()
     }
 }
 
-/// A supplementary view whose `prepareForReuse()` spends the recorded cost.
+/// A supplementary view whose `prepareForReuse()` charges the recorded cost.
 final class WorkloadView: ReusableView {
     var recycleCost: RecycleCost?
 
     override func prepareForReuse() {
         super.prepareForReuse()
-        recycleCost?.spend()
+        recycleCost?.charge()
     }
 }

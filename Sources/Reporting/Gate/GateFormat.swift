@@ -52,28 +52,27 @@ extension FigureJudgement {
 }
 
 extension GateJudgement {
-    /// `FAIL: 2 regressions, 1 improvement, 20 unchanged, 9 not judged` or `PASS: …`.
+    /// `FAIL: 1 budget exceeded, 2 regressions, 1 improvement, 20 unchanged, 9 not judged` or `PASS: …`; budgets
+    /// are counted when there are some, figures when there is a baseline.
     public var summaryLine: String {
         func count(_ n: Int, _ word: String, _ plural: String) -> String { "\(n) \(n == 1 ? word : plural)" }
-        return (passed ? "PASS" : "FAIL") + ": "
-            + [count(regressions.count, "regression", "regressions"),
-               count(improvements.count, "improvement", "improvements"),
-               "\(unchanged.count) unchanged", "\(notJudged.count) not judged"].joined(separator: ", ")
+        var counts: [String] = []
+        if !budgets.isEmpty {
+            counts.append(exceededBudgets.isEmpty ? "within \(count(budgets.count, "budget", "budgets"))"
+                          : "\(count(exceededBudgets.count, "budget", "budgets")) exceeded")
+        }
+        if timing != .noBaseline {
+            counts += [count(regressions.count, "regression", "regressions"),
+                       count(improvements.count, "improvement", "improvements"),
+                       "\(unchanged.count) unchanged", "\(notJudged.count) not judged"]
+        }
+        return (passed ? "PASS" : "FAIL") + ": " + counts.joined(separator: ", ")
     }
 
-    /// `reel gate: PASS (3 traces, no regression)` — the overall verdict of several judgements, and of the
-    /// traces that could not be judged.
+    /// The overall verdict of several judgements, and of the traces that could not be judged, in one line
+    /// (``Headline``).
     static func verdictLine(_ judgements: [GateJudgement], failures: Int = 0) -> String {
-        let regressions = judgements.reduce(0) { $0 + $1.regressions.count }
-        let failed = judgements.filter { !$0.passed }.count
-        let total = judgements.count + failures
-        let traces = "\(total) trace\(total == 1 ? "" : "s")"
-        let unjudged = failures == 0 ? "" : "\(failures) not judged: failed"
-        if regressions == 0 {
-            return failures == 0 ? "reel gate: PASS (\(traces), no regression)" : "reel gate: FAIL (\(traces), \(unjudged))"
-        }
-        return "reel gate: FAIL (\(regressions) regression\(regressions == 1 ? "" : "s") in \(failed) of \(traces)"
-            + (failures == 0 ? ")" : "; \(unjudged))")
+        Headline(judgements, failures: failures).text
     }
 
     /// `timing: 10 + 10 repeats, max regression 10 %, α = 0.01`.

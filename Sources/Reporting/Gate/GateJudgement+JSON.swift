@@ -3,10 +3,14 @@ extension GateJudgement {
     static let jsonFormat = "reel-gate"
     static let jsonVersion = 1
 
-    /// `{"format": "reel-gate", "version": 1, "passed": …, "regressions": n, "max_regression_pct": 10,
-    /// "alpha": 0.01, "results": [ … ]}`: one result per trace with `trace`, `layout`, `baseline` (the file),
-    /// `passed`, `timing` (`judged`, `too few repeats`, `other machine`, `no per-repeat values`, `not asked`),
-    /// `notes`, and `figures` in output order, each with `figure` (the short name), `name` (the report's),
+    /// `{"format": "reel-gate", "version": 1, "passed": …, "headline": "reel gate: PASS (…)", "regressions": n,
+    /// "budgets_exceeded": n, "timing_judged": …, "timing_reason": …, "max_regression_pct": 10, "alpha": 0.01,
+    /// "results": [ … ]}`: `timing_judged` is false when some trace's timing was judged neither against its
+    /// baseline nor by a budget, and `timing_reason` then says why (the headline's words). One result per trace
+    /// with `trace`, `layout`, `baseline` (the file), `passed`, `repeats` (`baseline`, `current`), `timing` (`judged`, `too few repeats`, `other
+    /// machine`, `other workload`, `no per-repeat values`, `not asked`, `no baseline`), `timing_judged`,
+    /// `timing_reason`, `notes`, `budgets` (each with `figure`, `value`, `budget`, `option`, `exceeded`), and
+    /// `figures` in output order, each with `figure` (the short name), `name` (the report's),
     /// `kind`, `unit`, `better`, `verdict`, `baseline`, `current` (counts, or medians of the per-repeat
     /// values), `change_pct` (null from a zero baseline), `p_value` (three decimals), `significant` (p ≤ α) and `n` for
     /// tested timing figures, and
@@ -15,11 +19,16 @@ extension GateJudgement {
     static func json(_ outcomes: [Result<GateJudgement, TraceFailure>]) -> JSONValue {
         let judgements = outcomes.compactMap { try? $0.get() }
         let policy = judgements.first?.policy ?? GatePolicy()
+        let headline = Headline(judgements, failures: outcomes.count - judgements.count)
         return .object([
             .init("format", .string(jsonFormat)),
             .init("version", .int(jsonVersion)),
             .init("passed", .bool(judgements.count == outcomes.count && judgements.allSatisfy(\.passed))),
+            .init("headline", .string(headline.text)),
             .init("regressions", .int(judgements.reduce(0) { $0 + $1.regressions.count })),
+            .init("budgets_exceeded", .int(judgements.reduce(0) { $0 + $1.exceededBudgets.count })),
+            .init("timing_judged", .bool(headline.timingReason == nil)),
+            .init("timing_reason", .optional(headline.timingReason)),
             .init("max_regression_pct", .number(policy.maxRegression * 100)),
             .init("alpha", .number(policy.alpha)),
             .init("results", .array(outcomes.map { outcome in
@@ -41,8 +50,10 @@ extension GateJudgement {
         case .judged: "judged"
         case .tooFewRepeats: "too few repeats"
         case .otherMachine: "other machine"
+        case .otherWorkload: "other workload"
         case .noPerRepeatValues: "no per-repeat values"
         case .notAsked: "not asked"
+        case .noBaseline: "no baseline"
         }
         return .object([
             .init("trace", .string(trace)),
@@ -50,8 +61,25 @@ extension GateJudgement {
             .init("baseline", .optional(baselinePath)),
             .init("passed", .bool(passed)),
             .init("timing", .string(timingName)),
+            .init("repeats", .object([.init("baseline", repeats.baseline.map(JSONValue.int) ?? .null),
+                                      .init("current", .int(repeats.current))])),
+            .init("timing_judged", .bool(timingJudged)),
+            .init("timing_reason", .optional(timingJudged ? nil : timingReason)),
             .init("notes", .array(notes.map(JSONValue.string))),
+            .init("budgets", .array(budgets.map(\.json))),
             .init("figures", .array(figures.map(\.json))),
+        ])
+    }
+}
+
+extension BudgetJudgement {
+    fileprivate var json: JSONValue {
+        .object([
+            .init("figure", .string(name)),
+            .init("value", value.map(JSONValue.number) ?? .null),
+            .init("budget", .number(budget.limit)),
+            .init("option", .string(budget.option)),
+            .init("exceeded", .bool(exceeded)),
         ])
     }
 }

@@ -11,6 +11,16 @@ extension GateJudgement {
             var traceName = fileName(judgement.trace)
             if traceName.hasSuffix(".xml") { traceName.removeLast(4) }
             let classname = "reel.gate." + traceName.replacingOccurrences(of: ".", with: "_")
+            for row in judgement.budgets {
+                var testCase = JUnitXML.TestCase(classname: classname, name: "budget " + row.name)
+                let sentence = row.sentence + " in \(judgement.trace) (\(judgement.layout))"
+                if row.exceeded {
+                    testCase.outcome = .failure(type: "budget exceeded", message: sentence, body: sentence)
+                } else {
+                    testCase.systemOut = sentence
+                }
+                document.append(testCase)
+            }
             for row in judgement.figures {
                 var testCase = JUnitXML.TestCase(classname: classname, name: row.name)
                 let sentence = row.sentence(judgement)

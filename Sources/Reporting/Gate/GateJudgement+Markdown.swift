@@ -15,11 +15,23 @@ extension GateJudgement {
             lines.append("")
             lines.append("### `\(markdownEscape(judgement.trace))` (\(markdownEscape(judgement.layout)))")
             lines.append("")
-            lines.append("**\(judgement.summaryLine)** · \(judgement.policyLine)"
+            lines.append("**\(judgement.summaryLine)**"
+                         + (judgement.timing == .noBaseline ? "" : " · \(judgement.policyLine)")
                          + (judgement.baselinePath.map { " · baseline `\(markdownEscape($0))`" } ?? ""))
             for note in judgement.notes {
                 lines.append("")
                 lines.append("> \(markdownEscape(note))")
+            }
+            if !judgement.budgets.isEmpty {
+                lines.append("")
+                lines.append("| | budget | current | limit | option |")
+                lines.append("|---|---|--:|--:|---|")
+                for row in judgement.budgets {
+                    let figure = row.budget.figure
+                    lines.append("| \(row.exceeded ? "❌" : "") | `\(markdownEscape(row.name))` | "
+                                 + "\(GateText.value(row.value, of: figure)) | \(GateText.value(row.budget.limit, of: figure)) | "
+                                 + "`\(markdownEscape(row.budget.option))` |")
+                }
             }
             guard !judgement.figures.isEmpty else { continue }
             lines.append("")

@@ -1,8 +1,8 @@
 extension GateJudgement {
-    /// The text form: the overall verdict first, then per trace its verdict, notes, and the figures grouped
-    /// regressions, improvements, unchanged, not judged.
+    /// The text form: the overall verdict first, then per trace its verdict, notes, its budgets, and the figures
+    /// grouped regressions, improvements, unchanged, not judged.
     static func text(_ judgements: [GateJudgement], failures: [TraceFailure] = []) -> String {
-        var lines = [verdictLine(judgements, failures: failures.count)]
+        var lines = TerminalText.wrapped(verdictLine(judgements, failures: failures.count), hanging: "  ")
         for failure in failures {
             lines.append("")
             lines += TerminalText.wrapped(failure.trace, hanging: "  ")
@@ -13,8 +13,21 @@ extension GateJudgement {
             lines += TerminalText.wrapped("\(judgement.trace) (\(judgement.layout))"
                                    + (judgement.baselinePath.map { " against \($0)" } ?? ""), hanging: "  ")
             lines.append(judgement.summaryLine)
-            lines += TerminalText.wrapped(judgement.policyLine, hanging: "  ")
+            if judgement.timing != .noBaseline { lines += TerminalText.wrapped(judgement.policyLine, hanging: "  ") }
             lines += judgement.notes.flatMap { TerminalText.wrapped($0, hanging: "  ") }
+            if !judgement.budgets.isEmpty {
+                lines.append("")
+                lines.append("budgets")
+                var table = TextTable(["figure", "current", "budget", "", "option"],
+                                      alignments: [.left, .right, .right, .left, .left])
+                for row in judgement.budgets {
+                    let figure = row.budget.figure
+                    table.append([row.name, GateText.value(row.value, of: figure), GateText.value(row.budget.limit, of: figure),
+                                  row.value == nil ? "not measured" : row.exceeded ? "exceeded" : "within",
+                                  row.budget.option])
+                }
+                lines += table.lines(indent: "  ", width: TerminalText.reportWidth, shrinking: 0)
+            }
             for verdict in FigureJudgement.Verdict.allCases {
                 // Zero counters are hidden (SPEC §8), as in the replay's text report.
                 let group = judgement.figures.filter { row in

@@ -1,4 +1,5 @@
-/// `reel gate`'s judgement of one current run against its baseline, figure by figure (SPEC §7).
+/// `reel gate`'s judgement of one current run against its baseline, figure by figure, and against absolute
+/// budgets (``GateBudgets``).
 ///
 /// - **Counters** are exact: any increase of a cost counter (``EngineCounter/better`` is `.lower`) is a
 ///   regression, any decrease an improvement. Counters that are not costs (taps, selections, reuses) are
@@ -12,25 +13,34 @@
 ///   0.1 % of the budget per frame for a self time), **and** the exact two-sided
 ///   Mann-Whitney U test on the per-repeat values rejects "no change" at ``GatePolicy/alpha``. An improvement
 ///   is the same the other way.
-/// - Timing is **not judged** — said in ``notes`` and on every timing figure, never a silent pass — when either
-///   side has too few repeats for the test to reach α (fewer than 5 at α = 0.01), when either side carries no
-///   per-repeat values, or when the two ran on machines of different kinds (``Environment/isSameKind(as:)``):
-///   timing measured on another processor says nothing about this change. Counters are judged regardless.
+/// - Timing is **not judged** against the baseline — said in ``notes``, in ``timingReason`` (which the
+///   headline carries) and on every timing figure, never a silent pass — when either side carries no
+///   per-repeat values, when the two charged the workload differently (``WorkloadMode``: a modelled cost is
+///   exact, a spent one carries the clock's error), when the two ran on machines of different kinds
+///   (``Environment/isSameKind(as:)``: timing measured on another processor says nothing about this change),
+///   or when either side has too few repeats for the test to reach α (fewer than 5 at α = 0.01). Counters are
+///   judged regardless.
+/// - **Budgets** hold the current run's own figures to absolute limits, with or without a baseline: a figure
+///   above its budget is a regression.
 ///
 /// ``figures`` lists regressions first, then improvements, then unchanged figures, then those not judged; in
 /// figure order within each group.
 public struct GateJudgement: Sendable, Equatable {
-    /// Whether, and if not why not, the timing figures were judged.
+    /// Whether, and if not why not, the timing figures were judged against the baseline.
     public enum Timing: Sendable, Equatable {
         case judged
         /// The repeats on each side; the test cannot reach α with so few.
         case tooFewRepeats(baseline: Int, current: Int)
-        /// The two environments, in words.
-        case otherMachine(String)
+        /// The baseline's processor, in words, and the two environments in a sentence.
+        case otherMachine(baseline: String, why: String)
+        /// The workload modes of the baseline and the current run.
+        case otherWorkload(baseline: WorkloadMode, current: WorkloadMode)
         /// Which side's report has no per-repeat values (written by a Reel that did not keep them).
         case noPerRepeatValues(String)
         /// `--metric` named no timing figure.
         case notAsked
+        /// There is no baseline: only budgets judge the run.
+        case noBaseline
     }
 
     /// The current run's trace, as its report names it.
@@ -40,25 +50,49 @@ public struct GateJudgement: Sendable, Equatable {
     public var baselinePath: String?
     public var policy: GatePolicy
     public var timing: Timing
-    /// Every figure judged or reported, regressions first, then improvements, unchanged, not judged.
+    /// Every figure judged or reported against the baseline, regressions first, then improvements, unchanged,
+    /// not judged; empty without a baseline.
     public var figures: [FigureJudgement]
+    /// Every budget, held against the current run's own figures.
+    public var budgets: [BudgetJudgement]
+    /// The measured repeats of the baseline (`nil` without one) and of the current run: one when only counters
+    /// were to be judged.
+    public var repeats: (baseline: Int?, current: Int)
+
+    public static func == (lhs: GateJudgement, rhs: GateJudgement) -> Bool {
+        lhs.trace == rhs.trace && lhs.layout == rhs.layout && lhs.baselinePath == rhs.baselinePath
+            && lhs.policy == rhs.policy && lhs.timing == rhs.timing && lhs.figures == rhs.figures
+            && lhs.budgets == rhs.budgets && lhs.repeats == rhs.repeats
+    }
 
     /// The timing figures the gate judges, besides each hot path's self time (SPEC §7).
     public static let judgedSummary: [Figure] = [
         .frameTime(.p50), .frameTime(.p90), .frameTime(.p95), .frameTime(.p99), .jankyFrames, .hitchTimeRatio,
     ]
 
-    /// Judges `current` against `baseline`.
+    /// Judges `current` against `baseline`, when there is one, and against `budgets`.
     /// - Throws: ``GateMismatch`` when the baseline is of another trace (file name), layout, mode, refresh rate,
     ///   budget, clock (`cpu`, `wall`) or measurement window (initial display, markers), or either run is
     ///   incomplete.
-    public init(baseline: Report, current: Report, policy: GatePolicy = GatePolicy(),
+    public init(baseline: Report?, current: Report, policy: GatePolicy = GatePolicy(), budgets: GateBudgets = GateBudgets(),
                 baselinePath: String? = nil) throws(GateMismatch) {
-        try Self.checkComparable(baseline: baseline, current: current, baselinePath: baselinePath)
         trace = current.trace
         layout = current.layout
         self.baselinePath = baselinePath
         self.policy = policy
+        repeats = (baseline?.repeats, current.repeats)
+        guard let baseline else {
+            guard current.complete else {
+                throw GateMismatch(baselinePath: nil, message: "the current run of '\(current.trace)' is incomplete: "
+                                   + (current.failure ?? "it stopped early"))
+            }
+            timing = .noBaseline
+            figures = []
+            self.budgets = budgets.judge(current)
+            return
+        }
+        try Self.checkComparable(baseline: baseline, current: current, baselinePath: baselinePath)
+        self.budgets = budgets.judge(current)
 
         let paths = baseline.hotPaths.map(\.path)
             + current.hotPaths.map(\.path).filter { path in !baseline.hotPaths.contains { $0.path == path } }
@@ -93,13 +127,34 @@ public struct GateJudgement: Sendable, Equatable {
     public var unchanged: [FigureJudgement] { figures.filter { $0.verdict == .unchanged } }
     public var notJudged: [FigureJudgement] { figures.filter { $0.verdict == .notJudged } }
 
-    /// Whether nothing regressed.
-    public var passed: Bool { regressions.isEmpty }
+    /// The budgets the current run exceeded.
+    public var exceededBudgets: [BudgetJudgement] { budgets.filter(\.exceeded) }
+
+    /// Whether nothing regressed and every budget held.
+    public var passed: Bool { regressions.isEmpty && exceededBudgets.isEmpty }
+
+    /// Whether any timing figure was judged: against the baseline, or by a budget.
+    public var timingJudged: Bool { timing == .judged || !budgets.isEmpty }
+
+    /// Why timing was not judged against the baseline, in a few words for a headline (`baseline from 'Intel
+    /// Xeon' (2 cores, release build)`); `nil` when it was, or when there is no baseline.
+    public var timingReason: String? {
+        switch timing {
+        case .judged, .noBaseline: nil
+        case .tooFewRepeats(let baseline, let current):
+            "too few repeats (\(baseline) + \(current); \(MannWhitneyU.minimumSampleSize) on each side at least)"
+        case .otherMachine(let baseline, _): "baseline from \(baseline)"
+        case .otherWorkload(let baseline, let current):
+            "the baseline's workload was \(baseline.participle), this run's \(current.participle)"
+        case .noPerRepeatValues(let side): "no per-repeat values in the \(side)"
+        case .notAsked: "--metric names no timing figure"
+        }
+    }
 
     /// What the reader must know besides the figures, in words: why timing was not judged.
     public var notes: [String] {
         switch timing {
-        case .judged, .notAsked:
+        case .judged, .notAsked, .noBaseline:
             return []
         case .tooFewRepeats(let baseline, let current):
             let smallest = MannWhitneyU.smallestPValue(baseline, current)
@@ -107,10 +162,15 @@ public struct GateJudgement: Sendable, Equatable {
                     + "current run \(current); with so few no two-sided Mann-Whitney U test can reach "
                     + "α = \(Self.alphaText(policy.alpha)) (the smallest p is \(GateText.number(smallest, decimals: 3))); "
                     + "measure at least \(MannWhitneyU.minimumSampleSize) repeats on each side. Counters are judged."]
-        case .otherMachine(let why):
+        case .otherMachine(_, let why):
             return ["timing not judged: \(why); timing measured on another kind of machine is not comparable, "
                     + "so timing figures are reported for information only. Counters are judged. Renew the "
                     + "baseline on this kind of machine to gate timing."]
+        case .otherWorkload(let baseline, let current):
+            return ["timing not judged: the baseline's workload was \(baseline.participle) (`--workload "
+                    + "\(baseline.rawValue)`) and this run's \(current.participle); a modelled cost is exact where a "
+                    + "spent one carries the clock's error, so their timings are not comparable. Counters are judged. "
+                    + "Replay with `--workload \(baseline.rawValue)`, or renew the baseline."]
         case .noPerRepeatValues(let side):
             return ["timing not judged: the \(side) carries no per-repeat values (`per_repeat`), which the test "
                     + "needs; renew it with this Reel. Counters are judged."]
@@ -189,19 +249,39 @@ extension GateJudgement {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    private static func timing(baseline: Report, current: Report, policy: GatePolicy, asked: Bool) -> Timing {
+    /// Whether timing can be judged against `baseline` on a run like `current` — the causes that do not depend on
+    /// the current run's repeats first, so that a gate can tell before replaying whether repeats are worth it.
+    static func timing(baseline: Report, current: Report, policy: GatePolicy, asked: Bool) -> Timing {
+        let before = timing(baseline: baseline, environment: current.environment, workload: current.workload,
+                            repeats: current.perRepeat.count, policy: policy, asked: asked)
+        if before == .judged, current.perRepeat.isEmpty { return .noPerRepeatValues("current run") }
+        return before
+    }
+
+    /// Whether timing can be judged against `baseline` on a run of `repeats` measured repeats charging the
+    /// workload as `workload` in `environment`: what `reel gate` asks before it replays, to run one pass when
+    /// only counters will be judged.
+    public static func timing(baseline: Report, environment: Environment, workload: WorkloadMode, repeats: Int,
+                              policy: GatePolicy, asked: Bool) -> Timing {
         guard asked else { return .notAsked }
         guard !baseline.perRepeat.isEmpty else { return .noPerRepeatValues("baseline") }
-        guard !current.perRepeat.isEmpty else { return .noPerRepeatValues("current run") }
-        let (nb, nc) = (baseline.perRepeat.count, current.perRepeat.count)
-        guard MannWhitneyU.smallestPValue(nb, nc) <= policy.alpha,
-              nb >= MannWhitneyU.minimumSampleSize, nc >= MannWhitneyU.minimumSampleSize
-        else { return .tooFewRepeats(baseline: nb, current: nc) }
-        guard baseline.environment.isSameKind(as: current.environment) else {
-            return .otherMachine("the baseline was measured on \(baseline.environment.kindDescription), "
-                                 + "the current run on \(current.environment.kindDescription)")
+        guard baseline.workload == workload else { return .otherWorkload(baseline: baseline.workload, current: workload) }
+        guard baseline.environment.isSameKind(as: environment) else {
+            return .otherMachine(baseline: baseline.environment.kindDescription,
+                                 why: "the baseline was measured on \(baseline.environment.kindDescription), "
+                                    + "the current run on \(environment.kindDescription)")
         }
+        let nb = baseline.perRepeat.count
+        guard repeats == 0 || (MannWhitneyU.smallestPValue(nb, repeats) <= policy.alpha
+              && nb >= MannWhitneyU.minimumSampleSize && repeats >= MannWhitneyU.minimumSampleSize)
+        else { return .tooFewRepeats(baseline: nb, current: repeats) }
         return .judged
+    }
+
+    /// Whether `policy` asks for any timing figure of `report`: what `--metric` leaves of the judged summary
+    /// figures and hot paths.
+    public static func asksTiming(_ policy: GatePolicy, in report: Report) -> Bool {
+        (judgedSummary + report.hotPaths.map { .hotPathSelfTime($0.path) }).contains(where: policy.includes)
     }
 
     private static func judgeTiming(_ figure: Figure, baseline: Report, current: Report, policy: GatePolicy,
@@ -216,6 +296,8 @@ extension GateJudgement {
         case .judged: break
         case .tooFewRepeats: return report("too few repeats")
         case .otherMachine: return report("another kind of machine")
+        case .otherWorkload: return report("another workload mode")
+        case .noBaseline: return report("no baseline")
         case .noPerRepeatValues(let side): return report("no per-repeat values in the \(side)")
         case .notAsked: return report("not asked for")
         }

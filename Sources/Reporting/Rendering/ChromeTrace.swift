@@ -20,10 +20,9 @@
 /// `frame,janky`), and the spans nested in a frame are named by their path below `frame/` (`cells/configure`,
 /// so that Perfetto groups the calls of one path together), with the full path and the frame's index in
 /// `args`. Times are in microseconds from the repeat's first frame, written with three decimals: exact
-/// nanoseconds, so that a child lies inside its parent in the file as in the timeline (which clips a span
-/// that ran past its parent's end, ``SpanTimeline/clippedNs``, `clipped_ms`). Markers are
+/// nanoseconds, so that a child lies inside its parent in the file as in the timeline. Markers are
 /// process-scoped instant (`i`) events at the start of the frame that replayed them. `otherData` is the
-/// format's dictionary of strings: the trace, layout, clock, repeat, budget, spans dropped and clipped, each
+/// format's dictionary of strings: the trace, layout, clock, workload, repeat, budget, spans dropped, each
 /// key prefixed with the trace's pid (`2.trace`) when there are several. A replay that failed has its error
 /// in `otherData` and as an instant event `replay failed` where it stopped; the output stays valid JSON.
 enum ChromeTrace {
@@ -155,13 +154,13 @@ enum ChromeTrace {
         let timeline = report.timeline
         var facts = [
             ("trace", report.trace), ("layout", report.layout), ("mode", report.mode), ("clock", report.clock),
+            ("workload", report.workload.rawValue),
             ("refresh_rate_hz", JSONValue.format(report.refreshRateHz)), ("budget_ms", JSONValue.format(report.budgetMs)),
             ("repeats", "\(report.repeats)"), ("warmup", "\(report.warmup)"),
             ("repeat", timeline.map { "\($0.repeatNumber)" } ?? "none recorded"),
             ("frames", "\(timeline?.spans.count { $0.depth == 0 } ?? 0)"),
             ("spans", "\(timeline?.spans.count ?? 0)"),
             ("dropped_spans", "\(timeline?.droppedSpans ?? 0)"),
-            ("clipped_ms", JSONValue.format(FrameMath.ms(timeline?.clippedNs ?? 0))),
             ("complete", "\(report.complete)"),
         ]
         if let failure = report.failure { facts.append(("error", failure)) }

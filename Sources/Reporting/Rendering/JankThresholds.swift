@@ -30,6 +30,18 @@ public struct JankThresholds: Sendable, Equatable {
         return violations
     }
 
+    /// How to fail CI on what `report` exceeds, in a sentence — `reel replay` itself exits 0 whatever it
+    /// finds, and says so: `replay exits 0; to fail CI on it: reel gate Traces/a.xml --max-janky-frames 0
+    /// --max-hitch-ratio 5`. `nil` when the report is within both thresholds.
+    public func gateAdvice(for report: Report) -> String? {
+        guard !violations(of: report).isEmpty else { return nil }
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+=:,@%")
+        let trace = report.trace.allSatisfy(safe.contains) ? report.trace
+            : "'" + report.trace.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        return "replay exits 0; to fail CI on it: reel gate \(trace) --max-janky-frames \(Self.number(maxJankyFrames)) "
+            + "--max-hitch-ratio \(Self.number(maxHitchRatio))"
+    }
+
     /// `3`, `2.5`, `0.333`: up to three decimals, without trailing zeros.
     private static func number(_ value: Double) -> String {
         let rounded = (value * 1000).rounded() / 1000

@@ -6,7 +6,8 @@ extension Report {
 
     /// The report as SPEC §4's JSON object: SPEC's keys in SPEC's order, then the keys Reel added since.
     ///
-    /// The figures' keys and order come from ``Figure``'s declarations. Added keys: `clock`, `hitch_band`,
+    /// The figures' keys and order come from ``Figure``'s declarations. Added keys: `clock`, `workload`
+    /// (`model` or `spend`), `hitch_band`,
     /// `verdict`, `findings`, `warnings`, `failure`, `markers`, `per_repeat` (each repeat's timing figures, under
     /// the same keys as the report's, and `hot_paths_self_ms`), `initial_display_ms` and
     /// `initial_display_top_path` (frame 0, reported apart), `window` (the frames the figures cover), `spread`
@@ -44,6 +45,7 @@ extension Report {
                 .init("build", .string(environment.build)),
             ] + (environment.cpuModel.map { [.init("cpu_model", .string($0))] } ?? []))),
             .init("clock", .string(clock)),
+            .init("workload", .string(workload.rawValue)),
             .init("hitch_band", .string(hitchBand.rawValue)),
             .init("verdict", .string(verdict)),
             .init("findings", .array(findings.map {

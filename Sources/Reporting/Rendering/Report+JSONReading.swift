@@ -113,6 +113,18 @@ extension KeyedDecodingContainer<JSONKey> {
         optional ? try decodeIfPresent([T].self, forKey: JSONKey(key)) ?? [] : try decode([T].self, forKey: JSONKey(key))
     }
 
+    /// The workload mode under `key`; ``WorkloadMode/unnamed`` when the key is missing (a report written before
+    /// the workload was modelled).
+    func workload(_ key: String) throws -> WorkloadMode {
+        guard let name = try optionalString(key) else { return .unnamed }
+        guard let mode = WorkloadMode(rawValue: name) else {
+            let modes = WorkloadMode.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+            throw DecodingError.dataCorruptedError(forKey: JSONKey(key), in: self,
+                                                   debugDescription: "expected \(modes), found '\(name)'")
+        }
+        return mode
+    }
+
     func has(_ key: String) -> Bool {
         (try? decodeNil(forKey: JSONKey(key))) == false
     }
@@ -158,6 +170,7 @@ extension Report: Decodable {
             frameSamples: try fields.array("frame_samples", optional: true),
             // Reports written before the clock was named measured on the monotonic clock.
             clock: try fields.optionalString("clock") ?? "wall",
+            workload: try fields.workload("workload"),
             initialDisplay: try initialDisplayMs.map { ms in
                 InitialDisplay(ms: ms, topPath: try fields.optionalString("initial_display_top_path"))
             },

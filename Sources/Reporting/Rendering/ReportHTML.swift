@@ -84,7 +84,7 @@ enum ReportHTML {
         var html = ["<section id=\"\(id)\">", "<h2>\(escape(report.trace))</h2>"]
         let warmup = report.warmup > 0 ? " (+\(report.warmup) warm-up)" : ""
         html.append("<p class=\"context\">" + escape([
-            "layout \(report.layout)", report.mode, "clock \(report.clock)",
+            "layout \(report.layout)", report.mode, "clock \(report.clock)", "workload \(report.workload.rawValue)",
             "\(HTMLText.number(report.refreshRateHz)) Hz", "budget \(HTMLText.fixed(report.budgetMs, 2)) ms",
             "\(report.repeats) \(report.repeats == 1 ? "repeat" : "repeats")\(warmup)",
             "\(HTMLText.number(report.frames)) frames per repeat", "\(HTMLText.number(report.sessionSeconds)) s",
@@ -247,6 +247,7 @@ enum ReportHTML {
             ("host", environment.host), ("cores", String(environment.cores)),
             ("processor", environment.cpuModel ?? "unknown"), ("Swift", environment.swift),
             ("build", environment.build), ("clock", clock),
+            ("workload", report.workload == .model ? "model (declared costs added to their frames)" : "spend (declared costs spent on the clock)"),
         ]
         html.append("<table class=\"environment\">\n" + rows.map {
             "<tr><td>\(escape($0.0))</td><td class=\"text\">\(escape($0.1))</td></tr>"

@@ -63,9 +63,13 @@ enum ReportMarkdown {
         if !violations.isEmpty {
             lines += violations.map { "- \(plain($0))" } + [""]
         }
+        if let advice = thresholds.gateAdvice(for: report) {
+            lines += [plain(advice), ""]
+        }
         let warmup = report.warmup > 0 ? " (+\(report.warmup) warm-up)" : ""
         lines += [[
             "layout \(code(report.layout))", plain(report.mode), "clock \(plain(report.clock))",
+            "workload \(report.workload.rawValue)",
             "\(JSONValue.format(report.refreshRateHz)) Hz", "budget \(GateText.number(report.budgetMs, decimals: 2)) ms",
             "\(report.repeats) \(report.repeats == 1 ? "repeat" : "repeats")\(warmup)",
             "\(JSONValue.format(report.frames)) frames per repeat",

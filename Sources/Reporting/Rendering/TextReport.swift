@@ -30,6 +30,9 @@ enum TextReport {
         for violation in options.thresholds.violations(of: report) {
             lines += TerminalText.wrapped(violation, first: "  - ", hanging: "    ")
         }
+        if let advice = options.thresholds.gateAdvice(for: report) {
+            lines += TerminalText.wrapped(advice, first: "  ", hanging: "    ")
+        }
         if let failure = report.failure {
             lines += TerminalText.wrapped("the replay stopped early: \(failure)", first: "", hanging: "  ")
         } else if !report.complete {
@@ -97,13 +100,14 @@ enum TextReport {
     }
 
     /// The header facts, wrapped at ` · `: the trace (its path shortened in the middle when it would not fit
-    /// a line with the layout), layout, mode, clock, rate, budget, repeats, frames and session length.
+    /// a line with the layout), layout, mode, clock, workload mode, rate, budget, repeats, frames and session length.
     private static func header(_ report: Report) -> [String] {
         let warmup = report.warmup > 0 ? " (+\(report.warmup) warm-up)" : ""
         let layout = "layout \(report.layout)"
         let trace = TerminalText.middleShortened(report.trace, to: width - TerminalText.columns(layout) - 3)
         let facts = [
-            trace, layout, report.mode, "clock \(report.clock)", "\(number(report.refreshRateHz)) Hz",
+            trace, layout, report.mode, "clock \(report.clock)", "workload \(report.workload.rawValue)",
+            "\(number(report.refreshRateHz)) Hz",
             "budget \(fixed(report.budgetMs, 2)) ms",
             "\(report.repeats) \(report.repeats == 1 ? "repeat" : "repeats")\(warmup)",
             "\(number(report.frames)) \(report.frames == 1 ? "frame" : "frames") per repeat "

@@ -55,7 +55,7 @@ extension Report {
             counters: measurement.counters, hotPaths: Self.hotPaths(measurement.repeats),
             worstFrames: Self.worstFrames(measured), environment: measurement.environment,
             warnings: measurement.warnings, failure: measurement.failure, markers: measurement.markers,
-            perRepeat: perRepeat, clock: measurement.clock, initialDisplay: initialDisplay,
+            perRepeat: perRepeat, clock: measurement.clock, workload: measurement.workload, initialDisplay: initialDisplay,
             window: window)
         frameSamples = FrameRows(logs: measurement.repeats.map(\.frames))
         findings = FindingRules.findings(in: measurement)

@@ -68,6 +68,8 @@ public struct Report: Sendable, Equatable {
     public var frameSamples: FrameRows
     /// The clock frames were measured on: `cpu` (the main thread's CPU time) or `wall` (monotonic).
     public var clock: String
+    /// How the trace's declared workload was charged: modelled (added to the frames) or spent.
+    public var workload: WorkloadMode
     /// Frame 0 of the session, reported apart from the frame figures (SPEC §4); `nil` when not measured.
     public var initialDisplay: InitialDisplay?
     /// The frames the frame figures (percentiles, janky and dropped frames, hitch time, fps, worst frames)
@@ -84,8 +86,8 @@ public struct Report: Sendable, Equatable {
                 effectiveFPS: Double, peakFPS: Double, counters: [Counter], hotPaths: [HotPath],
                 worstFrames: [FrameRow], environment: Environment, findings: [Finding] = [], warnings: [String] = [],
                 failure: String? = nil, markers: [Marker] = [], perRepeat: [RepeatFigures] = [],
-                frameSamples: [FrameRow] = [], clock: String = "wall", initialDisplay: InitialDisplay? = nil,
-                window: MeasurementWindow = .wholeSession) {
+                frameSamples: [FrameRow] = [], clock: String = "wall", workload: WorkloadMode = .model,
+                initialDisplay: InitialDisplay? = nil, window: MeasurementWindow = .wholeSession) {
         self.complete = complete
         self.trace = trace
         self.layout = layout
@@ -114,6 +116,7 @@ public struct Report: Sendable, Equatable {
         self.perRepeat = perRepeat
         self.frameSamples = FrameRows(frameSamples)
         self.clock = clock
+        self.workload = workload
         self.initialDisplay = initialDisplay
         self.window = window
         self.timeline = nil

@@ -47,17 +47,11 @@ public struct SpanTimeline: Sendable, Equatable {
     public var markers: [Instant]
     /// Spans that did not fit the buffer and were not recorded (the timeline then ends early); 0 normally.
     public var droppedSpans: Int
-    /// Nanoseconds cut from spans that ran past the end of the span they are nested in, so that the timeline
-    /// nests: on the CPU clock a long frame ends at the kernel's exact reading, which can fall before the
-    /// estimates its last spans ended at (time stolen from the thread). 0 on the wall clock.
-    public var clippedNs: UInt64
 
-    public init(repeatNumber: Int, spans: [Span], markers: [Instant] = [], droppedSpans: Int = 0,
-                clippedNs: UInt64 = 0) {
+    public init(repeatNumber: Int, spans: [Span], markers: [Instant] = [], droppedSpans: Int = 0) {
         self.repeatNumber = repeatNumber
         self.spans = spans
         self.markers = markers
         self.droppedSpans = droppedSpans
-        self.clippedNs = clippedNs
     }
 }
