@@ -1,9 +1,11 @@
+internal import ReelVersion
+
 extension GateJudgement {
     /// The `format` of `reel gate --format json`.
     static let jsonFormat = "reel-gate"
     static let jsonVersion = 1
 
-    /// `{"format": "reel-gate", "version": 1, "passed": …, "regressions": n, "max_regression_pct": 10,
+    /// `{"format": "reel-gate", "version": 1, "reel_version": "7763b4c", "passed": …, "regressions": n, "max_regression_pct": 10,
     /// "alpha": 0.01, "results": [ … ]}`: one result per trace with `trace`, `layout`, `baseline` (the file),
     /// `passed`, `timing` (`judged`, `too few repeats`, `other machine`, `no per-repeat values`, `not asked`),
     /// `notes`, and `figures` in output order, each with `figure` (the short name), `name` (the report's),
@@ -18,6 +20,7 @@ extension GateJudgement {
         return .object([
             .init("format", .string(jsonFormat)),
             .init("version", .int(jsonVersion)),
+            .init("reel_version", .string(ReelVersion.reelVersion)),
             .init("passed", .bool(judgements.count == outcomes.count && judgements.allSatisfy(\.passed))),
             .init("regressions", .int(judgements.reduce(0) { $0 + $1.regressions.count })),
             .init("max_regression_pct", .number(policy.maxRegression * 100)),
