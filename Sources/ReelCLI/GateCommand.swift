@@ -46,6 +46,8 @@ struct GateCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the judgement to this file instead of standard output: atomically, or in place for a device or FIFO; - is standard output.", valueName: "path"))
     var output: String?
 
+    @OptionGroup var exports: ExportSelection<GateFormat>
+
     @Flag(help: "Write the current run as the new baseline (atomically), after judging it against the old one if there is one; never exits 2.")
     var update = false
 
@@ -62,6 +64,7 @@ struct GateCommand: ParsableCommand {
     }
 
     func run() throws {
+        let outputs = try exports.outputs(format: format, path: output)
         let baselines = try readBaselines()
         let policy = GatePolicy(maxRegression: maxRegression / 100, metrics: metrics)
         let currents = inputs.allSatisfy(\.isReport) ? readReports()
@@ -92,7 +95,7 @@ struct GateCommand: ParsableCommand {
         }
         let judgements = outcomes.compactMap { try? $0.get() }
         try checkMetrics(judgements, policy: policy)
-        if !outcomes.isEmpty { try emit(format.render(outcomes), to: output) }
+        if !outcomes.isEmpty { try emit(outputs) { $0.format.render(outcomes) } }
         // A current run with a failed trace never becomes the baseline.
         if failed { throw ExitCode(1) }
         if update {
