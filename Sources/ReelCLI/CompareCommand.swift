@@ -54,6 +54,7 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         let outputs = try exports.outputs(format: format, path: output)
+        try checkOutputs(outputs.map(\.path), inputs: traces, writing: "the comparison")
         try withTraceInputs(traces) { unreadable in
             let options = measurement.applied(to: ReplayOptions(
                 mode: mode, refreshRate: refreshRate, repeats: passes.repeats, warmup: passes.warmup,

@@ -65,6 +65,8 @@ struct GateCommand: ParsableCommand {
 
     func run() throws {
         let outputs = try exports.outputs(format: format, path: output)
+        try checkOutputs(outputs.map(\.path), inputs: [baseline] + inputs, writing: "the judgement")
+        if update { try checkOutputs([baseline], inputs: inputs, writing: "the baseline") }
         let baselines = try readBaselines()
         let policy = GatePolicy(maxRegression: maxRegression / 100, metrics: metrics)
         let currents = inputs.allSatisfy(\.isReport) ? readReports()

@@ -29,6 +29,18 @@ func emit<Format>(_ outputs: [ReportOutput<Format>], render: (ReportOutput<Forma
     if failed { throw ExitCode(1) }
 }
 
+/// Checks every output path before the first pass (``OutputFile/check(_:inputs:writing:)``), so that a path
+/// that cannot take its output fails the command at once, not after the replay; a bad one is told on
+/// standard error in one line and the command exits 1.
+func checkOutputs(_ paths: [String?], inputs: [String] = [], writing what: String) throws {
+    do {
+        try OutputFile.check(paths.compactMap { $0 }, inputs: inputs, writing: what)
+    } catch {
+        StandardError.line(error.description)
+        throw ExitCode(1)
+    }
+}
+
 /// `--export FORMAT=PATH`, repeatable: the one run also written in another format to another place, next to
 /// the `-f/-o` output.
 struct ExportSelection<Format: OutputFormat>: ParsableArguments {

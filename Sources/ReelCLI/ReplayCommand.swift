@@ -38,6 +38,7 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let outputs = try exports.outputs(format: format, path: output)
+        try checkOutputs(outputs.map(\.path), inputs: traces, writing: "the report")
         try withTraceInputs(traces) { unreadable in
             let runner = ReplayRunner(registry: Reel.layouts)
             var options = measurement.applied(to: ReplayOptions(
