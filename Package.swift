@@ -33,9 +33,16 @@ let package = Package(
             dependencies: ["CollectionEngine", .product(name: "RealModule", package: "swift-numerics")],
             swiftSettings: swiftSettings
         ),
+        .plugin(name: "ReelVersionPlugin", capability: .buildTool()),
+        .target(
+            name: "ReelVersion",
+            swiftSettings: swiftSettings,
+            plugins: ["ReelVersionPlugin"]
+        ),
         .target(
             name: "Reporting",
             dependencies: [
+                "ReelVersion",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "RealModule", package: "swift-numerics"),
             ],
@@ -53,7 +60,7 @@ let package = Package(
         .target(
             name: "ReelCLI",
             dependencies: [
-                "Replay", "Layouts", "Reporting", "TraceXML",
+                "Replay", "Layouts", "Reporting", "ReelVersion", "TraceXML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -65,7 +72,7 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["CollectionEngine", "Layouts", "TraceXML", "Replay"],
+            dependencies: ["CollectionEngine", "Layouts", "TraceXML", "Replay", "ReelVersion"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -104,13 +111,13 @@ let package = Package(
         ),
         .testTarget(
             name: "ReelCLITests",
-            dependencies: ["reel", "ReelCLI", "Replay", "Reporting", "TestSupport", "TraceXML", "CLibXML2"],
+            dependencies: ["reel", "ReelCLI", "Replay", "Reporting", "ReelVersion", "TestSupport", "TraceXML", "CLibXML2"],
             exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ReportingTests",
-            dependencies: ["Reporting", "TestSupport", "CollectionEngine"],
+            dependencies: ["Reporting", "ReelVersion", "TestSupport", "CollectionEngine"],
             exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),

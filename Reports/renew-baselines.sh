@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Renews the baseline of every shipped trace (Reports/baselines/<trace>.json) with `reel gate --update`:
-# 10 measured repeats after 1 warm-up, on the CPU clock, in a release build. Run it on an idle machine of the
-# kind CI runs on; pass trace paths to renew only those.
+# 10 measured repeats after 1 warm-up, on the CPU clock, the workload modelled (named, since the gate otherwise
+# follows each old baseline's mode), in a release build. Run it on an idle machine of the kind CI runs on; pass
+# trace paths to renew only those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 reel=${REEL:-.build/release/reel}
@@ -9,8 +10,4 @@ reel=${REEL:-.build/release/reel}
 mkdir -p Reports/baselines
 traces=("$@")
 [ ${#traces[@]} -gt 0 ] || traces=(Traces/*.xml)
-for trace in "${traces[@]}"; do
-    name=$(basename "$trace" .xml)
-    echo "$trace → Reports/baselines/$name.json" >&2
-    "$reel" gate --update --baseline "Reports/baselines/$name.json" "$trace" --quiet | sed -n 1p
-done
+"$reel" gate --update --baseline Reports/baselines/ --workload model "${traces[@]}" --quiet | sed -n 1p

@@ -39,6 +39,8 @@ struct CompareCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the comparison to this file instead of standard output: atomically, or in place for a device or FIFO; - is standard output.", valueName: "path"))
     var output: String?
 
+    @OptionGroup var exports: ExportSelection<ComparisonFormat>
+
     @Flag(name: .shortAndLong, help: "No progress bar.")
     var quiet = false
 
@@ -51,6 +53,8 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
+        let outputs = try exports.outputs(format: format, path: output)
+        try checkOutputs(outputs.map(\.path), inputs: traces, writing: "the comparison")
         try withTraceInputs(traces) { unreadable in
             let options = measurement.applied(to: ReplayOptions(
                 mode: mode, refreshRate: refreshRate, repeats: passes.repeats, warmup: passes.warmup,
@@ -85,9 +89,9 @@ struct CompareCommand: ParsableCommand {
             }
             // Every trace named has its place, failed or not: an array for several, an object for one. One
             // trace that failed is told once, on standard error, unless the output is JSON.
-            let onlyFailure = traces.count == 1 && format != .json && outcomes.allSatisfy { (try? $0.get()) == nil }
-            if !onlyFailure {
-                try emit(format.render(outcomes, asArray: traces.count > 1, thresholds: thresholds.thresholds), to: output)
+            let onlyFailure = traces.count == 1 && outcomes.allSatisfy { (try? $0.get()) == nil }
+            try emit(outputs.filter { !onlyFailure || $0.format == .json }) { output in
+                output.format.render(outcomes, asArray: traces.count > 1, thresholds: thresholds.thresholds)
             }
             if failed { throw ExitCode(1) }
         }

@@ -64,6 +64,8 @@ struct GateCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the judgement to this file instead of standard output: atomically, or in place for a device or FIFO; - is standard output.", valueName: "path"))
     var output: String?
 
+    @OptionGroup var exports: ExportSelection<GateFormat>
+
     @Flag(help: "Write the current run as the new baseline (atomically; into a --baseline folder, one <trace>.json per trace), after judging it against the old one if there is one; never exits 2.")
     var update = false
 
@@ -103,6 +105,8 @@ struct GateCommand: ParsableCommand {
 
     func run() throws {
         let budgets = try budgets()
+        let outputs = try exports.outputs(format: format, path: output)
+        try checkOutputs(outputs.map(\.path), inputs: (baseline.map { [$0] } ?? []) + inputs, writing: "the judgement")
         var baselines: GateBaselines?
         if let baseline {
             do throws(JSONReadError) {
@@ -112,6 +116,7 @@ struct GateCommand: ParsableCommand {
                 throw ExitCode(1)
             }
         }
+        if update, let baselines { try checkBaselineOutputs(baselines) }
         let policy = GatePolicy(maxRegression: maxRegression / 100, metrics: metrics)
         let currents = inputs.allSatisfy(\.isReport) ? readReports()
             : try replay(baselines: baselines, policy: policy, budgets: budgets)
@@ -142,7 +147,7 @@ struct GateCommand: ParsableCommand {
         }
         let judgements = outcomes.compactMap { try? $0.get() }
         try checkMetrics(judgements, policy: policy)
-        if !outcomes.isEmpty { try emit(format.render(outcomes), to: output) }
+        if !outcomes.isEmpty { try emit(outputs) { $0.format.render(outcomes) } }
         // A current run with a failed trace never becomes the baseline.
         if failed { throw ExitCode(1) }
         if update, let baselines {
@@ -152,10 +157,24 @@ struct GateCommand: ParsableCommand {
         if judgements.contains(where: { !$0.passed }) { throw ExitCode(2) }
     }
 
+    /// Checks, before anything is replayed, where `--update` will write: the baseline file, or each trace's
+    /// `<trace>.json` in the folder (made now if it does not exist yet, so that its files can be checked).
+    private func checkBaselineOutputs(_ baselines: GateBaselines) throws {
+        guard baselines.isFolder else {
+            return try checkOutputs([baselines.path], inputs: inputs, writing: "the baseline")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: baselines.path, withIntermediateDirectories: true)
+        } catch {
+            StandardError.line("\(baselines.path): cannot make the baseline folder: \(error.localizedDescription)")
+            throw ExitCode(1)
+        }
+        try checkOutputs(inputs.map(baselines.file(of:)), inputs: inputs, writing: "the baseline")
+    }
+
     /// Writes `reports` as the new baseline: into the file, or one `<trace>.json` each into the folder.
     private func write(_ reports: [Report], as baselines: GateBaselines) throws {
         if baselines.isFolder {
-            try FileManager.default.createDirectory(atPath: baselines.path, withIntermediateDirectories: true)
             for report in reports { try emit(ReportFormat.json.render([report]), to: baselines.file(of: report.trace)) }
         } else {
             try emit(ReportFormat.json.render(reports), to: baselines.path)

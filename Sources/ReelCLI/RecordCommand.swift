@@ -61,6 +61,7 @@ struct RecordCommand: ParsableCommand {
     var output: String
 
     func run() throws {
+        try checkOutputs([output], writing: "the trace")
         var setup = RecordingSetup()
         setup.layout = layout
         setup.parameters = try parameters.map { try Self.pair($0, "--parameter", separator: "=") }

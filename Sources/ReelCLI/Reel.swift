@@ -1,5 +1,6 @@
 public import ArgumentParser
 public import Replay
+import ReelVersion
 
 /// The `reel` command: replays, snapshots and validates collection-view traces.
 ///
@@ -24,6 +25,7 @@ public struct Reel: ParsableCommand {
         discussion: """
             Exit codes: 0 success; 1 bad input or runtime failure (an unreadable or invalid trace, I/O); 2 `reel gate` found a regression; 64 usage error.
             """,
+        version: "reel \(reelVersion)",
         subcommands: [ReplayCommand.self, CompareCommand.self, GateCommand.self, SnapshotCommand.self, RecordCommand.self,
                       ValidateCommand.self, LayoutsCommand.self])
 

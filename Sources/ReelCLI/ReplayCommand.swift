@@ -25,6 +25,8 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the report to this file instead of standard output: atomically, or in place for a device or FIFO; - is standard output.", valueName: "path"))
     var output: String?
 
+    @OptionGroup var exports: ExportSelection<ReportFormat>
+
     @Flag(help: "Add every frame's sample to the JSON report.")
     var frames = false
 
@@ -35,13 +37,16 @@ struct ReplayCommand: ParsableCommand {
     var colour: Terminal.ColourChoice = .auto
 
     func run() throws {
+        let outputs = try exports.outputs(format: format, path: output)
+        try checkOutputs(outputs.map(\.path), inputs: traces, writing: "the report")
         try withTraceInputs(traces) { unreadable in
             let runner = ReplayRunner(registry: Reel.layouts)
             var options = measurement.applied(to: ReplayOptions(
                 layout: selection.layout, mode: selection.mode, refreshRate: selection.refreshRate,
                 repeats: passes.repeats, warmup: passes.warmup, allowsTruncation: passes.allowsTruncated))
-            // A Chrome trace draws every span of the first measured repeat; no other format records one.
-            if format == .chromeTrace { options.timelineRepeat = 1 }
+            // A Chrome trace draws every span of the first measured repeat, the repeat whose figures the JSON
+            // report lists first; no other format records one.
+            if outputs.contains(where: { $0.format == .chromeTrace }) { options.timelineRepeat = 1 }
             var outcomes: [Result<Report, TraceFailure>] = []
             var failed = false
             for trace in traces {
@@ -70,12 +75,15 @@ struct ReplayCommand: ParsableCommand {
                 }
             }
             // Every trace named has its place, failed or not: an array for several, an object for one. One
-            // trace that failed is told once, on standard error, unless the output is JSON.
-            let onlyFailure = traces.count == 1 && format != .json && outcomes.allSatisfy { (try? $0.get()) == nil }
-            if !onlyFailure {
-                let options = RenderOptions(includeFrames: frames, colour: Terminal.colours(colour, output: output),
-                                            thresholds: thresholds.thresholds)
-                try emit(format.render(outcomes, asArray: traces.count > 1, options: options), to: output)
+            // trace that failed is told once, on standard error, unless the output is JSON. A file is never
+            // coloured.
+            let onlyFailure = traces.count == 1 && outcomes.allSatisfy { (try? $0.get()) == nil }
+            try emit(outputs.filter { !onlyFailure || $0.format == .json }) { output in
+                let options = RenderOptions(
+                    includeFrames: frames,
+                    colour: output.isStandardOutput && Terminal.colours(colour, output: output.path),
+                    thresholds: thresholds.thresholds)
+                return output.format.render(outcomes, asArray: traces.count > 1, options: options)
             }
             if failed { throw ExitCode(1) }
         }

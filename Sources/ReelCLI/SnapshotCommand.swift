@@ -30,6 +30,7 @@ struct SnapshotCommand: ParsableCommand {
     }
 
     func run() throws {
+        try checkOutputs([output], inputs: [trace], writing: "the snapshot")
         try withTraceInputs([trace]) { unreadable in
             if unreadable[trace] != nil { throw ExitCode(1) }
             let runner = ReplayRunner(registry: Reel.layouts)

@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import ReelVersion
 import Reporting
 import TestSupport
 
@@ -34,7 +35,7 @@ struct ReelCommandTests {
         // reused), lines 4–7 are kept: 8 new cells, 42 in all.
         #expect(report.counter("cells_created") == 42)
         #expect(report.counter("layout_prepares") == 1)
-        #expect(result.stdout.hasPrefix("{\n  \"format\": \"reel-report\",\n  \"version\": 1,\n  \"complete\": true,"))
+        #expect(result.stdout.hasPrefix("{\n  \"format\": \"reel-report\",\n  \"version\": 1,\n  \"reel_version\": \"\(reelVersion)\",\n  \"complete\": true,"))
     }
 
     @Test("replay --repeat 3 carries each repeat's figures and their spread in JSON, and the spread in text")

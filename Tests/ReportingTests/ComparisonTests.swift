@@ -134,7 +134,7 @@ struct ComparisonTests {
         let text = ComparisonFormat.json.render([ComparisonFixtures.pair()])
         let json = try ParsedJSON(text)
         #expect(ParsedJSON.topLevelKeys(text) == [
-            "format", "version", "complete", "trace", "mode", "clock", "window", "refresh_rate_hz", "budget_ms", "repeats", "warmup",
+            "format", "version", "reel_version", "complete", "trace", "mode", "clock", "window", "refresh_rate_hz", "budget_ms", "repeats", "warmup",
             "alpha", "test", "centre", "spread", "layouts", "base", "rounds", "figures", "counters", "layout_reports",
         ])
         let figures = try #require(json["figures"].array)

@@ -1,3 +1,5 @@
+internal import ReelVersion
+
 extension Comparison {
     /// The `format` of a Reel comparison.
     static let jsonFormat = "reel-comparison"
@@ -6,7 +8,7 @@ extension Comparison {
 
     /// The comparison as a JSON object with stable keys.
     ///
-    /// `layouts` names the layouts, base first; `rounds` the layouts of each measured round in the order they
+    /// `reel_version` is the running build's (the Reel that replayed every layout). `layouts` names the layouts, base first; `rounds` the layouts of each measured round in the order they
     /// ran. `figures` holds every timing figure: its `figure` name (the report's, `frame_time_ms.p50`),
     /// `label`, `unit`, `better`, each layout's `values` (`median`, the confidence interval `ci_low`/`ci_high`
     /// and its `ci_confidence`, `spread_percent`, `per_repeat`) and each other layout's `changes` against the
@@ -18,6 +20,7 @@ extension Comparison {
         return .object([
             .init("format", .string(Self.jsonFormat)),
             .init("version", .int(Self.jsonVersion)),
+            .init("reel_version", .string(ReelVersion.reelVersion)),
             .init("complete", .bool(complete)),
             .init("trace", .string(trace)),
             .init("mode", .string(base.mode)),

@@ -1,3 +1,5 @@
+internal import ReelVersion
+
 /// A trace that could not be compared at all (unreadable, or a layout refused before anything was replayed):
 /// renderers give it its place among the comparisons, so that several traces still give one element each.
 public struct ComparisonFailure: Error, Sendable, Equatable {
@@ -18,6 +20,7 @@ public struct ComparisonFailure: Error, Sendable, Equatable {
         .object([
             .init("format", .string(Comparison.jsonFormat)),
             .init("version", .int(Comparison.jsonVersion)),
+            .init("reel_version", .string(ReelVersion.reelVersion)),
             .init("complete", .bool(false)),
             .init("trace", .string(trace)),
             .init("layouts", .array(layouts.map(JSONValue.string))),

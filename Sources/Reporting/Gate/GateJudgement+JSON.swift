@@ -1,14 +1,16 @@
+internal import ReelVersion
+
 extension GateJudgement {
     /// The `format` of `reel gate --format json`.
     static let jsonFormat = "reel-gate"
     static let jsonVersion = 1
 
-    /// `{"format": "reel-gate", "version": 1, "passed": …, "headline": "reel gate: PASS (…)", "regressions": n,
+    /// `{"format": "reel-gate", "version": 1, "reel_version": "7763b4c", "passed": …, "headline": "reel gate: PASS (…)", "regressions": n,
     /// "budgets_exceeded": n, "timing_judged": …, "timing_reason": …, "max_regression_pct": 10, "alpha": 0.01,
     /// "results": [ … ]}`: `timing_judged` is false when some trace's timing was judged neither against its
     /// baseline nor by a budget, and `timing_reason` then says why (the headline's words). One result per trace
-    /// with `trace`, `layout`, `baseline` (the file), `passed`, `repeats` (`baseline`, `current`), `timing` (`judged`, `too few repeats`, `other
-    /// machine`, `other workload`, `no per-repeat values`, `not asked`, `no baseline`), `timing_judged`,
+    /// with `trace`, `layout`, `baseline` (the file), `passed`, `repeats` (`baseline`, `current`), `timing`
+    /// (`judged`, `too few repeats`, `other machine`, `other workload`, `no per-repeat values`, `not asked`, `no baseline`), `timing_judged`,
     /// `timing_reason`, `notes`, `budgets` (each with `figure`, `value`, `budget`, `option`, `exceeded`), and
     /// `figures` in output order, each with `figure` (the short name), `name` (the report's),
     /// `kind`, `unit`, `better`, `verdict`, `baseline`, `current` (counts, or medians of the per-repeat
@@ -23,6 +25,7 @@ extension GateJudgement {
         return .object([
             .init("format", .string(jsonFormat)),
             .init("version", .int(jsonVersion)),
+            .init("reel_version", .string(ReelVersion.reelVersion)),
             .init("passed", .bool(judgements.count == outcomes.count && judgements.allSatisfy(\.passed))),
             .init("headline", .string(headline.text)),
             .init("regressions", .int(judgements.reduce(0) { $0 + $1.regressions.count })),

@@ -1,3 +1,5 @@
+internal import ReelVersion
+
 /// `--format chrome-trace` (SPEC §8): the Trace Event Format's JSON object, which Perfetto UI
 /// (ui.perfetto.dev → Open trace file) and `chrome://tracing` (Load) open.
 ///
@@ -10,7 +12,7 @@
 ///     {"name": "scrolled", "cat": "marker", "ph": "i", "s": "p", "ts": 16700.125, "pid": 1, "tid": 1, …}
 ///   ],
 ///   "displayTimeUnit": "ms",
-///   "otherData": {"format": "reel-chrome-trace", "version": "1", "trace": "Traces/a.xml", "layout": "flow", …}
+///   "otherData": {"format": "reel-chrome-trace", "version": "1", "reel_version": "7763b4c", "trace": "Traces/a.xml", …}
 /// }
 /// ```
 ///
@@ -22,8 +24,9 @@
 /// `args`. Times are in microseconds from the repeat's first frame, written with three decimals: exact
 /// nanoseconds, so that a child lies inside its parent in the file as in the timeline. Markers are
 /// process-scoped instant (`i`) events at the start of the frame that replayed them. `otherData` is the
-/// format's dictionary of strings: the trace, layout, clock, workload, repeat, budget, spans dropped, each
-/// key prefixed with the trace's pid (`2.trace`) when there are several. A replay that failed has its error
+/// format's dictionary of strings: the Reel that wrote the file (`reel_version`, unprefixed), the trace, layout,
+/// clock, workload, repeat, budget and spans dropped, each key prefixed with the trace's pid (`2.trace`) when
+/// there are several. A replay that failed has its error
 /// in `otherData` and as an instant event `replay failed` where it stopped; the output stays valid JSON.
 enum ChromeTrace {
     /// `otherData`'s `format`.
@@ -34,7 +37,8 @@ enum ChromeTrace {
 
     static func render(_ outcomes: [Result<Report, TraceFailure>]) -> String {
         var events: [JSONValue] = []
-        var other: [JSONValue.Member] = [.init("format", .string(format)), .init("version", .string("\(version)"))]
+        var other: [JSONValue.Member] = [.init("format", .string(format)), .init("version", .string("\(version)")),
+                                         .init("reel_version", .string(ReelVersion.reelVersion))]
         for (offset, outcome) in outcomes.enumerated() {
             let pid = offset + 1
             let facts: [(String, String)]

@@ -6,8 +6,9 @@ extension Report {
 
     /// The report as SPEC §4's JSON object: SPEC's keys in SPEC's order, then the keys Reel added since.
     ///
-    /// The figures' keys and order come from ``Figure``'s declarations. Added keys: `clock`, `workload`
-    /// (`model` or `spend`), `hitch_band`,
+    /// `reel_version` follows `version`: the Reel that measured the report (``reelVersion``), `null` when a
+    /// report read back did not say. The figures' keys and order come from ``Figure``'s declarations. Added
+    /// keys: `clock`, `workload` (`model` or `spend`), `hitch_band`,
     /// `verdict`, `findings`, `warnings`, `failure`, `markers`, `per_repeat` (each repeat's timing figures, under
     /// the same keys as the report's, and `hot_paths_self_ms`), `initial_display_ms` and
     /// `initial_display_top_path` (frame 0, reported apart), `window` (the frames the figures cover), `spread`
@@ -21,6 +22,7 @@ extension Report {
         var members: [JSONValue.Member] = [
             .init("format", .string(Self.jsonFormat)),
             .init("version", .int(Self.jsonVersion)),
+            .init("reel_version", .optional(reelVersion)),
             .init("complete", .bool(complete)),
             .init("trace", .string(trace)),
             .init("layout", .string(layout)),

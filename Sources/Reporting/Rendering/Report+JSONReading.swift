@@ -17,7 +17,8 @@ extension Report {
     /// Reads reports from JSON text written by ``ReportFormat/json``.
     ///
     /// SPEC §4's keys are required; the keys Reel added since are read when present. Figures come back as
-    /// written, rounded to three decimals; the verdict and hitch band are recomputed from them.
+    /// written, rounded to three decimals; the verdict and hitch band are recomputed from them. A report written
+    /// before Reel named its version has no `reel_version`: its ``reelVersion`` is `nil`.
     /// - Parameters:
     ///   - json: One report object, or an array of them.
     ///   - path: Where the text came from, for errors.
@@ -174,7 +175,8 @@ extension Report: Decodable {
             initialDisplay: try initialDisplayMs.map { ms in
                 InitialDisplay(ms: ms, topPath: try fields.optionalString("initial_display_top_path"))
             },
-            window: fields.has("window") ? try MeasurementWindow(fields.object("window"), markers: markers) : .wholeSession)
+            window: fields.has("window") ? try MeasurementWindow(fields.object("window"), markers: markers) : .wholeSession,
+            reelVersion: try fields.optionalString("reel_version"))
     }
 
     /// The `counters` object: Reel's counters in report order, then any others by name (a report written by a

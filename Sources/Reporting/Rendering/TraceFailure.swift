@@ -1,3 +1,5 @@
+internal import ReelVersion
+
 /// A trace named on the command line that gave no report at all (it could not be opened, or its replay
 /// stopped before measuring anything): renderers give it its place among the reports, so that several traces
 /// always give one element each, in order (SPEC §2).
@@ -12,11 +14,13 @@ public struct TraceFailure: Error, Sendable, Equatable {
         self.message = message
     }
 
-    /// `{"format": "reel-report", "version": 1, "trace": …, "complete": false, "error": …}`.
+    /// `{"format": "reel-report", "version": 1, "reel_version": …, "trace": …, "complete": false, "error": …}`,
+    /// `reel_version` the running build's.
     var json: JSONValue {
         .object([
             .init("format", .string(Report.jsonFormat)),
             .init("version", .int(Report.jsonVersion)),
+            .init("reel_version", .string(ReelVersion.reelVersion)),
             .init("trace", .string(trace)),
             .init("complete", .bool(false)),
             .init("error", .string(message)),

@@ -1,4 +1,5 @@
 internal import Histogram
+internal import ReelVersion
 
 extension Report {
     /// How many slowest frames a report lists.
@@ -56,7 +57,7 @@ extension Report {
             worstFrames: Self.worstFrames(measured), environment: measurement.environment,
             warnings: measurement.warnings, failure: measurement.failure, markers: measurement.markers,
             perRepeat: perRepeat, clock: measurement.clock, workload: measurement.workload, initialDisplay: initialDisplay,
-            window: window)
+            window: window, reelVersion: ReelVersion.reelVersion)
         frameSamples = FrameRows(logs: measurement.repeats.map(\.frames))
         findings = FindingRules.findings(in: measurement)
         timeline = measurement.timeline

@@ -78,6 +78,10 @@ public struct Report: Sendable, Equatable {
     /// Every span of one measured repeat, when the replay was asked to record one (`--format chrome-trace`);
     /// never written to JSON.
     public var timeline: SpanTimeline?
+    /// The version of the Reel that measured the report (`reel --version`, `git describe` of its source): the
+    /// running build's for a report made from a measurement, the `reel_version` written for one read back, and
+    /// `nil` for a report written before Reel named its version.
+    public var reelVersion: String?
 
     /// Creates a report from figures already computed (a decoded JSON report, a test).
     public init(complete: Bool, trace: String, layout: String, mode: String, refreshRateHz: Double, budgetMs: Double,
@@ -87,7 +91,8 @@ public struct Report: Sendable, Equatable {
                 worstFrames: [FrameRow], environment: Environment, findings: [Finding] = [], warnings: [String] = [],
                 failure: String? = nil, markers: [Marker] = [], perRepeat: [RepeatFigures] = [],
                 frameSamples: [FrameRow] = [], clock: String = "wall", workload: WorkloadMode = .model,
-                initialDisplay: InitialDisplay? = nil, window: MeasurementWindow = .wholeSession) {
+                initialDisplay: InitialDisplay? = nil, window: MeasurementWindow = .wholeSession,
+                reelVersion: String? = nil) {
         self.complete = complete
         self.trace = trace
         self.layout = layout
@@ -120,6 +125,7 @@ public struct Report: Sendable, Equatable {
         self.initialDisplay = initialDisplay
         self.window = window
         self.timeline = nil
+        self.reelVersion = reelVersion
     }
 
     /// Apple's band for ``hitchTimeRatio``.

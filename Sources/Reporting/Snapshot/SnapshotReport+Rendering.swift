@@ -1,5 +1,8 @@
+internal import ReelVersion
+
 extension SnapshotReport {
     /// SPEC §4's snapshot object, keys in SPEC's order.
+    /// The running build's `reel_version` follows them.
     var json: JSONValue {
         .object([
             .init("time", .exact(time)),
@@ -7,6 +10,7 @@ extension SnapshotReport {
             .init("content_offset", .exactNumbers([contentOffset.x, contentOffset.y])),
             .init("content_size", .exactNumbers([contentSize.width, contentSize.height])),
             .init("elements", .array(elements.map(\.json))),
+            .init("reel_version", .string(ReelVersion.reelVersion)),
         ])
     }
 }
