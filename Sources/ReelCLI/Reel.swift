@@ -24,8 +24,8 @@ public struct Reel: ParsableCommand {
         discussion: """
             Exit codes: 0 success; 1 bad input or runtime failure (an unreadable or invalid trace, I/O); 2 `reel gate` found a regression; 64 usage error.
             """,
-        subcommands: [ReplayCommand.self, CompareCommand.self, GateCommand.self, SnapshotCommand.self, RecordCommand.self,
-                      ValidateCommand.self, LayoutsCommand.self])
+        subcommands: [ReplayCommand.self, CompareCommand.self, GateCommand.self, MergeCommand.self, SnapshotCommand.self,
+                      RecordCommand.self, ValidateCommand.self, LayoutsCommand.self])
 
     public init() {}
 

@@ -34,7 +34,11 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .customLong("color"), help: ArgumentHelp("Colour the text report: auto (a terminal, NO_COLOR unset or empty, TERM not dumb), always or never.", valueName: "when"))
     var colour: Terminal.ColourChoice = .auto
 
+    @OptionGroup var scale: ScaleOutSelection
+
     func run() throws {
+        let part = scale.part(of: traces)
+        let traces = part.elements
         try withTraceInputs(traces) { unreadable in
             let runner = ReplayRunner(registry: Reel.layouts)
             var options = measurement.applied(to: ReplayOptions(
@@ -42,40 +46,35 @@ struct ReplayCommand: ParsableCommand {
                 repeats: passes.repeats, warmup: passes.warmup, allowsTruncation: passes.allowsTruncated))
             // A Chrome trace draws every span of the first measured repeat; no other format records one.
             if format == .chromeTrace { options.timelineRepeat = 1 }
-            var outcomes: [Result<Report, TraceFailure>] = []
-            var failed = false
-            for trace in traces {
+            let replayOptions = options
+            let outcomes = scale.run(traces, quiet: quiet) { trace, showProgress -> Result<Report, TraceFailure> in
                 if let message = unreadable[trace] {
-                    outcomes.append(.failure(TraceFailure(trace: trace, message: message)))
-                    failed = true
-                    continue
+                    return .failure(TraceFailure(trace: trace, message: message))
                 }
                 var bar = ProgressBar(label: trace)
-                let showProgress = !quiet && StandardError.isTerminal
                 do throws(ReplayError) {
-                    let measurement = try runner.replay(trace, options: options) { progress in
+                    let measurement = try runner.replay(trace, options: replayOptions) { progress in
                         if showProgress { bar.update(progress) }
                     }
                     if showProgress { bar.clear() }
                     if let failure = measurement.failure {
                         StandardError.line(failure)
-                        failed = true
                     }
-                    outcomes.append(.success(Report(measurement)))
+                    return .success(Report(measurement))
                 } catch {
                     if showProgress { bar.clear() }
                     StandardError.line(error.description)
-                    outcomes.append(.failure(TraceFailure(trace: trace, message: error.description)))
-                    failed = true
+                    return .failure(TraceFailure(trace: trace, message: error.description))
                 }
             }
+            let failed = outcomes.contains(where: \.isFailed)
             // Every trace named has its place, failed or not: an array for several, an object for one. One
             // trace that failed is told once, on standard error, unless the output is JSON.
             let onlyFailure = traces.count == 1 && format != .json && outcomes.allSatisfy { (try? $0.get()) == nil }
             if !onlyFailure {
                 let options = RenderOptions(includeFrames: frames, colour: Terminal.colours(colour, output: output),
                                             thresholds: thresholds.thresholds)
-                try emit(format.render(outcomes, asArray: traces.count > 1, options: options), to: output)
+                try emit(format.render(outcomes, asArray: traces.count > 1, options: options, shard: part.record()), to: output)
             }
             if failed { throw ExitCode(1) }
         }
