@@ -44,6 +44,8 @@ struct CompareCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No progress bar.")
     var quiet = false
 
+    @OptionGroup var scale: ScaleOutSelection
+
     func validate() throws {
         guard layouts.count >= 2 else {
             throw ValidationError("compare needs two --layout options or more, not \(layouts.count)")
@@ -55,43 +57,41 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         let outputs = try exports.outputs(format: format, path: output)
         try checkOutputs(outputs.map(\.path), inputs: traces, writing: "the comparison")
+        let part = scale.part(of: traces)
+        let traces = part.elements
         try withTraceInputs(traces) { unreadable in
             let options = measurement.applied(to: ReplayOptions(
                 mode: mode, refreshRate: refreshRate, repeats: passes.repeats, warmup: passes.warmup,
                 allowsTruncation: passes.allowsTruncated))
-            var outcomes: [Result<Comparison, ComparisonFailure>] = []
-            var failed = false
-            for trace in traces {
+            let registry = Reel.layouts
+            let outcomes = scale.run(traces, quiet: quiet) { trace, showProgress -> Result<Comparison, ComparisonFailure> in
                 if let message = unreadable[trace] {
-                    outcomes.append(.failure(ComparisonFailure(trace: trace, layouts: layouts, message: message)))
-                    failed = true
-                    continue
+                    return .failure(ComparisonFailure(trace: trace, layouts: layouts, message: message))
                 }
                 var bar = ProgressBar(label: trace)
-                let showProgress = !quiet && StandardError.isTerminal
                 do throws(ReplayError) {
                     let result = try LayoutComparison(trace: trace, layouts: layouts, options: options,
-                                                      registry: Reel.layouts).run(progress: { progress in
+                                                      registry: registry).run(progress: { progress in
                         if showProgress { bar.update(progress) }
                     })
                     if showProgress { bar.clear() }
                     if let failure = result.failure {
                         StandardError.line(failure.description)
-                        failed = true
                     }
-                    outcomes.append(.success(Comparison(reports: result.measurements.map(Report.init), rounds: result.rounds)))
+                    return .success(Comparison(reports: result.measurements.map(Report.init), rounds: result.rounds))
                 } catch {
                     if showProgress { bar.clear() }
                     StandardError.line(error.description)
-                    outcomes.append(.failure(ComparisonFailure(trace: trace, layouts: layouts, message: error.description)))
-                    failed = true
+                    return .failure(ComparisonFailure(trace: trace, layouts: layouts, message: error.description))
                 }
             }
+            let failed = outcomes.contains(where: \.isFailed)
             // Every trace named has its place, failed or not: an array for several, an object for one. One
             // trace that failed is told once, on standard error, unless the output is JSON.
             let onlyFailure = traces.count == 1 && outcomes.allSatisfy { (try? $0.get()) == nil }
             try emit(outputs.filter { !onlyFailure || $0.format == .json }) { output in
-                output.format.render(outcomes, asArray: traces.count > 1, thresholds: thresholds.thresholds)
+                output.format.render(outcomes, asArray: traces.count > 1, thresholds: thresholds.thresholds,
+                                     shard: part.record())
             }
             if failed { throw ExitCode(1) }
         }

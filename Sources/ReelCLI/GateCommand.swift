@@ -72,6 +72,8 @@ struct GateCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No progress bar.")
     var quiet = false
 
+    @OptionGroup var scale: ScaleOutSelection
+
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("give the current run: a JSON report or traces to replay") }
         let reports = inputs.filter(\.isReport)
@@ -104,6 +106,15 @@ struct GateCommand: ParsableCommand {
     }
 
     func run() throws {
+        // The shard's part of the list: traces, or report files.
+        let part = scale.part(of: inputs)
+        var gate = self
+        gate.inputs = part.elements
+        try gate.run(part)
+    }
+
+    /// Judges the inputs of `part` (``inputs`` holds them) and prints the judgement.
+    private func run(_ part: ListPart) throws {
         let budgets = try budgets()
         let outputs = try exports.outputs(format: format, path: output)
         try checkOutputs(outputs.map(\.path), inputs: (baseline.map { [$0] } ?? []) + inputs, writing: "the judgement")
@@ -116,19 +127,27 @@ struct GateCommand: ParsableCommand {
                 throw ExitCode(1)
             }
         }
+        if update, part.shard != nil, baselines?.isFolder == false {
+            StandardError.line("Error: --update with --shard writes one shard's reports: give --baseline a folder, "
+                               + "which holds one <trace>.json per trace")
+            throw ExitCode(64)
+        }
         if update, let baselines { try checkBaselineOutputs(baselines) }
         let policy = GatePolicy(maxRegression: maxRegression / 100, metrics: metrics)
         let currents = inputs.allSatisfy(\.isReport) ? readReports()
             : try replay(baselines: baselines, policy: policy, budgets: budgets)
-        // Every input has its place in the judgement: its judgement, or why there is none.
+        // Every input has its place in the judgement: its judgement, or why there is none; a sharded run's JSON
+        // records the position in the whole list of the input each comes from.
         var outcomes: [Result<GateJudgement, TraceFailure>] = []
+        var positions: [Int] = []
         var failed = false
-        for current in currents {
+        for (input, current) in currents {
             let report: Report
             switch current {
             case .success(let success): report = success
             case .failure(let failure):
                 outcomes.append(.failure(failure))
+                positions.append(part.positions[input])
                 failed = true
                 continue
             }
@@ -138,20 +157,25 @@ struct GateCommand: ParsableCommand {
                 outcomes.append(.success(try GateJudgement(baseline: old, current: report, policy: policy,
                                                            budgets: budgets,
                                                            baselinePath: baselines?.file(of: report.trace))))
+                positions.append(part.positions[input])
             } catch {
                 StandardError.line(error.description + (update ? "; not judged, replaced" : ""))
                 if update { continue }
                 outcomes.append(.failure(TraceFailure(trace: report.trace, message: error.description)))
+                positions.append(part.positions[input])
                 failed = true
             }
         }
         let judgements = outcomes.compactMap { try? $0.get() }
-        try checkMetrics(judgements, policy: policy)
-        if !outcomes.isEmpty { try emit(outputs) { $0.format.render(outcomes) } }
+        try checkMetrics(judgements, policy: policy, sharded: part.shard != nil)
+        // A shard of a short list may judge nothing: it still writes its (empty) judgement, for `reel merge`.
+        if !outcomes.isEmpty || part.shard != nil {
+            try emit(outputs) { $0.format.render(outcomes, shard: part.record(positions: positions)) }
+        }
         // A current run with a failed trace never becomes the baseline.
         if failed { throw ExitCode(1) }
         if update, let baselines {
-            try write(currents.compactMap { try? $0.get() }, as: baselines)
+            try write(currents.compactMap { try? $0.1.get() }, as: baselines)
             return
         }
         if judgements.contains(where: { !$0.passed }) { throw ExitCode(2) }
@@ -183,16 +207,16 @@ struct GateCommand: ParsableCommand {
                            + "to \(baselines.path) as the new baseline")
     }
 
-    /// The reports of every input, in order (a file may hold several); an unreadable one is reported and
-    /// keeps its place as a failure.
-    private func readReports() -> [Result<Report, TraceFailure>] {
-        var reports: [Result<Report, TraceFailure>] = []
-        for input in inputs {
+    /// The reports of every input, in order, each with the index of its input (a file may hold several); an
+    /// unreadable one is reported and keeps its place as a failure.
+    private func readReports() -> [(Int, Result<Report, TraceFailure>)] {
+        var reports: [(Int, Result<Report, TraceFailure>)] = []
+        for (index, input) in inputs.enumerated() {
             do {
-                reports += try Report.read(contentsOf: input).map { .success($0) }
+                reports += try Report.read(contentsOf: input).map { (index, .success($0)) }
             } catch {
                 StandardError.line(error.description)
-                reports.append(.failure(TraceFailure(trace: input, message: error.description)))
+                reports.append((index, .failure(TraceFailure(trace: input, message: error.description))))
             }
         }
         return reports
@@ -204,19 +228,18 @@ struct GateCommand: ParsableCommand {
     /// regresses against the baseline, replays as many passes again and judges all of them, so that a burst of
     /// noise in the first passes is not taken for a regression.
     private func replay(baselines: GateBaselines?, policy: GatePolicy,
-                        budgets: GateBudgets) throws -> [Result<Report, TraceFailure>] {
+                        budgets: GateBudgets) throws -> [(Int, Result<Report, TraceFailure>)] {
         try withTraceInputs(inputs) { unreadable in
-            replayInputs(baselines: baselines, policy: policy, budgets: budgets, unreadable: unreadable)
+            Array(replayInputs(baselines: baselines, policy: policy, budgets: budgets, unreadable: unreadable).enumerated())
         }
     }
 
     private func replayInputs(baselines: GateBaselines?, policy: GatePolicy, budgets: GateBudgets,
                               unreadable: [String: String]) -> [Result<Report, TraceFailure>] {
-        var reports: [Result<Report, TraceFailure>] = []
-        for trace in inputs {
+        let layouts = Reel.layouts
+        return scale.run(inputs, quiet: quiet) { trace, showProgress -> Result<Report, TraceFailure> in
             if let message = unreadable[trace] {
-                reports.append(.failure(TraceFailure(trace: trace, message: message)))
-                continue
+                return .failure(TraceFailure(trace: trace, message: message))
             }
             do throws(ReplayError) {
                 let reference: Report?
@@ -242,9 +265,8 @@ struct GateCommand: ParsableCommand {
                     options.fromMarker = reference.window.from?.label
                     options.toMarker = reference.window.to?.label
                 }
-                let session = try ReplaySession(trace: trace, options: options, registry: Reel.layouts)
+                let session = try ReplaySession(trace: trace, options: options, registry: layouts)
                 var bar = ProgressBar(label: trace)
-                let showProgress = !quiet && StandardError.isTerminal
                 var planned = warmup + repeats, framesPerPass = session.expectedFrames.count
                 var exact = session.expectedFrames.exact
                 func run(_ count: Int) throws(ReplayError) -> [ReplaySession.Pass] {
@@ -282,19 +304,21 @@ struct GateCommand: ParsableCommand {
                     report = Report(session.measurement(of: passes, warmup: warmup))
                 }
                 if showProgress { bar.clear() }
-                reports.append(.success(report))
+                return .success(report)
             } catch {
                 StandardError.line(error.description)
-                reports.append(.failure(TraceFailure(trace: trace, message: error.description)))
+                return .failure(TraceFailure(trace: trace, message: error.description))
             }
         }
-        return reports
     }
 
-    /// Refuses a `--metric` that names no figure of any judgement (exit 64).
-    private func checkMetrics(_ judgements: [GateJudgement], policy: GatePolicy) throws {
-        let named = judgements.flatMap(\.figures).map(\.figure)
+    /// Refuses a `--metric` that names no figure of any judgement (exit 64). A shard sees some of the traces
+    /// only: there, a metric is also accepted when it names a figure every report has (a frame-time statistic,
+    /// a summary figure, a counter), or when it names a span path, which another shard's traces may have.
+    private func checkMetrics(_ judgements: [GateJudgement], policy: GatePolicy, sharded: Bool) throws {
+        let named = judgements.flatMap(\.figures).map(\.figure) + (sharded ? Figure.summary + Figure.counters : [])
         for metric in metrics where !named.contains(where: { GatePolicy.metric(metric, names: $0) }) {
+            if sharded, metric.contains("/") || metric.hasPrefix("hot_paths") { continue }
             StandardError.line("Error: --metric '\(metric)' names no figure of the reports; figures are named like "
                                + "frame_time_ms.p50, p99, janky_frames, hitch_time_ratio_ms_per_s, layout_prepares, "
                                + "frame/cells/configure")

@@ -23,11 +23,11 @@ public struct Reel: ParsableCommand {
         commandName: "reel",
         abstract: "Replay recorded collection-view sessions and measure every frame against the budget.",
         discussion: """
-            Exit codes: 0 success; 1 bad input or runtime failure (an unreadable or invalid trace, I/O); 2 `reel gate` found a regression; 64 usage error.
+            Exit codes: 0 success; 1 bad input or runtime failure (an unreadable or invalid trace, I/O); 2 `reel gate` (or `reel merge` of its judgements) found a regression; 64 usage error.
             """,
         version: "reel \(reelVersion)",
-        subcommands: [ReplayCommand.self, CompareCommand.self, GateCommand.self, SnapshotCommand.self, RecordCommand.self,
-                      ValidateCommand.self, LayoutsCommand.self])
+        subcommands: [ReplayCommand.self, CompareCommand.self, GateCommand.self, MergeCommand.self, SnapshotCommand.self,
+                      RecordCommand.self, ValidateCommand.self, LayoutsCommand.self])
 
     public init() {}
 

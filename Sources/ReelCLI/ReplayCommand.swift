@@ -36,9 +36,13 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .customLong("color"), help: ArgumentHelp("Colour the text report: auto (a terminal, NO_COLOR unset or empty, TERM not dumb), always or never.", valueName: "when"))
     var colour: Terminal.ColourChoice = .auto
 
+    @OptionGroup var scale: ScaleOutSelection
+
     func run() throws {
         let outputs = try exports.outputs(format: format, path: output)
         try checkOutputs(outputs.map(\.path), inputs: traces, writing: "the report")
+        let part = scale.part(of: traces)
+        let traces = part.elements
         try withTraceInputs(traces) { unreadable in
             let runner = ReplayRunner(registry: Reel.layouts)
             var options = measurement.applied(to: ReplayOptions(
@@ -47,33 +51,28 @@ struct ReplayCommand: ParsableCommand {
             // A Chrome trace draws every span of the first measured repeat, the repeat whose figures the JSON
             // report lists first; no other format records one.
             if outputs.contains(where: { $0.format == .chromeTrace }) { options.timelineRepeat = 1 }
-            var outcomes: [Result<Report, TraceFailure>] = []
-            var failed = false
-            for trace in traces {
+            let replayOptions = options
+            let outcomes = scale.run(traces, quiet: quiet) { trace, showProgress -> Result<Report, TraceFailure> in
                 if let message = unreadable[trace] {
-                    outcomes.append(.failure(TraceFailure(trace: trace, message: message)))
-                    failed = true
-                    continue
+                    return .failure(TraceFailure(trace: trace, message: message))
                 }
                 var bar = ProgressBar(label: trace)
-                let showProgress = !quiet && StandardError.isTerminal
                 do throws(ReplayError) {
-                    let measurement = try runner.replay(trace, options: options) { progress in
+                    let measurement = try runner.replay(trace, options: replayOptions) { progress in
                         if showProgress { bar.update(progress) }
                     }
                     if showProgress { bar.clear() }
                     if let failure = measurement.failure {
                         StandardError.line(failure)
-                        failed = true
                     }
-                    outcomes.append(.success(Report(measurement)))
+                    return .success(Report(measurement))
                 } catch {
                     if showProgress { bar.clear() }
                     StandardError.line(error.description)
-                    outcomes.append(.failure(TraceFailure(trace: trace, message: error.description)))
-                    failed = true
+                    return .failure(TraceFailure(trace: trace, message: error.description))
                 }
             }
+            let failed = outcomes.contains(where: \.isFailed)
             // Every trace named has its place, failed or not: an array for several, an object for one. One
             // trace that failed is told once, on standard error, unless the output is JSON. A file is never
             // coloured.
@@ -83,7 +82,7 @@ struct ReplayCommand: ParsableCommand {
                     includeFrames: frames,
                     colour: output.isStandardOutput && Terminal.colours(colour, output: output.path),
                     thresholds: thresholds.thresholds)
-                return output.format.render(outcomes, asArray: traces.count > 1, options: options)
+                return output.format.render(outcomes, asArray: traces.count > 1, options: options, shard: part.record())
             }
             if failed { throw ExitCode(1) }
         }

@@ -98,7 +98,7 @@ struct OptionRangeTests {
         (["valdate"], "unknown command 'valdate'; did you mean 'validate'?"),
         (["snap", "x.xml"], "unknown command 'snap'; did you mean 'snapshot'?"),
         (["Gate"], "unknown command 'Gate'; did you mean 'gate'?"),
-        (["frobnicate"], "unknown command 'frobnicate'; the commands are 'replay', 'compare', 'gate', 'snapshot', 'record', 'validate', 'layouts', 'help'"),
+        (["frobnicate"], "unknown command 'frobnicate'; the commands are 'replay', 'compare', 'gate', 'merge', 'snapshot', 'record', 'validate', 'layouts', 'help'"),
     ])
     func misspelledCommand(arguments: [String], message: String) throws {
         let result = try ReelProcess.run(arguments: arguments)

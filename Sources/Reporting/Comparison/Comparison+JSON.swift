@@ -14,7 +14,9 @@ extension Comparison {
     /// and its `ci_confidence`, `spread_percent`, `per_repeat`) and each other layout's `changes` against the
     /// base (`change_percent`, `p_value`, `test_method`, `n`, `significant`, `text`): a `p_value` for every
     /// figure and layout, `null` only when a side has no values. `counters` holds each counter's exact values
-    /// and differences; `layout_reports` each layout's completeness, findings and warnings.
+    /// and differences; `layout_reports` each layout's completeness, findings and warnings, then under `report`
+    /// the layout's whole report (without frame samples), from which ``decode(json:path:)`` rebuilds the
+    /// comparison.
     var json: JSONValue {
         let base = reports[0]
         return .object([
@@ -122,6 +124,7 @@ extension Report {
             })),
             .init("warnings", .array(warnings.map(JSONValue.string))),
             .init("noise_warnings", .array(noiseWarnings.map(JSONValue.string))),
+            .init("report", json(includeFrames: false)),
         ])
     }
 }

@@ -25,8 +25,10 @@ public enum ComparisonFormat: String, CaseIterable, Sendable {
     ///   - asArray: Whether JSON writes an array (several traces named: always, even when one succeeded) or
     ///     the one element alone.
     ///   - thresholds: When a layout's JUnit test case fails; no other format shows them.
+    ///   - shard: The shard of a sharded run: JSON then writes a `reel-shard` object whose `results` array holds
+    ///     the outcomes (``ShardRecord``), whatever their number; other formats ignore it.
     public func render(_ outcomes: [Result<Comparison, ComparisonFailure>], asArray: Bool,
-                       thresholds: JankThresholds = JankThresholds()) -> String {
+                       thresholds: JankThresholds = JankThresholds(), shard: ShardRecord? = nil) -> String {
         switch self {
         case .text:
             return outcomes.map { outcome in
@@ -42,6 +44,7 @@ public enum ComparisonFormat: String, CaseIterable, Sendable {
                 case .failure(let failure): failure.json
                 }
             }
+            if let shard { return shard.envelope(kind: Comparison.jsonFormat, results: values).serialized() + "\n" }
             let document = !asArray && values.count == 1 ? values[0] : .array(values)
             return document.serialized() + "\n"
         case .markdown:

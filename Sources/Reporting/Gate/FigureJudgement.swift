@@ -29,6 +29,10 @@ public struct FigureJudgement: Sendable, Equatable {
     public var currentRepeats: Int
     /// Why, in words: `+27.0 % (beyond 10 %), p=0.000 ≤ 0.01`, `not a cost: counts what the session asked for`.
     public var reason: String
+    /// The relative change as a judgement read back from JSON wrote it, computed from the values before they
+    /// were rounded to three decimals: it stands for ``change``, which the rounded values would tell less
+    /// exactly (a median of 0.0531 ms → 0.0559 ms is +5.3 %, 0.053 → 0.056 would be +5.7 %).
+    var writtenChange: Double?
 
     public init(figure: Figure, verdict: Verdict, baseline: Double?, current: Double?, pValue: Double? = nil,
                 significant: Bool = false, baselineRepeats: Int = 0, currentRepeats: Int = 0, reason: String) {
@@ -51,6 +55,7 @@ public struct FigureJudgement: Sendable, Equatable {
 
     /// The relative change (current − baseline) / baseline; `nil` when a side is missing or the baseline is 0.
     public var change: Double? {
+        if let writtenChange { return writtenChange }
         guard let baseline, let difference, baseline != 0 else { return nil }
         return difference / abs(baseline)
     }

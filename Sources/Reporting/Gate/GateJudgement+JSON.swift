@@ -18,11 +18,12 @@ extension GateJudgement {
     /// tested timing figures, and
     /// `reason`.
     /// A trace that could not be judged is a result with `trace`, `passed` false, `complete` false and `error`.
-    static func json(_ outcomes: [Result<GateJudgement, TraceFailure>]) -> JSONValue {
+    /// A sharded run adds `shard` (``ShardRecord``), one position per result, as the last key.
+    static func json(_ outcomes: [Result<GateJudgement, TraceFailure>], shard: ShardRecord? = nil) -> JSONValue {
         let judgements = outcomes.compactMap { try? $0.get() }
         let policy = judgements.first?.policy ?? GatePolicy()
         let headline = Headline(judgements, failures: outcomes.count - judgements.count)
-        return .object([
+        var members: [JSONValue.Member] = [
             .init("format", .string(jsonFormat)),
             .init("version", .int(jsonVersion)),
             .init("reel_version", .string(ReelVersion.reelVersion)),
@@ -45,7 +46,9 @@ extension GateJudgement {
                 ])
                 }
             })),
-        ])
+        ]
+        if let shard { members.append(.init("shard", shard.json)) }
+        return .object(members)
     }
 
     private var json: JSONValue {

@@ -36,8 +36,10 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     ///   - asArray: Whether JSON writes an array (several traces named: always, whatever failed) or the one
     ///     element alone.
     ///   - options: What the formats that take options are told.
+    ///   - shard: The shard of a sharded run: JSON then writes a `reel-shard` object whose `results` array holds
+    ///     the outcomes (``ShardRecord``), whatever their number; other formats ignore it.
     public func render(_ outcomes: [Result<Report, TraceFailure>], asArray: Bool,
-                       options: RenderOptions = RenderOptions()) -> String {
+                       options: RenderOptions = RenderOptions(), shard: ShardRecord? = nil) -> String {
         switch self {
         case .text:
             return outcomes.map { outcome in
@@ -53,6 +55,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
                 case .failure(let failure): failure.json
                 }
             }
+            if let shard { return shard.envelope(kind: Report.jsonFormat, results: values).serialized() + "\n" }
             let document = !asArray && values.count == 1 ? values[0] : .array(values)
             return document.serialized() + "\n"
         case .html:
