@@ -128,9 +128,9 @@ struct GateJudgementTests {
         let current = Self.report(p50: Self.steady.map { $0 * 2 }, environment: other)
         let judgement = try GateJudgement(baseline: baseline, current: current)
         #expect(judgement.passed)
-        guard case .otherMachine(let machine, let why) = judgement.timing else { Issue.record("timing judged"); return }
-        #expect(why.contains("Other CPU") && why.contains("Test CPU 3000"))
-        #expect(machine.contains("Test CPU 3000"))
+        guard case .otherMachine(let machine, let current) = judgement.timing else { Issue.record("timing judged"); return }
+        #expect(current.contains("Other CPU") && machine.contains("Test CPU 3000"))
+        #expect(judgement.notes.first?.contains("the baseline was measured on \(machine), the current run on \(current)") == true)
         #expect(!judgement.timingJudged && judgement.timingReason == "baseline from \(machine)")
         #expect(GateFormat.text.render([judgement]).replacingOccurrences(of: "\n  ", with: " ").hasPrefix(
             "reel gate: PASS (counters only: timing not judged, baseline from \(machine); 1 trace, no regression)"))

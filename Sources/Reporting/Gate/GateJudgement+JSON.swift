@@ -10,8 +10,10 @@ extension GateJudgement {
     /// "results": [ … ]}`: `timing_judged` is false when some trace's timing was judged neither against its
     /// baseline nor by a budget, and `timing_reason` then says why (the headline's words). One result per trace
     /// with `trace`, `layout`, `baseline` (the file), `passed`, `repeats` (`baseline`, `current`), `timing`
-    /// (`judged`, `too few repeats`, `other machine`, `other workload`, `no per-repeat values`, `not asked`, `no baseline`), `timing_judged`,
-    /// `timing_reason`, `notes`, `budgets` (each with `figure`, `value`, `budget`, `option`, `exceeded`), and
+    /// (`judged`, `too few repeats`, `other machine`, `other workload`, `no per-repeat values`, `not asked`,
+    /// `no baseline`), `timing_judged`, `timing_reason`, `timing_detail` (what the timing state holds: the
+    /// repeats, machines or workload modes of each side, or the side without per-repeat values; `null` when it
+    /// holds nothing), `notes`, `budgets` (each with `figure`, `value`, `budget`, `option`, `exceeded`), and
     /// `figures` in output order, each with `figure` (the short name), `name` (the report's),
     /// `kind`, `unit`, `better`, `verdict`, `baseline`, `current` (counts, or medians of the per-repeat
     /// values), `change_pct` (null from a zero baseline), `p_value` (three decimals), `significant` (p ≤ α) and `n` for
@@ -71,10 +73,32 @@ extension GateJudgement {
                                       .init("current", .int(repeats.current))])),
             .init("timing_judged", .bool(timingJudged)),
             .init("timing_reason", .optional(timingJudged ? nil : timingReason)),
+            .init("timing_detail", timingDetail),
             .init("notes", .array(notes.map(JSONValue.string))),
             .init("budgets", .array(budgets.map(\.json))),
             .init("figures", .array(figures.map(\.json))),
         ])
+    }
+}
+
+extension GateJudgement {
+    /// What ``timing`` holds besides its name, under keys of their own, so that a judgement reads back exactly:
+    /// `{"baseline_repeats", "current_repeats"}`, `{"baseline_machine", "current_machine"}`,
+    /// `{"baseline_workload", "current_workload"}`, `{"side"}`; `null` for the states that hold nothing.
+    fileprivate var timingDetail: JSONValue {
+        switch timing {
+        case .judged, .notAsked, .noBaseline:
+            .null
+        case .tooFewRepeats(let baseline, let current):
+            .object([.init("baseline_repeats", .int(baseline)), .init("current_repeats", .int(current))])
+        case .otherMachine(let baseline, let current):
+            .object([.init("baseline_machine", .string(baseline)), .init("current_machine", .string(current))])
+        case .otherWorkload(let baseline, let current):
+            .object([.init("baseline_workload", .string(baseline.rawValue)),
+                     .init("current_workload", .string(current.rawValue))])
+        case .noPerRepeatValues(let side):
+            .object([.init("side", .string(side))])
+        }
     }
 }
 

@@ -5,9 +5,9 @@ extension GateJudgement {
     /// judged (`"error"`), each with the policy of the object (`max_regression_pct`, `alpha`).
     ///
     /// Every figure comes back by its name (``Figure/init(name:)``), with its verdict, values, p-value and
-    /// reason as written, and every budget with its value, limit and option; the timing state comes back with
-    /// what its notes say (the repeats on each side, the machines, the workload modes), and is checked against
-    /// them and against `timing_reason` and `passed`, so that the judgement prints again as it printed. Values
+    /// reason as written, and every budget with its value, limit and option; the timing state comes back from
+    /// `timing` and `timing_detail`, and is checked against the notes, `timing_reason` and `passed`, so that the
+    /// judgement prints again as it printed. Values
     /// come back as JSON wrote them, to three decimals, and each change as `change_pct` wrote it.
     /// - Throws: `DecodingError` naming the key that is missing, of the wrong type, or inconsistent.
     static func outcomes(_ fields: KeyedDecodingContainer<JSONKey>) throws -> [Result<GateJudgement, TraceFailure>] {
@@ -39,22 +39,14 @@ extension GateJudgement {
         var figureList = try fields.nestedUnkeyedContainer(forKey: JSONKey("figures"))
         figures = []
         while !figureList.isAtEnd { figures.append(try FigureJudgement(figureList.nestedContainer(keyedBy: JSONKey.self))) }
-        timing = .judged
-
-        let name = try fields.string("timing")
+        timing = try Self.timing(fields)
+        // What this reel would say of the judgement must be what the file says.
         let notes: [String] = try fields.array("notes")
-        let reason = try fields.optionalString("timing_reason")
-        let candidates = try Self.timings(named: name, notes: notes, in: fields)
-        guard let match = candidates.first(where: { candidate in
-            var judgement = self
-            judgement.timing = candidate
-            return judgement.notes == notes && (judgement.timingJudged ? nil : judgement.timingReason) == reason
-        }) else {
+        guard self.notes == notes, (timingJudged ? nil : timingReason) == (try fields.optionalString("timing_reason")) else {
             throw DecodingError.dataCorruptedError(forKey: JSONKey("notes"), in: fields,
                                                    debugDescription: "the notes and timing_reason do not say why "
-                                                       + "timing is '\(name)' as this reel says it")
+                                                       + "timing is what `timing` says, as this reel says it")
         }
-        timing = match
         let passed = try fields.bool("passed")
         guard passed == self.passed else {
             throw DecodingError.dataCorruptedError(forKey: JSONKey("passed"), in: fields,
@@ -62,35 +54,33 @@ extension GateJudgement {
         }
     }
 
-    /// The timing states `name` may stand for, with what the notes say of their values: one unless the notes
-    /// leave a choice that ``init(_:policy:)`` settles by printing each.
-    private static func timings(named name: String, notes: [String],
-                                in fields: KeyedDecodingContainer<JSONKey>) throws -> [Timing] {
-        let note = notes.first ?? ""
-        switch name {
-        case "judged": return [.judged]
-        case "not asked": return [.notAsked]
-        case "no baseline": return [.noBaseline]
-        case "too few repeats":
-            // "the baseline has 3 repeats and the current run 1; …": the first two numbers.
-            let numbers = note.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-            return numbers.count >= 2 ? [.tooFewRepeats(baseline: numbers[0], current: numbers[1])] : []
-        case "other machine":
-            // "timing not judged: <why>; timing measured on another kind of machine …", where <why> is "the
-            // baseline was measured on <kind>, the current run on <kind>".
-            let prefix = "timing not judged: ", end = "; timing measured on another kind of machine"
-            guard note.hasPrefix(prefix), let stop = note.range(of: end, options: .backwards) else { return [] }
-            let why = String(note[note.index(note.startIndex, offsetBy: prefix.count)..<stop.lowerBound])
-            let measured = "the baseline was measured on ", current = ", the current run on "
-            guard why.hasPrefix(measured), let split = why.range(of: current) else { return [] }
-            return [.otherMachine(baseline: String(why[why.index(why.startIndex, offsetBy: measured.count)..<split.lowerBound]),
-                                  why: why)]
-        case "other workload":
-            return WorkloadMode.allCases.flatMap { baseline in
-                WorkloadMode.allCases.map { Timing.otherWorkload(baseline: baseline, current: $0) }
+    /// The timing state a result's `timing` names, with what its `timing_detail` holds.
+    private static func timing(_ fields: KeyedDecodingContainer<JSONKey>) throws -> Timing {
+        let name = try fields.string("timing")
+        func detail() throws -> KeyedDecodingContainer<JSONKey> { try fields.object("timing_detail") }
+        func workload(_ key: String) throws -> WorkloadMode {
+            let detail = try detail()
+            let value = try detail.string(key)
+            guard let mode = WorkloadMode(rawValue: value) else {
+                throw DecodingError.dataCorruptedError(forKey: JSONKey(key), in: detail,
+                                                       debugDescription: "no workload mode is named '\(value)'")
             }
+            return mode
+        }
+        switch name {
+        case "judged": return .judged
+        case "not asked": return .notAsked
+        case "no baseline": return .noBaseline
+        case "too few repeats":
+            let detail = try detail()
+            return .tooFewRepeats(baseline: try detail.int("baseline_repeats"), current: try detail.int("current_repeats"))
+        case "other machine":
+            let detail = try detail()
+            return .otherMachine(baseline: try detail.string("baseline_machine"), current: try detail.string("current_machine"))
+        case "other workload":
+            return .otherWorkload(baseline: try workload("baseline_workload"), current: try workload("current_workload"))
         case "no per-repeat values":
-            return [.noPerRepeatValues("baseline"), .noPerRepeatValues("current run")]
+            return .noPerRepeatValues(try detail().string("side"))
         default:
             let names = ["judged", "too few repeats", "other machine", "other workload", "no per-repeat values",
                          "not asked", "no baseline"]

@@ -31,8 +31,9 @@ public struct GateJudgement: Sendable, Equatable {
         case judged
         /// The repeats on each side; the test cannot reach α with so few.
         case tooFewRepeats(baseline: Int, current: Int)
-        /// The baseline's processor, in words, and the two environments in a sentence.
-        case otherMachine(baseline: String, why: String)
+        /// The kinds of machine the baseline and the current run were measured on, in words
+        /// (``Environment/kindDescription``).
+        case otherMachine(baseline: String, current: String)
         /// The workload modes of the baseline and the current run.
         case otherWorkload(baseline: WorkloadMode, current: WorkloadMode)
         /// Which side's report has no per-repeat values (written by a Reel that did not keep them).
@@ -162,8 +163,8 @@ public struct GateJudgement: Sendable, Equatable {
                     + "current run \(current); with so few no two-sided Mann-Whitney U test can reach "
                     + "α = \(Self.alphaText(policy.alpha)) (the smallest p is \(GateText.number(smallest, decimals: 3))); "
                     + "measure at least \(MannWhitneyU.minimumSampleSize) repeats on each side. Counters are judged."]
-        case .otherMachine(_, let why):
-            return ["timing not judged: \(why); timing measured on another kind of machine is not comparable, "
+        case .otherMachine(let baseline, let current):
+            return ["timing not judged: the baseline was measured on \(baseline), the current run on \(current); timing measured on another kind of machine is not comparable, "
                     + "so timing figures are reported for information only. Counters are judged. Renew the "
                     + "baseline on this kind of machine to gate timing."]
         case .otherWorkload(let baseline, let current):
@@ -267,9 +268,7 @@ extension GateJudgement {
         guard !baseline.perRepeat.isEmpty else { return .noPerRepeatValues("baseline") }
         guard baseline.workload == workload else { return .otherWorkload(baseline: baseline.workload, current: workload) }
         guard baseline.environment.isSameKind(as: environment) else {
-            return .otherMachine(baseline: baseline.environment.kindDescription,
-                                 why: "the baseline was measured on \(baseline.environment.kindDescription), "
-                                    + "the current run on \(environment.kindDescription)")
+            return .otherMachine(baseline: baseline.environment.kindDescription, current: environment.kindDescription)
         }
         let nb = baseline.perRepeat.count
         guard repeats == 0 || (MannWhitneyU.smallestPValue(nb, repeats) <= policy.alpha
