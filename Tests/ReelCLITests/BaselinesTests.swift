@@ -11,7 +11,7 @@ struct BaselinesTests {
         return names.filter { $0.hasSuffix(".xml") }.sorted()
     }
 
-    @Test("Every shipped trace has a baseline: a complete report of that trace with 10 repeats' figures, from a release build")
+    @Test("Every shipped trace has a baseline: a complete report of that trace with 10 repeats' figures, from a release build, the workload modelled, naming the Reel that measured it")
     func everyTraceHasABaseline() throws {
         #expect(Self.shippedTraces.count >= 10)
         for trace in Self.shippedTraces {
@@ -28,6 +28,7 @@ struct BaselinesTests {
             #expect(report.repeats >= 10 && report.perRepeat.count == report.repeats, "\(trace)")
             #expect(report.perRepeat.allSatisfy { $0.hotPathSelfMs != nil }, "\(trace)")
             #expect(report.environment.build == "release" && report.environment.cpuModel != nil, "\(trace)")
+            #expect(report.workload == .model && report.reelVersion != nil, "\(trace)")
         }
     }
 
