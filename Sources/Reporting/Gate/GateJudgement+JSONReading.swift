@@ -94,11 +94,7 @@ extension GateJudgement {
 extension FigureJudgement {
     /// Reads an element of a result's `figures`.
     fileprivate init(_ fields: KeyedDecodingContainer<JSONKey>) throws {
-        let name = try fields.string("name")
-        guard let figure = Figure(name: name) else {
-            throw DecodingError.dataCorruptedError(forKey: JSONKey("name"), in: fields,
-                                                   debugDescription: "no figure is named '\(name)'")
-        }
+        let figure = try fields.figure("name")
         let verdictName = try fields.string("verdict")
         guard let verdict = Verdict(rawValue: verdictName) else {
             throw DecodingError.dataCorruptedError(
@@ -126,7 +122,7 @@ extension FigureJudgement {
         let shortName = try fields.string("figure")
         guard shortName == self.name else {
             throw DecodingError.dataCorruptedError(forKey: JSONKey("figure"), in: fields,
-                                                   debugDescription: "'\(shortName)', but the name '\(name)' says '\(self.name)'")
+                                                   debugDescription: "'\(shortName)', but the name '\(figure.declaration.name)' says '\(self.name)'")
         }
     }
 }
@@ -134,11 +130,7 @@ extension FigureJudgement {
 extension BudgetJudgement {
     /// Reads an element of a result's `budgets`.
     fileprivate init(_ fields: KeyedDecodingContainer<JSONKey>) throws {
-        let name = try fields.string("figure")
-        guard let figure = Figure(name: name) else {
-            throw DecodingError.dataCorruptedError(forKey: JSONKey("figure"), in: fields,
-                                                   debugDescription: "no figure is named '\(name)'")
-        }
+        let figure = try fields.figure("figure")
         let limit = try fields.double("budget")
         var value = try fields.optionalDouble("value")
         let exceeded = try fields.bool("exceeded")
@@ -150,5 +142,16 @@ extension BudgetJudgement {
             throw DecodingError.dataCorruptedError(forKey: JSONKey("exceeded"), in: fields,
                                                    debugDescription: "\(exceeded), but the value and the budget say \(self.exceeded)")
         }
+    }
+}
+
+extension KeyedDecodingContainer<JSONKey> {
+    /// The figure named under `key` (``Figure/init(name:)``).
+    fileprivate func figure(_ key: String) throws -> Figure {
+        let name = try string(key)
+        guard let figure = Figure(name: name) else {
+            throw DecodingError.dataCorruptedError(forKey: JSONKey(key), in: self, debugDescription: "no figure is named '\(name)'")
+        }
+        return figure
     }
 }

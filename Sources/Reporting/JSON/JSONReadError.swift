@@ -1,3 +1,5 @@
+internal import Foundation
+
 /// A JSON text that could not be read: where, and what was expected.
 public struct JSONReadError: Error, Equatable, CustomStringConvertible {
     /// The file, or `nil` for text that came from elsewhere.
@@ -22,5 +24,17 @@ public struct JSONReadError: Error, Equatable, CustomStringConvertible {
         var place = path.map { [$0] } ?? []
         if line > 0 { place += ["\(line)", "\(column)"] }
         return place.isEmpty ? message : place.joined(separator: ":") + ": " + message
+    }
+}
+
+extension JSONReadError {
+    /// The bytes of the JSON file at `path`.
+    /// - Throws: A ``JSONReadError`` naming `path` when it cannot be read.
+    static func contents(of path: String) throws(JSONReadError) -> Data {
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw JSONReadError(path: path, line: 0, column: 0, message: "cannot read: \(error.localizedDescription)")
+        }
     }
 }

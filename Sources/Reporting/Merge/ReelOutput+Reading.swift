@@ -6,13 +6,7 @@ extension ReelOutput {
     /// - Throws: ``JSONReadError`` naming the file, and the key or the line and column, when the file cannot be
     ///   read, is not JSON, or is not such an output of this version of Reel.
     public static func read(contentsOf path: String) throws(JSONReadError) -> ReelOutput {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw JSONReadError(path: path, line: 0, column: 0, message: "cannot read: \(error.localizedDescription)")
-        }
-        return try decode(data, path: path)
+        try decode(JSONReadError.contents(of: path), path: path)
     }
 
     /// Reads JSON output text; ``read(contentsOf:)`` for text from elsewhere.

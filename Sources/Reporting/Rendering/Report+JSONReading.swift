@@ -5,13 +5,7 @@ extension Report {
     /// - Parameter path: The file, named by errors.
     /// - Throws: ``JSONReadError`` when the file cannot be read, is not JSON, or is not a version-1 Reel report.
     public static func read(contentsOf path: String) throws(JSONReadError) -> [Report] {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw JSONReadError(path: path, line: 0, column: 0, message: "cannot read: \(error.localizedDescription)")
-        }
-        return try decode(data, path: path)
+        try decode(JSONReadError.contents(of: path), path: path)
     }
 
     /// Reads reports from JSON text written by ``ReportFormat/json``.
