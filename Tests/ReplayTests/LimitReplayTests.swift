@@ -72,22 +72,26 @@ struct LimitReplayTests {
     private static let workloadFixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/Limits/workload-over-limit.xml").path
 
-    @Test("A pass stops with an error before its workload passes the limit, having charged no more than it",
-          arguments: WorkloadMode.allCases)
-    func workloadLimit(workload: WorkloadMode) throws {
+    @Test("A workload over the limit of a pass: a modelling pass stops with an error having charged no more than the limit; a spending replay is refused before it spends anything")
+    func workloadLimit() throws {
         let path = Self.workloadFixture
         let clock = ManualClock()
-        let session = try ReplaySession(trace: path, options: ReplayOptions(repeats: 1, warmup: 0, workload: workload),
-                                        clock: clock)
+        let session = try ReplaySession(trace: path, options: ReplayOptions(repeats: 1, warmup: 0), clock: clock)
         let pass = try session.runPass()
         let failure = try #require(pass.failure)
         #expect(failure.message.contains("the workload would pass 600 s in this pass"))
-        // Every cost is 1 s: the pass charged at most the limit, and more than the limit minus one cost — spent
-        // on the clock, or modelled into the frames (the engine's own work takes no time on a manual clock).
-        let charged = workload == .spend ? clock.now() : pass.measurement.frames.reduce(0) { $0 + $1.durationNs }
-        #expect(workload == .spend || clock.now() == 0)
+        // Every cost is 1 s: the pass charged at most the limit, and more than the limit minus one cost, modelled
+        // into the frames (the engine's own work takes no time on a manual clock), none spent.
+        let charged = pass.measurement.frames.reduce(0) { $0 + $1.durationNs }
+        #expect(clock.now() == 0)
         #expect(charged <= 600_000_000_000 + 1_000_000_000)
         #expect(charged > 590_000_000_000)
+        // Spending it, the replay is refused with the same words at the same place before a pass runs.
+        let spending = ManualClock()
+        #expect(throws: failure) {
+            try ReplaySession(trace: path, options: ReplayOptions(repeats: 1, warmup: 0, workload: .spend), clock: spending)
+        }
+        #expect(spending.now() == 0)
         // validate stops at the same frame with the same words, on its clock that spends no time.
         let message = "\(path):28:1: frame 126 (2.1 s): the workload would pass 600 s in this pass, the most one "
             + "pass may charge for the <workload> costs; the replay stops before charging it"

@@ -16,6 +16,8 @@ public struct ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
         case invalidEvent = "invalid event"
         /// An option the replay cannot honour.
         case unsupported
+        /// The trace's `<workload>` would take a pass past ``TraceLimits/workloadSecondsPerPass``.
+        case workloadOverLimit = "workload over limit"
     }
 
     public var code: Code
@@ -40,4 +42,7 @@ public struct ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
         if let location { return "\(location): \(message)" }
         return "\(path): \(message)"
     }
+
+    /// Whether the replay stopped because its workload would pass the limit of a pass.
+    var isWorkloadOverLimit: Bool { code == .workloadOverLimit }
 }

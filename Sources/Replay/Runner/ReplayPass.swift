@@ -280,7 +280,7 @@ final class ReplayPass {
         }
         if dataSource.budget.isExceeded {
             throw ReplayError(
-                .unsupported,
+                .workloadOverLimit,
                 "\(frame): the workload would pass \(TraceNumber.format(TraceLimits.workloadSecondsPerPass)) s in "
                     + "this pass, the most one pass may charge for the <workload> costs; the replay stops before charging it",
                 path: path, location: events.last?.location)

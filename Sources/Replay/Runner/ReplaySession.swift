@@ -163,6 +163,25 @@ public final class ReplaySession {
         }
         self.clock = clock ?? options.clock.makeClock()
         workload = options.workload
+        if workload == .spend { try refuseWorkloadOverLimit() }
+    }
+
+    /// Refuses, before anything is spent, a trace whose `<workload>` would take a pass past
+    /// ``TraceLimits/workloadSecondsPerPass``: what a pass charges depends on what the engine creates, configures
+    /// and recycles, so a pass that models the costs on a clock that spends nothing (as `reel validate` does)
+    /// finds it, in the engine's time alone. Only a spending replay needs it; a modelling one spends nothing
+    /// and stops at the same frame with the same words.
+    private func refuseWorkloadOverLimit() throws(ReplayError) {
+        guard !WorkloadCosts(header.workload).isFree else { return }
+        let input: any EventSource = if let scannedEvents { scannedEvents.cursor() } else {
+            try Self.open(source, trace, readerOptions)
+        }
+        let layout = try registry.makeLayout(for: header.layout, named: layoutOverride, path: trace)
+        let pass = ReplayPass(header: header, path: trace, layout: layout, registry: registry, mode: mode,
+                              refreshRate: refreshRate, budgetNs: .max, clock: ManualClock(), workload: .model,
+                              keepsFrames: false, observesSpans: false)
+        // Any other error is the real pass's to report, where it meets it.
+        if let failure = pass.run(input).failure, failure.isWorkloadOverLimit { throw failure }
     }
 
     /// How long a session may run past its last event before its animations settle, when sizing a timeline
