@@ -83,10 +83,11 @@ public final class OutputFile {
 
     /// Opens `path` for writing by the rules above.
     ///
+    /// - Parameter wait: How long a FIFO no process reads is tried again before it is refused.
     /// - Throws: ``OutputFileError`` when the directory does not exist or is not writable, the path is a
     ///   directory, a symbolic link loops, standard output (or the descriptor named) is closed, or no process
     ///   reads the FIFO named.
-    public static func open(_ path: String) throws(OutputFileError) -> OutputFile {
+    public static func open(_ path: String, waitingForReader wait: Duration = fifoReaderWait) throws(OutputFileError) -> OutputFile {
         if path == "-" {
             try checkWritable(STDOUT_FILENO, path: path)
             return OutputFile(path: path, descriptor: STDOUT_FILENO, ownsDescriptor: false)
@@ -109,8 +110,8 @@ public final class OutputFile {
                 throw OutputFileError(path: path, message: "is a directory; expected a file to write")
             }
             if type != S_IFREG {
-                return OutputFile(path: path, descriptor: try openInPlace(target, isFIFO: type == S_IFIFO, path: path),
-                                  ownsDescriptor: true)
+                let descriptor = try openInPlace(target, isFIFO: type == S_IFIFO, path: path, wait: wait)
+                return OutputFile(path: path, descriptor: descriptor, ownsDescriptor: true)
             }
         } else if errno != ENOENT {
             throw failure("cannot examine it")
@@ -134,11 +135,12 @@ public final class OutputFile {
     }
 
     /// Opens a device or FIFO for writing without blocking on a FIFO nobody reads: `O_NONBLOCK` makes such an
-    /// open fail with `ENXIO` at once, and it is tried again until ``fifoReaderWait`` has passed. The
-    /// descriptor is made blocking again, so that writes wait for a slow reader rather than fail.
-    private static func openInPlace(_ target: String, isFIFO: Bool, path: String) throws(OutputFileError) -> Int32 {
+    /// open fail with `ENXIO` at once, and it is tried again until `wait` has passed. The descriptor is made
+    /// blocking again, so that writes wait for a slow reader rather than fail.
+    private static func openInPlace(_ target: String, isFIFO: Bool, path: String,
+                                    wait: Duration) throws(OutputFileError) -> Int32 {
         let clock = ContinuousClock()
-        let deadline = clock.now + fifoReaderWait
+        let deadline = clock.now + wait
         while true {
             let descriptor = systemOpen(target, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0)
             if descriptor >= 0 {

@@ -35,12 +35,13 @@ public final class TraceInput: Sendable {
     ///   - path: The trace as given.
     ///   - limit: The most bytes copied; an input with more is refused.
     ///   - limitReason: Why the limit is what it is, for the message of an input past it.
+    ///   - folder: Where the copy goes: ``temporaryFolder()`` (`$TMPDIR`) unless told.
     ///   - announce: Called with the copy's path before the file is created, so that a caller can remove it
     ///     whenever the process is stopped (a signal handler): the copy of an endless input never returns.
     /// - Throws: ``TraceError`` (`.io`) when the input cannot be read or the copy cannot be written, and
     ///   (`.limitExceeded`) when the input holds more than `limit` bytes; no copy is left behind then.
     public init(_ path: String, limit: Int = TraceLimits.traceBytes,
-                limitReason: String = "the largest trace Reel reads (4 GiB)",
+                limitReason: String = "the largest trace Reel reads (4 GiB)", folder: String? = nil,
                 announce: (String) -> Void = { _ in }) throws(TraceError) {
         self.path = path
         let source: Int32
@@ -59,8 +60,8 @@ public final class TraceInput: Sendable {
             }
         }
         defer { if source != 0 { _ = close(source) } }
-        let copyPath = try Self.copy(from: source, path: path, limit: limit, limitReason: limitReason,
-                                     announce: announce)
+        let copyPath = try Self.copy(from: source, path: path, to: folder ?? Self.temporaryFolder(), limit: limit,
+                                     limitReason: limitReason, announce: announce)
         copy = copyPath
         Self.copies.withLock { $0[path] = copyPath }
     }
@@ -129,9 +130,8 @@ public final class TraceInput: Sendable {
     }
 
     /// Streams everything `source` holds, up to `limit` bytes, into a new mode-600 file in the temporary folder.
-    private static func copy(from source: Int32, path: String, limit: Int, limitReason: String,
+    private static func copy(from source: Int32, path: String, to folder: String, limit: Int, limitReason: String,
                              announce: (String) -> Void) throws(TraceError) -> String {
-        let folder = temporaryFolder()
         var destination: Int32 = -1
         var copyPath = ""
         // The name is announced before the file exists, so that no moment passes with a file nobody would
