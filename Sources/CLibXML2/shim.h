@@ -28,6 +28,21 @@
 /// `xmlFree` is a global function pointer, which Swift 6 sees as shared mutable state.
 static inline void reel_xmlFree(void *pointer) { xmlFree(pointer); }
 
+/// libxml2 prints what no handler of ours takes — an output buffer's "I/O error : flush error", an encoding
+/// converter's complaint — on standard error through its generic and structured error functions. Those are
+/// per thread, so both the calling thread's and the default every new thread starts with are replaced by
+/// handlers that drop the text: every error that matters also reaches the parser's or writer's own handler
+/// (or its return value), which Reel turns into a message of its own. The generic function is variadic,
+/// which Swift cannot define, hence C.
+static inline void reel_xml_drop_generic(void *context, const char *message, ...) { (void)context; (void)message; }
+static inline void reel_xml_drop_structured(void *context, xmlErrorPtr error) { (void)context; (void)error; }
+static inline void reel_xml_silence_errors(void) {
+    xmlThrDefSetGenericErrorFunc(NULL, reel_xml_drop_generic);
+    xmlSetGenericErrorFunc(NULL, reel_xml_drop_generic);
+    xmlThrDefSetStructuredErrorFunc(NULL, reel_xml_drop_structured);
+    xmlSetStructuredErrorFunc(NULL, reel_xml_drop_structured);
+}
+
 /// glibc's and Darwin's `strtod_l`, declared here because its header only declares it under _GNU_SOURCE.
 extern double strtod_l(const char *__restrict text, char **__restrict end, locale_t locale);
 

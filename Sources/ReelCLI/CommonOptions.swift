@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 public import ArgumentParser
 public import Replay
 public import Reporting
@@ -114,9 +119,11 @@ extension GateFormat: ExpressibleByArgument {}
 extension ScenarioName: ExpressibleByArgument {}
 
 /// Runs `body` with every trace in `paths` that can be read only once — a FIFO, a process substitution,
-/// `-` for standard input — copied into a private temporary file that every pass reads (SPEC §2); the
-/// copies are removed when `body` returns or throws, and when `reel` is interrupted or terminated
-/// (``TemporaryCopies``). Regular files are read in place.
+/// `-` for standard input — copied into a private temporary file that every pass reads (``TraceInput``), at
+/// most ``TraceLimits/traceBytes`` bytes (or `REEL_MAX_TRACE_BYTES`, when it is smaller). The copies are
+/// removed when `body` returns or throws, and when `reel` is interrupted or terminated, even in the middle of
+/// a copy (``TemporaryCopies``); copies that killed runs left are removed before the first copy is made.
+/// Regular files are read in place.
 ///
 /// A trace that cannot be copied is reported on standard error and handed to `body` with its error, so that
 /// it keeps its place among the traces' outcomes.
@@ -127,9 +134,14 @@ func withTraceInputs<Result>(_ paths: [String], _ body: (_ failures: [String: St
         TemporaryCopies.forget()
         for input in inputs { input.remove() }
     }
+    if paths.contains(where: TraceInput.needsCopy) { TraceInput.removeStaleCopies() }
+    let limit = CopyLimit.current
     for path in paths where !inputs.contains(where: { $0.path == path }) && failures[path] == nil {
+        let made = inputs.compactMap(\.copy)
         do {
-            inputs.append(try TraceInput(path))
+            inputs.append(try TraceInput(path, limit: limit.bytes, limitReason: limit.reason) { copy in
+                TemporaryCopies.remember(made + [copy])
+            })
             TemporaryCopies.remember(inputs.compactMap(\.copy))
         } catch {
             StandardError.line(error.description)
@@ -137,6 +149,23 @@ func withTraceInputs<Result>(_ paths: [String], _ body: (_ failures: [String: St
         }
     }
     return try body(failures)
+}
+
+/// The most bytes of a trace read once that are copied: ``TraceLimits/traceBytes``, or less where
+/// `REEL_MAX_TRACE_BYTES` says so (a small temporary folder).
+enum CopyLimit {
+    static var current: (bytes: Int, reason: String) {
+        let largest = (TraceLimits.traceBytes, "the largest trace Reel reads (4 GiB)")
+        guard let value = getenv("REEL_MAX_TRACE_BYTES").map({ String(cString: $0) }), !value.isEmpty else {
+            return largest
+        }
+        guard let bytes = Int(value), bytes > 0, bytes < TraceLimits.traceBytes else {
+            StandardError.line("reel: REEL_MAX_TRACE_BYTES='\(value)' is not a number of bytes from 1 to "
+                               + "\(TraceLimits.grouped(TraceLimits.traceBytes - 1)); copying up to 4 GiB")
+            return largest
+        }
+        return (bytes, "the most REEL_MAX_TRACE_BYTES lets Reel copy")
+    }
 }
 
 /// How much jank a trace may show before its JUnit test case fails and its Markdown verdict says FAIL

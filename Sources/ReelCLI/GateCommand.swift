@@ -136,6 +136,14 @@ struct GateCommand: ParsableCommand {
         let policy = GatePolicy(maxRegression: maxRegression / 100, metrics: metrics)
         let currents = inputs.allSatisfy(\.isReport) ? readReports()
             : try replay(baselines: baselines, policy: policy, budgets: budgets)
+        // Report files that hold no report (`[]`) leave nothing to judge: passing them would pass anything.
+        if currents.isEmpty, !inputs.isEmpty {
+            let files = inputs.count == 1 ? "\(inputs[0]) holds no report"
+                : "none of \(inputs.joined(separator: ", ")) holds a report"
+            StandardError.line("reel gate: nothing to judge: \(files); give the JSON output of a run with at least "
+                               + "one trace (reel replay TRACE --format json), or the traces to replay")
+            throw ExitCode(1)
+        }
         // Every input has its place in the judgement: its judgement, or why there is none; a sharded run's JSON
         // records the position in the whole list of the input each comes from.
         var outcomes: [Result<GateJudgement, TraceFailure>] = []

@@ -23,7 +23,7 @@ struct LayoutsCommand: ParsableCommand {
             }
             lines.append("")
         }
-        print(lines.joined(separator: "\n"), terminator: "")
+        try emit(lines.joined(separator: "\n"), to: nil)
     }
 
     private static func describe(_ kind: LayoutParameter.Kind) -> String {

@@ -1,14 +1,12 @@
 import ArgumentParser
 import Reporting
 
-/// Prints `text` (no path, or `-`), or writes it to `path` by the rules for output files (``OutputFile``).
+/// Writes `text` to standard output (no path, or `-`) or to `path`, by the rules for output files
+/// (``OutputFile``): every write, the flush and the close are checked, and one that fails — a full disk, a
+/// closed pipe, a closed standard output — is told on standard error, naming the output, and exits 1.
 func emit(_ text: String, to path: String?) throws {
-    guard let path, path != "-" else {
-        print(text, terminator: "")
-        return
-    }
     do {
-        try ReportFile.write(text, to: path)
+        try ReportFile.write(text, to: path ?? "-")
     } catch {
         StandardError.line(error.description)
         throw ExitCode(1)
@@ -31,10 +29,10 @@ func emit<Format>(_ outputs: [ReportOutput<Format>], render: (ReportOutput<Forma
 
 /// Checks every output path before the first pass (``OutputFile/check(_:inputs:writing:)``), so that a path
 /// that cannot take its output fails the command at once, not after the replay; a bad one is told on
-/// standard error in one line and the command exits 1.
+/// standard error in one line and the command exits 1. `nil` is standard output, which must be open.
 func checkOutputs(_ paths: [String?], inputs: [String] = [], writing what: String) throws {
     do {
-        try OutputFile.check(paths.compactMap { $0 }, inputs: inputs, writing: what)
+        try OutputFile.check(paths.map { $0 ?? "-" }, inputs: inputs, writing: what)
     } catch {
         StandardError.line(error.description)
         throw ExitCode(1)

@@ -39,13 +39,28 @@ public struct Reel: ParsableCommand {
     /// Runs `reel` with `arguments` (the process's when `nil`), then exits; a first argument that names no
     /// command is a usage error (exit 64) that suggests the closest command.
     public static func main(_ arguments: [String]?) {
+        StandardStreams.reserveClosedDescriptors()
         let given = arguments ?? Array(CommandLine.arguments.dropFirst())
         let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
         if let first = given.first, !first.hasPrefix("-"), !names.contains(first) {
             exit(withError: ValidationError(unknownCommandMessage(first, names: names)))
         }
-        // The library's own entry point (an extension method, so the existential reaches it, not this one).
-        (Reel.self as any ParsableCommand.Type).main(arguments)
+        // The library's own entry point, but for help and versions: they are results, written to standard
+        // output with checked writes as every result is (the library prints them unchecked).
+        let root = Reel.self as any ParsableCommand.Type
+        do {
+            var command = try root.parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            guard root.exitCode(for: error) == .success else { root.exit(withError: error) }
+            let text = root.fullMessage(for: error)
+            do {
+                if !text.isEmpty { try emit(text + "\n", to: nil) }
+            } catch {
+                root.exit(withError: ExitCode(1))
+            }
+            root.exit(withError: nil)
+        }
     }
 
     /// "unknown command 'replya'; did you mean 'replay'?", with the closest names (edit distance at most 2,

@@ -37,7 +37,9 @@ struct SnapshotCommand: ParsableCommand {
             let options = ReplayOptions(layout: selection.layout, mode: selection.mode, refreshRate: selection.refreshRate,
                                         allowsTruncation: truncation.allowsTruncated)
             do {
-                let snapshot = try runner.snapshot(trace, at: time, options: options)
+                let snapshot = try runner.snapshot(trace, at: time, options: options) { warning in
+                    StandardError.line(warning)
+                }
                 try emit(snapshot.render(format), to: output)
             } catch let error as ReplayError {
                 StandardError.line(error.description)

@@ -19,9 +19,14 @@ struct ValidateCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        try withTraceInputs(traces) { _ in
+        try withTraceInputs(traces) { unreadable in
             var errors = 0, warnings = 0
             for trace in traces {
+                // Its copy failed, and standard error says why: the path itself may be endless.
+                if unreadable[trace] != nil {
+                    errors += 1
+                    continue
+                }
                 var shownErrors = 0, moreErrors = 0, moreWarnings = 0
                 for diagnostic in TraceChecker.validate(path: trace, registry: Reel.layouts) {
                     let isError = diagnostic.severity == .error
@@ -31,13 +36,14 @@ struct ValidateCommand: ParsableCommand {
                         if isError { moreErrors += 1 } else { moreWarnings += 1 }
                         continue
                     }
-                    print(diagnostic.description)
+                    try emit(diagnostic.description + "\n", to: nil)
                     if isError { shownErrors += 1 }
                 }
                 if moreErrors > 0 || moreWarnings > 0 {
                     let more = [(moreErrors, "error"), (moreWarnings, "warning")].filter { $0.0 > 0 }
                         .map { "\($0.0) more \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: " and ")
-                    print("\(trace): … and \(more) (the first \(Self.errorsShown) errors are shown; fix them and validate again)")
+                    try emit("\(trace): … and \(more) (the first \(Self.errorsShown) errors are shown; fix them and validate again)\n",
+                             to: nil)
                 }
             }
             if !quiet {

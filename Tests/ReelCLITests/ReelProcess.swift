@@ -9,6 +9,8 @@ struct ReelProcess {
         var stderr: String
         /// Whether it ended on a signal (`status` is then the signal's number).
         var signalled = false
+        /// Whether it was killed for running past its time limit (``run(_:arguments:environment:timeout:)``).
+        var timedOut = false
     }
 
     /// The `reel` binary beside the test bundle (SwiftPM builds it because this target depends on it).
@@ -46,6 +48,52 @@ struct ReelProcess {
         return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                       stderr: String(decoding: stderr, as: UTF8.self),
                       signalled: process.terminationReason == .uncaughtSignal)
+    }
+
+    /// Runs `program` with `arguments` in the package's root, with `environment` added to the process's, and
+    /// kills it (SIGKILL) if it is still running after `timeout` seconds — for a command that could hang, such
+    /// as one writing to a FIFO. The time limit is a generous bound, never a measurement.
+    static func run(_ program: URL = executable, arguments: [String], environment: [String: String] = [:],
+                    timeout: TimeInterval) throws -> Result {
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        process.currentDirectoryURL = root
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let killed = Killed()
+        let pid = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+            if process.isRunning {
+                killed.set()
+                kill(pid, SIGKILL)
+            }
+        }
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self),
+                      signalled: process.terminationReason == .uncaughtSignal, timedOut: killed.value)
+    }
+
+    /// Runs `script` with `sh -c`, `$0` being the `reel` binary: for what only a shell sets up, such as a
+    /// closed standard output (`"$0" replay T >&-`) or one on `/dev/full`. Killed after `timeout` seconds.
+    static func shell(_ script: String, environment: [String: String] = [:], timeout: TimeInterval = 300) throws -> Result {
+        try run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script, executable.path], environment: environment,
+                timeout: timeout)
+    }
+
+    /// A flag set from the timer's thread and read after the process ended.
+    private final class Killed: @unchecked Sendable {
+        private let lock = NSLock()
+        private var flag = false
+        func set() { lock.withLock { flag = true } }
+        var value: Bool { lock.withLock { flag } }
     }
 
     /// A trace in a temporary file: the header of a small grid session and `events`.

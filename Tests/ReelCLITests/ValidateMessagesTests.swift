@@ -42,12 +42,12 @@ struct ValidateMessagesTests {
         try data.write(to: URL(fileURLWithPath: path))
         let result = try ReelProcess.run("validate", path)
         #expect(result.status == 1)
-        #expect(result.stdout == "\(path):1:1: the trace is UTF-16; expected UTF-8 (SPEC §3): convert it, e.g. iconv -t UTF-8\n")
+        #expect(result.stdout == "\(path):1:1: the trace is UTF-16; Reel reads UTF-8: convert it, e.g. iconv -f UTF-16 -t UTF-8\n")
         // The reader that replay and snapshot use says the same.
         for command in [["replay", path, "--repeat", "1", "--warmup", "0"], ["snapshot", path, "--time", "0"]] {
             let replayed = try ReelProcess.run(arguments: command)
             #expect(replayed.status == 1)
-            #expect(replayed.stderr.contains("\(path):1:1: the trace is UTF-16; expected UTF-8"), "\(command[0]): \(replayed.stderr)")
+            #expect(replayed.stderr.contains("\(path):1:1: the trace is UTF-16; Reel reads UTF-8"), "\(command[0]): \(replayed.stderr)")
         }
     }
 

@@ -44,7 +44,7 @@ public final class TraceRecorder {
         }
         do throws(TraceError) {
             if let output {
-                writer = try TraceWriter(descriptor: output.descriptor, path: output.path, header: header)
+                writer = try TraceWriter(descriptor: output.descriptor, path: output.name, header: header)
             } else {
                 writer = try TraceWriter(header: header)
             }

@@ -13,16 +13,30 @@ extension ReplayRunner {
     /// - Parameter finalStatePastTheEnd: Whether a time past the session's end shows the final state (tests
     ///   of where a session settles) instead of being an error (what `reel snapshot` needs).
     /// - Throws: ``ReplayError`` when the trace cannot be replayed up to that frame, or when `time` is past
-    ///   the session's end (the message says how long the session lasts) unless `finalStatePastTheEnd`.
+    ///   the session's end (the message says how long the session lasts) unless `finalStatePastTheEnd`;
+    ///   and, as ``ReplaySession`` does, when the trace is cut off before `</trace>` and
+    ///   `options.allowsTruncation` is `false`, wherever the cut is.
+    /// - Parameter warn: Given the cut of a trace cut off that `options` accept, as `path:line:column: warning: …`.
     public func snapshot(_ path: String, at time: Double, options: ReplayOptions = ReplayOptions(),
-                         finalStatePastTheEnd: Bool = false) throws(ReplayError) -> SnapshotReport {
+                         finalStatePastTheEnd: Bool = false,
+                         warn: (String) -> Void = { _ in }) throws(ReplayError) -> SnapshotReport {
         guard time >= 0, time.isFinite else {
             throw ReplayError(.unsupported, "the time must be a number of seconds from 0, not \(time)", path: path)
         }
-        let (pass, reader) = try makeQuietPass(path, options: options)
+        // Read up to a cut, as a replay reads, so that a cut-off trace is told the same way.
+        var tolerant = options
+        tolerant.allowsTruncation = true
+        let (pass, reader) = try makeQuietPass(path, options: tolerant)
         let frame = Int((time * pass.refreshRate).rounded(.down))
         let result = pass.run(reader, stopBefore: frame + 1)
         if let failure = result.failure { throw failure }
+        // The rest of the trace is read for a cut only: an event past the moment that the replay would refuse
+        // does not change what was on screen then.
+        while (try? reader.next()) != nil {}
+        if let cut = reader.warnings.first(where: { $0.code == .truncated }) {
+            guard options.allowsTruncation else { throw ReplaySession.truncationError(cut, path: path) }
+            warn(cut.description)
+        }
         // The session ended before the frame that holds `time`: nothing was on screen then.
         let framesRun = result.frames.count
         guard framesRun > frame || finalStatePastTheEnd else {

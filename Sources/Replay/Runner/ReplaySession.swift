@@ -2,6 +2,12 @@ public import Reporting
 import CollectionEngine
 import TraceXML
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+private typealias Glibc = Darwin
+#endif
 
 /// One trace opened with one layout, replayed one pass at a time: what `reel compare` interleaves (A B C,
 /// then B C A, …) and what `reel gate` adds repeats to.
@@ -233,11 +239,7 @@ public final class ReplaySession {
         if passesRun == 0 {
             let cut = readerWarnings.first { $0.code == .truncated }
             if let cut, !allowsTruncation {
-                truncation = ReplayError(
-                    .trace,
-                    "\(cut.message); replayed up to there, the report is incomplete; "
-                        + "pass --allow-truncated to accept a cut-off trace",
-                    path: trace, location: cut.location)
+                truncation = Self.truncationError(cut, path: trace, consequence: "replayed up to there, the report is incomplete")
             }
             warnings += readerWarnings.filter { $0.code != .truncated || allowsTruncation }.map(\.description)
             // What the engine logged, once per message with a count (the report prefixes "warning: ").
@@ -271,22 +273,45 @@ public final class ReplaySession {
 }
 
 extension ReplaySession {
+    /// The error of a trace cut off before `</trace>` when the options do not accept it: where and how it is
+    /// cut, what was done about it, and the option that accepts it — one message for `replay`, `compare`,
+    /// `gate` and `snapshot`.
+    static func truncationError(_ cut: TraceDiagnostic, path: String, consequence: String? = nil) -> ReplayError {
+        ReplayError(.trace, cut.message + (consequence.map { "; \($0)" } ?? "")
+                        + "; pass --allow-truncated to accept a cut-off trace",
+                    path: path, location: cut.location)
+    }
+
     private static func source(_ path: String) throws(ReplayError) -> Source {
         var status = stat()
         guard stat(TraceInput.readablePath(path), &status) == 0 else {
             // TraceReader names the problem (no such file, permission denied) when it opens the path.
             return .file
         }
-        guard status.st_mode & S_IFMT != S_IFREG else { return .file }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ReplayError(.trace, "cannot open the trace for reading", path: path)
+        // A directory is refused by TraceReader, in the words every command uses.
+        let kind = status.st_mode & S_IFMT
+        guard kind != S_IFREG, kind != S_IFDIR else { return .file }
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw ReplayError(.trace, "cannot open the trace: \(String(cString: strerror(errno)))", path: path)
         }
-        defer { try? handle.close() }
-        do {
-            return .memory([UInt8](try handle.readToEnd() ?? Data()))
-        } catch {
-            throw ReplayError(.trace, "cannot read the trace: \(error.localizedDescription)", path: path)
+        defer { Glibc.close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ReplayError(.trace, "cannot read the trace: \(String(cString: strerror(errno)))", path: path)
+            }
+            bytes += chunk[..<count]
+            guard bytes.count <= TraceLimits.traceBytes else {
+                throw ReplayError(.trace, "the input goes on past \(TraceLimits.grouped(TraceLimits.traceBytes)) bytes, "
+                                  + "the largest trace Reel reads (4 GiB)", path: path)
+            }
         }
+        return .memory(bytes)
     }
 
     /// - Parameter readsAhead: parse on a second thread (``TraceReader/init(path:bytes:options:readsAhead:)``):

@@ -47,9 +47,16 @@ extension OutputFile {
     ///   `out/r.json: the directory 'out' does not exist`,
     ///   `Traces/a.xml: is one of the inputs; writing the report there would overwrite it`.
     public static func check(_ path: String, inputs: [String] = [], writing what: String) throws(OutputFileError) {
-        guard path != "-" else { return }
         guard !path.isEmpty else { throw OutputFileError(path: path, message: "is empty; expected a file to write") }
-        let target = try resolve(path)
+        let target: String
+        switch path == "-" ? .descriptor(STDOUT_FILENO) : try resolveTarget(path) {
+        case .descriptor(let descriptor):
+            try checkWritable(descriptor, path: path)
+            try checkNotAnInput(path, inputs: inputs, writing: what)
+            return
+        case .file(let file):
+            target = file
+        }
         var status = stat()
         if lstat(target, &status) == 0 {
             switch status.st_mode & S_IFMT {
@@ -73,6 +80,11 @@ extension OutputFile {
         } else {
             throw OutputFileError(path: path, message: "cannot examine it: \(String(cString: strerror(errno)))")
         }
+        try checkNotAnInput(path, inputs: inputs, writing: what)
+    }
+
+    /// Refuses `path` when it is the file one of `inputs` names (a shell's `>> trace.xml` included).
+    private static func checkNotAnInput(_ path: String, inputs: [String], writing what: String) throws(OutputFileError) {
         guard let identity = try FileIdentity(path) else { return }
         for input in inputs where input != "-" {
             if (try? FileIdentity(input)) == identity {
@@ -108,16 +120,27 @@ extension OutputFile {
 }
 
 /// Which file a path names, to tell whether an output would overwrite an input or another output: a regular
-/// file by its device and inode, a path that does not exist yet by its directory's real path and its name.
+/// file by its device and inode, a path that does not exist yet by its directory's real path and its name, and
+/// one of the process's descriptors (`-`, `/dev/stdout`) by what it is open on.
 private enum FileIdentity: Equatable {
     case file(device: UInt64, inode: UInt64)
     case new(path: String)
+    /// A descriptor of the process's open on something other than a regular file (a pipe, a terminal): two
+    /// outputs to it would run their texts together.
+    case stream(device: UInt64, inode: UInt64)
 
-    /// The file `path` names, its symbolic links followed; `nil` for `-` (standard input or output), a device, a
-    /// FIFO or anything else that is not a regular file: several outputs may share those, and writing one
-    /// replaces nothing.
+    /// The file `path` names, its symbolic links followed; `nil` for a device, a FIFO or anything else that
+    /// is not a regular file and not the process's own: several outputs may share those, and writing one
+    /// replaces nothing. `-` is standard output (for an input, standard input is skipped by the caller).
     init?(_ path: String) throws(OutputFileError) {
-        guard path != "-" else { return nil }
+        if case .descriptor(let descriptor) = path == "-" ? .descriptor(STDOUT_FILENO) : try OutputFile.resolveTarget(path) {
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else { return nil }
+            let device = UInt64(status.st_dev), inode = UInt64(status.st_ino)
+            self = status.st_mode & S_IFMT == S_IFREG ? .file(device: device, inode: inode)
+                : .stream(device: device, inode: inode)
+            return
+        }
         let target = try OutputFile.resolve(path)
         var status = stat()
         if stat(target, &status) == 0 {

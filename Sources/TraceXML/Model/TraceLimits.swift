@@ -53,6 +53,12 @@ public enum TraceLimits {
     public static let attributesPerElement = 256
     /// Measured and warm-up passes of one command.
     public static let passes = 10_000
+    /// The largest trace, in bytes: 4 GiB. A session of the longest length at 120 Hz recorded with a fling
+    /// storm's input (90 bytes a frame) is 0.93 GB, and 10,000,000 distinct item sizes in its header add about
+    /// 140 MB: this is four times as much. A larger file is refused before a byte of it is parsed, and a trace
+    /// read from a pipe or standard input is copied (``TraceInput``) up to this size and refused past it, so an
+    /// endless stream (`/dev/zero`, a stuck producer) cannot fill the temporary folder.
+    public static let traceBytes = 4 << 30
 
     /// `value` as messages give limits and counts, with thousands separators: `10,368,000`.
     public static func grouped(_ value: Int) -> String {

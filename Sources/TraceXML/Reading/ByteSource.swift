@@ -18,7 +18,28 @@ enum ByteSource {
         guard descriptor >= 0 else {
             throw TraceError(.io, "cannot open the trace: \(systemErrorDescription())", path: path)
         }
+        var status = stat()
+        if fstat(descriptor, &status) == 0 {
+            if let problem = problem(of: status) {
+                _ = Glibc_close(descriptor)
+                throw TraceError(problem.code, problem.message, path: path)
+            }
+        }
         return .file(descriptor: descriptor)
+    }
+
+    /// Why a file of `status` cannot be a trace — a directory, or a regular file larger than
+    /// ``TraceLimits/traceBytes`` — or `nil`.
+    static func problem(of status: stat) -> (code: TraceError.Code, message: String)? {
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR:
+            return (.io, "is a directory; expected a trace file (a <trace> document)")
+        case S_IFREG where Int(status.st_size) > TraceLimits.traceBytes:
+            return (.limitExceeded, "the file has \(TraceLimits.grouped(Int(status.st_size))) bytes; a trace has at most "
+                        + "\(TraceLimits.grouped(TraceLimits.traceBytes)) (4 GiB, four times a 24-hour session at 120 Hz)")
+        default:
+            return nil
+        }
     }
 
     /// Reads up to `count` bytes into `destination`; returns the number read, 0 at the end, or -1.

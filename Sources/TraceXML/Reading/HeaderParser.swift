@@ -14,6 +14,7 @@ struct HeaderParser {
                              at: stream.location)
         }
         let traceLocation = stream.location
+        stream.headerPlace = "in <trace>"
         try stream.checkAttributes([.version])
         let versionAttribute = try stream.required(.version)
         guard versionAttribute.valueText == String(TraceHeader.currentVersion) else {
@@ -28,22 +29,33 @@ struct HeaderParser {
         var node = try stream.read()
         var meta: [MetaEntry] = []
         if case .element = node, stream.elementName == .meta {
+            stream.headerPlace = "in <meta>"
             meta = try readMeta()
+            stream.headerPlace = "after <meta>"
             node = try stream.read()
         }
         try expect(.collectionView, node, after: meta.isEmpty ? nil : "meta", traceLocation)
+        stream.headerPlace = "in <collection-view>"
         let collectionView = try readCollectionView()
+        stream.headerPlace = "after <collection-view>"
         try expect(.layout, stream.read(), after: "collection-view", traceLocation)
+        stream.headerPlace = "in <layout>"
         let layout = try LayoutParser(stream: stream).parse()
+        stream.headerPlace = "after <layout>"
         try expect(.data, stream.read(), after: "layout", traceLocation)
+        stream.headerPlace = "in <data>"
         let sections = try readData()
+        stream.headerPlace = "after <data>"
         node = try stream.read()
         var workload: Workload?
         if case .element = node, stream.elementName == .workload {
+            stream.headerPlace = "in <workload>"
             workload = try readWorkload()
+            stream.headerPlace = "after <workload>"
             node = try stream.read()
         }
         try expect(.events, node, after: workload == nil ? "data" : "workload", traceLocation)
+        stream.headerPlace = "in the <events> tag"
         try stream.checkAttributes([])
         let header = TraceHeader(version: TraceHeader.currentVersion, meta: meta, collectionView: collectionView,
                                  layout: layout, sections: sections, workload: workload)

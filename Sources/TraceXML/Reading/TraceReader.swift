@@ -72,10 +72,44 @@ public final class TraceReader {
         try self.init(source: source, path: path, options: options, readsAhead: readsAhead && ReadAhead.isWorthwhile)
     }
 
-    /// Why the document `source` holds is not UTF-8, read again from its start (only after an error).
-    private static func encodingProblem(_ source: ByteSource, path: String) -> String? {
-        if case .memory(let bytes, _) = source { return TraceEncoding.problem(startingWith: Array(bytes.prefix(4))) }
-        return TraceEncoding.problem(atPath: TraceInput.readablePath(path))
+    /// Why the document `source` holds cannot be a trace, read again from its start (only after an error):
+    /// its encoding, a stray byte-order mark, only whitespace, no root element (``DocumentStart``).
+    /// - Parameter malformed: whether libxml2 failed to read it, which a declared encoding other than UTF-8
+    ///   explains.
+    private static func documentProblem(_ source: ByteSource, path: String, malformed: Bool) -> DocumentStart.Problem? {
+        if case .memory(let bytes, _) = source {
+            return DocumentStart.problem(in: bytes) ?? (malformed ? DocumentStart.declaredEncodingProblem(in: bytes) : nil)
+        }
+        let readable = TraceInput.readablePath(path)
+        return DocumentStart.problem(atPath: readable)
+            ?? (malformed ? DocumentStart.declaredEncodingProblem(atPath: readable) : nil)
+    }
+
+    /// The error of a trace that ends in its header at `location`, `place` being where in it ("in <data>").
+    static func headerCut(at location: TraceLocation, place: String) -> TraceError {
+        TraceError(.truncated, "the trace ends inside its header, \(place); nothing can be replayed without the whole "
+                       + "header, up to <events> (--allow-truncated accepts a trace cut among its events only)",
+                   at: location)
+    }
+
+    /// Whether the document is cut off in its header, read again tolerating a cut, for a strict reader that
+    /// failed at the end of its input: libxml2's own error there ("Couldn't find end of Start Tag") would only
+    /// say that the document stops.
+    private static func headerCut(_ source: ByteSource, path: String, limits: TraceReadingLimits) -> TraceError? {
+        let again: ByteSource
+        if case .memory(let bytes, _) = source {
+            again = .memory(bytes, offset: 0)
+        } else {
+            guard let reopened = try? ByteSource.open(path: path) else { return nil }
+            again = reopened
+        }
+        do {
+            _ = try TraceReader(source: again, path: path,
+                                options: Options(allowsTruncation: true, limits: limits))
+            return nil
+        } catch {
+            return error.code == .truncated ? error : nil
+        }
     }
 
     /// - Parameters:
@@ -97,17 +131,15 @@ public final class TraceReader {
         do throws(TraceError) {
             parsed = try HeaderParser(stream: stream).parse()
         } catch {
-            // libxml2 reads a UTF-16 or UTF-32 document as a cut or malformed one: say what it is.
-            if let problem = Self.encodingProblem(source, path: path) {
-                throw TraceError(.malformedXML, problem, at: TraceLocation(path: path, line: 1, column: 1))
+            // libxml2 reads a UTF-16, UTF-32 or EBCDIC document, two byte-order marks or only whitespace as a
+            // cut or malformed one: say what it is.
+            if let problem = Self.documentProblem(source, path: path, malformed: error.code == .malformedXML) {
+                throw TraceError(problem, path: path)
             }
-            if let cut = stream.truncation {
-                throw TraceError(.truncated, "the trace ends before its header is complete", at: cut.location)
-            }
-            if error.code == .malformedXML && stream.failedAtEndOfInput() {
-                throw TraceError(.truncated,
-                                 "the trace is cut off (\(error.message)); pass --allow-truncated to replay its complete events",
-                                 path: path, location: error.location)
+            if let cut = stream.truncation { throw Self.headerCut(at: cut.location, place: stream.truncatedHeaderPlace) }
+            if error.code == .malformedXML || error.code == .truncated, stream.failedAtEndOfInput(),
+               let cut = Self.headerCut(source, path: path, limits: options.limits) {
+                throw cut
             }
             throw error
         }

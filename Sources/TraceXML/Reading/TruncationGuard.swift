@@ -63,6 +63,9 @@ struct TruncationGuard {
     private(set) var stackAtSafePoint: [[UInt8]] = []
     /// The element that was open inside `<events>` when the input ended, if any.
     private(set) var incompleteElement: String?
+    /// The child of the root that was open, or whose start tag was being read, when the input ended: the
+    /// part of the header a cut falls in (`data`), or `events`.
+    private(set) var openChildOfRoot: String?
 
     let maximumDepth: Int
     let maximumHeldBytes: Int
@@ -242,6 +245,11 @@ struct TruncationGuard {
     /// At the end of the input: the unreleased tail is dropped; returns the closing tags of the elements
     /// still open at the last safe point, and records which element was left incomplete.
     mutating func closeTruncatedDocument() -> [UInt8] {
+        if stack.count >= 2 {
+            openChildOfRoot = String(decoding: stack[1], as: UTF8.self)
+        } else if stack.count == 1, case .startTag = state {
+            openChildOfRoot = String(decoding: name, as: UTF8.self)
+        }
         if stack.count > TruncationGuard.safeDepth {
             incompleteElement = String(decoding: stack[TruncationGuard.safeDepth], as: UTF8.self)
         } else if stack.count == TruncationGuard.safeDepth, case .startTag = state {

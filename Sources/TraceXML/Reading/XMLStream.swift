@@ -1,8 +1,10 @@
 internal import CLibXML2
 
-/// libxml2 is initialised once per process, before any parser is created on any thread.
+/// libxml2 is initialised once per process, before any parser or writer is created on any thread, and told
+/// never to print on its own (``reel_xml_silence_errors``): every problem is Reel's message.
 let libxml2Initialized: Void = {
     xmlInitParser()
+    reel_xml_silence_errors()
 }()
 
 /// The parser options every trace is read with: no network, no DTD loading or attribute defaulting, no
@@ -103,6 +105,9 @@ final class XMLStream {
     @exclusivity(unchecked) private(set) var isEmptyElement = false
     @exclusivity(unchecked) private(set) var depth = 0
     @exclusivity(unchecked) private(set) var location: TraceLocation
+    /// Where ``HeaderParser`` is — "in <data>", "after <layout>" — for the message of a trace that ends in
+    /// its header.
+    var headerPlace = "before the root element"
     /// The current element's attributes in document order, valid until the next `read()`.
     var attributes: UnsafeBufferPointer<Attribute> {
         UnsafeBufferPointer(start: attributeStorage, count: attributeCount)
@@ -120,6 +125,13 @@ final class XMLStream {
     /// when the input ends, and the reader asks once it has read to the end of the document.
     var truncation: (location: TraceLocation, incompleteElement: String?)? {
         readsInput ? input.truncation : nil
+    }
+
+    /// Where in the header the input was cut off, when truncation is tolerated and it was: "in <data>" for
+    /// a cut inside a child of the root, else where ``HeaderParser`` was.
+    var truncatedHeaderPlace: String {
+        guard readsInput, let child = input.truncatedChildOfRoot else { return headerPlace }
+        return "in <\(abbreviated(child))>"
     }
 
     /// Whether this thread may read the input's state: always, unless a read-ahead's parser thread still owns
@@ -412,6 +424,8 @@ final class XMLInput {
     @exclusivity(unchecked) var truncationGuard: TruncationGuard?
     /// Set when the guard dropped an incomplete tail and closed the document.
     var truncation: (location: TraceLocation, incompleteElement: String?)?
+    /// The child of the root the cut fell in, when the input was cut off (``TruncationGuard/openChildOfRoot``).
+    var truncatedChildOfRoot: String?
     /// Closing tags still to hand over after a truncation.
     private var closing: [UInt8] = []
     private var sourceEnded = false
@@ -456,6 +470,7 @@ final class XMLInput {
                     let start = tracker.endPosition(skippingBlanksOf: tail)
                     truncation = (TraceLocation(path: path, line: start.line, column: start.column),
                                   guarded.incompleteElement)
+                    truncatedChildOfRoot = guarded.openChildOfRoot
                 }
                 truncationGuard = guarded
                 continue
@@ -544,13 +559,27 @@ final class XMLInput {
         if error.message.contains("too long") || error.message.contains("Huge input") {
             return TraceError(.limitExceeded, "value too large (libxml2: \(error.message))", at: place)
         }
-        return TraceError(.malformedXML, "malformed XML: \(error.message)", at: place)
+        if let bytes = Self.notUTF8Bytes(error) {
+            return TraceError(.malformedXML,
+                              "the trace is not UTF-8 here (bytes \(bytes)); " + DocumentStart.advice(from: "LATIN1"),
+                              at: place)
+        }
+        return TraceError(.malformedXML, "malformed XML: \(abbreviated(error.message, limit: 200))", at: place)
+    }
+
+    /// The bytes libxml2 quotes when it finds a document is not UTF-8 ("Input is not proper UTF-8, indicate
+    /// encoding !\nBytes: 0x93 0x40 …"), or `nil` for any other error.
+    static func notUTF8Bytes(_ error: XMLStream.ParserError) -> String? {
+        guard error.message.hasPrefix("Input is not proper UTF-8") else { return nil }
+        guard let range = error.message.range(of: "Bytes:") else { return "unknown" }
+        return error.message[range.upperBound...].split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// Whether the parser stopped at the end of a file that was cut short, rather than at a fault in the
     /// middle: the input was read to its end and the error is on or after its last line with content.
     func failedAtEndOfInput() -> Bool {
-        guard oversizedToken == nil, ioError == nil, reachedEndOfInput, let error = firstError else { return false }
+        guard oversizedToken == nil, ioError == nil, reachedEndOfInput, let error = firstError,
+              Self.notUTF8Bytes(error) == nil else { return false }
         return error.line >= tracker.lastContentLine()
     }
 

@@ -6,10 +6,17 @@ internal import CLibXML2
 enum RelaxNGPass {
     /// The validity errors libxml2 reported, in order, and the error that stopped the document early, if any:
     /// a well-formedness error, a limit, or a DOCTYPE or entity reference.
-    static func run(source: ByteSource, path: String, limits: TraceReadingLimits,
-                    schema: OpaquePointer) throws(TraceError) -> (errors: [XMLStream.ParserError], failure: TraceError?) {
+    ///
+    /// - Parameter toleratesTruncation: a cut-off document is validated up to its last complete element
+    ///   inside `<events>`, with its open elements closed (``TruncationGuard``), as the reader reads it.
+    static func run(source: ByteSource, path: String, limits: TraceReadingLimits, schema: OpaquePointer,
+                    toleratesTruncation: Bool = false) throws(TraceError) -> (errors: [XMLStream.ParserError], failure: TraceError?) {
         _ = libxml2Initialized
         let input = XMLInput(source: source, path: path, limits: limits)
+        if toleratesTruncation {
+            input.truncationGuard = TruncationGuard(maximumDepth: limits.maximumDepth,
+                                                    maximumHeldBytes: 4 * limits.maximumTokenLength)
+        }
         defer { input.source.close() }
         let context = Unmanaged.passUnretained(input).toOpaque()
         guard let reader = xmlReaderForIO(

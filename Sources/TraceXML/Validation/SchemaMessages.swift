@@ -39,30 +39,3 @@ enum SchemaMessages {
         (/Value '(.*)' is not (?:one of|valid).*()/, { value, _ in "'\(value)' is not a value the format allows here" }),
     ] }
 }
-
-/// Traces are UTF-8 (SPEC §3): a UTF-16 or UTF-32 document is told so, instead of as libxml2's "Char 0x0
-/// out of allowed range" or a cut header.
-enum TraceEncoding {
-    /// What is wrong with a document that starts with `bytes` (its first four), or nil for UTF-8.
-    static func problem(startingWith bytes: [UInt8]) -> String? {
-        let first = Array(bytes.prefix(4))
-        let advice = "; expected UTF-8 (SPEC §3): convert it, e.g. iconv -t UTF-8"
-        if first.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || first.starts(with: [0xFF, 0xFE, 0x00, 0x00])
-            || first == [0x00, 0x00, 0x00, 0x3C] || first == [0x3C, 0x00, 0x00, 0x00] {
-            return "the trace is UTF-32" + advice
-        }
-        if first.starts(with: [0xFE, 0xFF]) || first.starts(with: [0xFF, 0xFE])
-            || first.starts(with: [0x00, 0x3C, 0x00]) || first.starts(with: [0x3C, 0x00]) {
-            return "the trace is UTF-16" + advice
-        }
-        return nil
-    }
-
-    /// ``problem(startingWith:)`` for the file at `path` (nil when it cannot be read: the reader says why).
-    static func problem(atPath path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: 4) else { return nil }
-        return problem(startingWith: Array(data))
-    }
-}

@@ -16,9 +16,8 @@ public enum TraceValidator {
     ///   `description`: `path:line:column: message`.
     /// - Complexity: O(*n*) in the size of the trace.
     public static func validate(path: String, limits: TraceReadingLimits = TraceReadingLimits()) -> [TraceDiagnostic] {
-        if let problem = TraceEncoding.problem(atPath: TraceInput.readablePath(path)) {
-            return [TraceDiagnostic(severity: .error, code: .malformedXML, message: problem, path: path,
-                                    location: TraceLocation(path: path, line: 1, column: 1))]
+        if let problem = DocumentStart.problem(atPath: TraceInput.readablePath(path)) {
+            return [TraceDiagnostic(problem, path: path)]
         }
         return validate(path: path, limits: limits) { () throws(TraceError) in try ByteSource.open(path: path) }
     }
@@ -26,9 +25,8 @@ public enum TraceValidator {
     /// Validates a trace held in memory; `path` is what the diagnostics call it.
     public static func validate(bytes: [UInt8], path: String = "<memory>",
                                 limits: TraceReadingLimits = TraceReadingLimits()) -> [TraceDiagnostic] {
-        if let problem = TraceEncoding.problem(startingWith: Array(bytes.prefix(4))) {
-            return [TraceDiagnostic(severity: .error, code: .malformedXML, message: problem, path: path,
-                                    location: TraceLocation(path: path, line: 1, column: 1))]
+        if let problem = DocumentStart.problem(in: bytes) {
+            return [TraceDiagnostic(problem, path: path)]
         }
         return validate(path: path, limits: limits) { () throws(TraceError) in .memory(bytes, offset: 0) }
     }
@@ -49,9 +47,8 @@ public enum TraceValidator {
         path: String, limits: TraceReadingLimits = TraceReadingLimits(),
         alongside body: (_ header: TraceHeader, _ next: () throws(TraceError) -> TraceEvent?) -> Void
     ) -> (diagnostics: [TraceDiagnostic], sawEveryEvent: Bool) {
-        if let problem = TraceEncoding.problem(atPath: TraceInput.readablePath(path)) {
-            return ([TraceDiagnostic(severity: .error, code: .malformedXML, message: problem, path: path,
-                                     location: TraceLocation(path: path, line: 1, column: 1))], false)
+        if let problem = DocumentStart.problem(atPath: TraceInput.readablePath(path)) {
+            return ([TraceDiagnostic(problem, path: path)], false)
         }
         let source = { () throws(TraceError) in try ByteSource.open(path: path) }
         let checker = SchemaChecker()
@@ -99,10 +96,20 @@ public enum TraceValidator {
         } catch {
             readerDiagnostics = [TraceDiagnostic(error)]
         }
-        if readerDiagnostics.first?.code == .io { return readerDiagnostics }
+        // A file that cannot be read, a trace that ends in its header, and a document whose start is not a
+        // trace (its encoding, a stray byte-order mark): the schema has nothing to add but confusion.
+        if let first = readerDiagnostics.first, first.severity == .error,
+           first.code == .io || first.code == .truncated
+            || first.code == .malformedXML && first.location.map({ $0.line == 1 && $0.column == 1 }) == true {
+            return [first]
+        }
+        // A trace cut among its events is checked as the reader reads it: up to its last complete event, its
+        // open elements closed. libxml2's validator, given the cut document, would fault elements it never saw
+        // closed.
+        let isCut = readerDiagnostics.contains { $0.code == .truncated }
         let schemaDiagnostics: [TraceDiagnostic]
         do {
-            schemaDiagnostics = try schemaPass(source: source(), path: path, limits: limits)
+            schemaDiagnostics = try schemaPass(source: source(), path: path, limits: limits, toleratesTruncation: isCut)
         } catch {
             schemaDiagnostics = [TraceDiagnostic(error)]
         }
@@ -144,9 +151,10 @@ public enum TraceValidator {
     /// Streams the document through libxml2's RELAX NG validator; returns its validity errors (and the
     /// parser error that stopped it, if any).
     static func schemaPass(source: ByteSource, path: String, limits: TraceReadingLimits,
-                           schema: CompiledSchema? = nil) throws(TraceError) -> [TraceDiagnostic] {
+                           schema: CompiledSchema? = nil, toleratesTruncation: Bool = false) throws(TraceError) -> [TraceDiagnostic] {
         let schema = if let schema { schema } else { try CompiledSchema() }
-        let (errors, failure) = try RelaxNGPass.run(source: source, path: path, limits: limits, schema: schema.pointer)
+        let (errors, failure) = try RelaxNGPass.run(source: source, path: path, limits: limits, schema: schema.pointer,
+                                                    toleratesTruncation: toleratesTruncation)
         var diagnostics = errors.map { error in
             TraceDiagnostic(severity: .error, code: .schema,
                             message: "does not match the schema: \(SchemaMessages.describe(error.message))", path: path,
@@ -176,4 +184,22 @@ final class CompiledSchema {
     }
 
     deinit { xmlRelaxNGFree(pointer) }
+}
+
+extension TraceDiagnostic {
+    /// The error for a document whose start cannot be a trace.
+    init(_ problem: DocumentStart.Problem, path: String) {
+        self.init(TraceError(problem, path: path))
+    }
+}
+
+extension TraceError {
+    /// The error for a document whose start cannot be a trace.
+    init(_ problem: DocumentStart.Problem, path: String) {
+        guard let line = problem.line, let column = problem.column else {
+            self.init(.truncated, problem.message, path: path)
+            return
+        }
+        self.init(.malformedXML, problem.message, at: TraceLocation(path: path, line: line, column: column))
+    }
 }
