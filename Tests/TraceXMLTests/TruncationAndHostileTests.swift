@@ -81,6 +81,16 @@ struct TruncationTests {
             throws: { ($0 as? TraceError)?.code == .truncated }
     }
 
+    @Test("A header malformed at the very end of its input is an error, not an endless re-read", arguments: [
+        "<?xml version=\"1.0\" encoding=\"UT<?xml verF-s",
+        "<?xml version=\"1.0\"?><trace version=\"1\"",
+    ])
+    func malformedAtTheEnd(text: String) {
+        #expect { try TraceReader(bytes: Array(text.utf8), path: "cut.xml") } throws: { $0 is TraceError }
+        #expect { try TraceReader(bytes: Array(text.utf8), path: "cut.xml", options: .init(allowsTruncation: true)) }
+            throws: { $0 is TraceError }
+    }
+
     @Test("A malformed trace is not mistaken for a cut one")
     func malformedIsNotTruncated() {
         let text = document(events: "<batch t=\"1\"><delete-section at=\"0\"/>\n<scroll t=\"2\" x=\"0\" y=\"0\"/>")

@@ -137,8 +137,9 @@ public final class TraceReader {
                 throw TraceError(problem, path: path)
             }
             if let cut = stream.truncation { throw Self.headerCut(at: cut.location, place: stream.truncatedHeaderPlace) }
-            if error.code == .malformedXML || error.code == .truncated, stream.failedAtEndOfInput(),
-               let cut = Self.headerCut(source, path: path, limits: options.limits) {
+            // Only a strict reader asks again: the tolerant read that answers must not ask in turn.
+            if !options.allowsTruncation, error.code == .malformedXML || error.code == .truncated,
+               stream.failedAtEndOfInput(), let cut = Self.headerCut(source, path: path, limits: options.limits) {
                 throw cut
             }
             throw error
