@@ -90,6 +90,17 @@ struct RecordingRulesTests {
         if scenario != .batchStorm || sections > 0 { #expect(trace.contains("<batch") || sections == 0) }
     }
 
+    @Test("At 1 Hz a decision waits for the updates still planned: the spiral deleted a speaker with counts from before the one it restored")
+    func updatesInTurn() throws {
+        // The campaign's command line: --scenario spiral --paging --refresh-rate 1 --duration 60.
+        let scenario = Self.scenario(.spiral, duration: 60) { setup in
+            (setup.isPagingEnabled, setup.refreshRate) = (true, 1)
+        }
+        let (trace, problems) = try Self.record(scenario, name: "spiral-1hz")
+        #expect(problems == [])
+        #expect(trace.contains("<delete-items") && trace.contains("<insert-items"))
+    }
+
     @Test("No update takes the collection view past its item limit")
     func itemLimit() throws {
         let scenario = Self.scenario(.batchStorm, duration: 6) { setup in

@@ -144,7 +144,11 @@ struct SimulatedUser {
 
     mutating func act(deciding: Bool) {
         let frame = recorder.frame
-        if deciding && frame >= nextDecision { decide(at: frame) }
+        if deciding && frame >= nextDecision {
+            // The app's updates are planned with the counts of the moment they are decided: the next decision
+            // waits for the ones still to come (at 1 Hz a decision can fall on the frame of the last one).
+            if let update = lastPlannedUpdate { nextDecision = update + 1 } else { decide(at: frame) }
+        }
         var menuMayClose = false
         for input in planned.removeValue(forKey: frame) ?? [] {
             switch input {
@@ -159,6 +163,18 @@ struct SimulatedUser {
                 recorder.input(.menu(item: TraceIndexPath(section: item.section, item: item.item), action: action))
             }
         }
+    }
+
+    /// The frame of the last update planned and not yet given (a `<batch>` or `<reload-data>`), if any.
+    private var lastPlannedUpdate: Int? {
+        planned.filter { _, inputs in
+            inputs.contains { input in
+                switch input {
+                case .input(.batch), .input(.reloadData): true
+                default: false
+                }
+            }
+        }.keys.max()
     }
 
     mutating func plan(_ input: TraceEvent.Kind, at frame: Int) {
