@@ -151,6 +151,10 @@ extension Scenario {
             throw ScenarioRefusal(error.message)
         }
         let collectionView = pass.collectionView
+        // What the layout and the data alone decide, before a layout pass that may lay out millions of items.
+        for need in name.needs {
+            if let refusal = refusal(for: need, collectionView, registry, laidOut: false) { throw refusal }
+        }
         do throws(ReplayError) {
             try pass.runFrame(0, events: [])
         } catch {
@@ -162,7 +166,7 @@ extension Scenario {
                                   + "smaller view, or fewer or larger items")
         }
         for need in name.needs {
-            if let refusal = refusal(for: need, collectionView, registry) { throw refusal }
+            if let refusal = refusal(for: need, collectionView, registry, laidOut: true) { throw refusal }
         }
         if let warning = collectionView.warnings.first {
             throw ScenarioRefusal("layout '\(header.layout.name)' lays this data out in the "
@@ -220,14 +224,15 @@ extension Scenario {
         text.hasSuffix(".") ? String(text.dropLast()) : text
     }
 
-    /// The refusal when `collectionView`, laid out once, does not give the user what `need` asks for.
-    private func refusal(for need: ScenarioNeed, _ collectionView: CollectionView,
-                         _ registry: LayoutRegistry) -> ScenarioRefusal? {
-        let counts = collectionView.itemCountsBySection
+    /// The refusal when `collectionView` does not give the user what `need` asks for; before it is `laidOut`,
+    /// only for what its layout and data decide alone.
+    private func refusal(for need: ScenarioNeed, _ collectionView: CollectionView, _ registry: LayoutRegistry,
+                         laidOut: Bool) -> ScenarioRefusal? {
+        let counts = header.sections.map(\.items)
         let content = collectionView.contentSize, bounds = collectionView.bounds.size
         let doing = "--scenario \(name.rawValue) \(name.activity)"
         let layout = "layout '\(header.layout.name)'"
-        let laidOut = "\(layout) lays out \(Self.size(content)) points of content in the \(Self.size(bounds)) view; "
+        let given = "\(layout) lays out \(Self.size(content)) points of content in the \(Self.size(bounds)) view; "
             + "give more items (--items), larger ones (--item-sizes, the layout's item size) or a smaller view"
         switch need {
         case .section:
@@ -237,12 +242,12 @@ extension Scenario {
             guard counts.allSatisfy({ $0 == 0 }) else { return nil }
             return ScenarioRefusal("\(doing): it needs an item, and the data has none (--items, --sections)")
         case .scrolling:
-            guard content.width <= bounds.width && content.height <= bounds.height else { return nil }
-            return ScenarioRefusal("\(doing): it needs content taller or wider than the view, and \(laidOut)")
+            guard laidOut, content.width <= bounds.width && content.height <= bounds.height else { return nil }
+            return ScenarioRefusal("\(doing): it needs content taller or wider than the view, and \(given)")
         case .horizontalScrolling:
-            guard content.width <= bounds.width else { return nil }
+            guard laidOut, content.width <= bounds.width else { return nil }
             return ScenarioRefusal("\(doing): it needs content wider than the view (a layout that scrolls "
-                                   + "horizontally), and \(laidOut)")
+                                   + "horizontally), and \(given)")
         case .paging:
             guard !header.collectionView.isPagingEnabled else { return nil }
             return ScenarioRefusal("\(doing): it needs a paging collection view (--paging)")
@@ -257,11 +262,12 @@ extension Scenario {
                                    + "not \(layout)")
         case .openableStacks:
             // What else is on screen stays while the stack opens (faded), so it counts too.
+            let shown = laidOut ? collectionView.displayedElementCount : 0
             guard let largest = counts.indices.max(by: { counts[$0] < counts[$1] }),
-                  counts[largest] + collectionView.displayedElementCount > TraceLimits.visibleElements else { return nil }
+                  counts[largest] + shown > TraceLimits.visibleElements else { return nil }
+            let besides = shown > 0 ? " besides the \(TraceLimits.grouped(shown)) elements on screen" : ""
             return ScenarioRefusal("\(doing): a stack opening shows every item it holds, and section \(largest) holds "
-                                   + "\(TraceLimits.grouped(counts[largest])) besides the "
-                                   + "\(TraceLimits.grouped(collectionView.displayedElementCount)) elements on screen, more "
+                                   + "\(TraceLimits.grouped(counts[largest]))\(besides), more "
                                    + "than the \(TraceLimits.grouped(TraceLimits.visibleElements)) a frame may display; give "
                                    + "fewer items a section (--items)")
         case .slidesStacksLayout:
