@@ -31,6 +31,7 @@ let package = Package(
         .executable(name: "fuzz-batch", targets: ["fuzz-batch"]),
         .executable(name: "fuzz-replay", targets: ["fuzz-replay"]),
         .executable(name: "fuzz-output-paths", targets: ["fuzz-output-paths"]),
+        .executable(name: "fuzz-record", targets: ["fuzz-record"]),
         .executable(name: "reel-mutate", targets: ["reel-mutate"]),
     ],
     dependencies: [
@@ -49,6 +50,12 @@ let package = Package(
             .product(name: "TraceXML", package: "Reel"),
         ]),
         fuzzTarget("fuzz-output-paths", dependencies: [.product(name: "Reporting", package: "Reel")]),
+        fuzzTarget("fuzz-record", dependencies: [
+            .product(name: "ReelCLI", package: "Reel"),
+            .product(name: "Replay", package: "Reel"),
+            .product(name: "Layouts", package: "Reel"),
+            .product(name: "TraceXML", package: "Reel"),
+        ]),
         .executableTarget(name: "reel-mutate", swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -13,7 +13,7 @@ set -euo pipefail
 fuzz="$(cd "$(dirname "$0")" && pwd)"
 repo="$(dirname "$fuzz")"
 scratch="$fuzz/.build-fuzz"
-targets=(fuzz-trace-reader fuzz-batch fuzz-replay fuzz-output-paths)
+targets=(fuzz-trace-reader fuzz-batch fuzz-replay fuzz-output-paths fuzz-record)
 # Coverage for every module of the main package, not only for the targets; DEBUG and assert-config Debug
 # keep the engine's invariant checks (UpdatePlan's, the collection view's after every layout pass) on in an
 # optimised build.
@@ -66,11 +66,14 @@ fuzz_target() {
     [ -x "$binary" ] || { echo "fuzz: $binary is not built; run $0 build" >&2; return 1; }
     local corpus=("$scratch/corpus/$target" "$fuzz/Corpus/$target")
     local flags=(-max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1)
-    if [ "$target" = fuzz-trace-reader ] || [ "$target" = fuzz-replay ]; then
-        [ -d "$scratch/seeds" ] || seeds
-        corpus+=("$scratch/seeds")
-        flags+=(-dict="$fuzz/trace.dict" -max_len=32768)
-    fi
+    case "$target" in
+        fuzz-trace-reader|fuzz-replay)
+            [ -d "$scratch/seeds" ] || seeds
+            corpus+=("$scratch/seeds")
+            flags+=(-dict="$fuzz/trace.dict" -max_len=32768) ;;
+        # A command line is a scenario, a layout and at most 12 options of two bytes (RecordArguments).
+        fuzz-record) flags+=(-max_len=64) ;;
+    esac
     mkdir -p "${corpus[0]}" "$scratch/artifacts/$target"
     echo "fuzz: $target for $seconds s" >&2
     # Swift's own crash backtracer would race libFuzzer's handler for the same signal, and can outlive the

@@ -9,13 +9,17 @@ struct RecordCommand: ParsableCommand {
         abstract: "Record a session by driving the engine with a simulated user.",
         discussion: "The same scenario, options and seed always give the same trace, byte for byte.")
 
-    @Option(help: "The simulated user.")
+    @Option(help: "The simulated user; one that cannot record a meaningful session with the view, layout and data given says what it needs.")
     var scenario: ScenarioName
 
-    @Option(help: "The layout to record with (see `reel layouts`).")
-    var layout = "flow"
+    @Option(name: .customLong("layout"), help: ArgumentHelp("The layout to record with (see `reel layouts`); by default the scenario's app's: flow, or the catalogue layout its app was written for.",
+                               valueName: "name"))
+    var layoutName: String?
 
-    @Option(name: .customLong("parameter"), help: ArgumentHelp("A layout parameter, repeatable.", valueName: "name=value"))
+    /// The layout to record with: the one named, or the scenario's app's.
+    private var layout: String { layoutName ?? scenario.appLayout }
+
+    @Option(name: .customLong("parameter"), help: ArgumentHelp("A layout parameter, repeatable, in the range the layout declares (see `reel layouts`).", valueName: "name=value"))
     var parameters: [String] = []
 
     @Option(parsing: .unconditional, help: "The collection view's width, in points (1–100,000).")
@@ -45,23 +49,35 @@ struct RecordCommand: ParsableCommand {
     @Option(name: .customLong("reuse-identifier"), help: "The cells' reuse identifier.")
     var reuseIdentifier = "cell"
 
-    @Option(help: ArgumentHelp("Costs of cells with a reuse identifier, in ms, repeatable.", valueName: "id=create,configure,prepare-for-reuse"))
+    @Option(help: ArgumentHelp("Costs of the cells (their --reuse-identifier), each from 0 to 1,000 ms.", valueName: "id=create,configure,prepare-for-reuse"))
     var workload: [String] = []
 
-    @Option(name: .customLong("supplementary-workload"), help: ArgumentHelp("Costs of supplementary views of a kind, in ms, repeatable.", valueName: "kind=create,configure,prepare-for-reuse"))
+    @Option(name: .customLong("supplementary-workload"), help: ArgumentHelp("Costs of supplementary views of a kind, each from 0 to 1,000 ms, repeatable.", valueName: "kind=create,configure,prepare-for-reuse"))
     var supplementaryWorkload: [String] = []
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds of user activity (more than 0, up to 86,400, and at most 10,368,000 frames).", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds of user activity (more than 0, up to 86,400; at most 10,368,000 frames with the minute a recording may run on while the content settles).", valueName: "seconds"))
     var duration = 60.0
 
-    @Option(parsing: .unconditional, help: "The seed of the user's choices and of the data.")
-    var seed: UInt64 = 1
+    @Option(parsing: .unconditional, help: ArgumentHelp("The seed of the user's choices and of the data (0–18,446,744,073,709,551,615).",
+                                                         valueName: "n"))
+    var seed = "1"
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the trace: a file, replaced atomically at the end (a crash leaves the previous one), a device or FIFO written in place, or - for standard output.", valueName: "path"))
     var output: String
 
     func run() throws {
         try checkOutputs([output], writing: "the trace")
+        let scenario = try makeScenario()
+        do throws(ReplayError) {
+            try scenario.record(to: output, registry: Reel.layouts)
+        } catch {
+            StandardError.line(error.description)
+            throw ExitCode(1)
+        }
+    }
+
+    /// The session the options describe.
+    private func makeScenario() throws -> Scenario {
         var setup = RecordingSetup()
         setup.layout = layout
         setup.parameters = try parameters.map { try Self.pair($0, "--parameter", separator: "=") }
@@ -88,13 +104,8 @@ struct RecordCommand: ParsableCommand {
             let (kind, costs) = try Self.pair(entry, "--supplementary-workload", separator: "=")
             return (kind, try Self.costs(costs, "--supplementary-workload"))
         }
-        let scenario = Scenario(name: scenario, header: setup.header(seed: seed), duration: duration, seed: seed)
-        do throws(ReplayError) {
-            try scenario.record(to: output, registry: Reel.layouts)
-        } catch {
-            StandardError.line(error.description)
-            throw ExitCode(1)
-        }
+        let seed = try Self.seed(seed)
+        return Scenario(name: scenario, header: setup.header(seed: seed), duration: duration, seed: seed)
     }
 
     func validate() throws {
@@ -104,11 +115,15 @@ struct RecordCommand: ParsableCommand {
         try OptionRange.time("--duration").check(duration)
         guard duration > 0 else { throw ValidationError("--duration must be more than 0 seconds, not '\(TraceNumber.format(duration))'") }
         let frames = (duration * refreshRate).rounded(.up)
-        guard frames <= Double(TraceLimits.frames) else {
+        let settling = (Scenario.settleSeconds * refreshRate).rounded(.up)
+        guard frames + settling <= Double(TraceLimits.frames) else {
+            let more = frames <= Double(TraceLimits.frames)
+                ? ", and a recording runs up to a minute (\(OptionRange.format(settling)) frames) more while the content settles" : ""
             throw ValidationError("--duration \(TraceNumber.format(duration)) s at --refresh-rate \(TraceNumber.format(refreshRate)) Hz "
-                                  + "is \(OptionRange.format(frames)) frames; a session has at most "
+                                  + "is \(OptionRange.format(frames)) frames\(more); a session has at most "
                                   + "\(OptionRange.format(Double(TraceLimits.frames))) (24 hours at 120 Hz)")
         }
+        _ = try Self.seed(seed)
         if let sections {
             try OptionRange(option: "--sections", range: 0...Double(TraceLimits.sections), unit: "",
                             reason: "the most sections a collection view holds").check(sections)
@@ -126,6 +141,73 @@ struct RecordCommand: ParsableCommand {
         for entry in supplementaryWorkload {
             _ = try Self.costs(Self.pair(entry, "--supplementary-workload", separator: "=").1, "--supplementary-workload")
         }
+        try Self.representable(reuseIdentifier, "--reuse-identifier")
+        for entry in parameters { try Self.representable(entry, "--parameter") }
+        for entry in workload { try Self.representable(entry, "--workload") }
+        for entry in supplementaryWorkload { try Self.representable(entry, "--supplementary-workload") }
+        try Self.once(workload, "--workload", "reuse identifier")
+        try Self.once(supplementaryWorkload, "--supplementary-workload", "kind")
+        if let unused = workload.first(where: { (try? Self.pair($0, "--workload", separator: "="))?.0 != reuseIdentifier }) {
+            throw ValidationError("--workload '\(unused)' gives costs for cells whose reuse identifier no section uses; "
+                                  + "the cells' reuse identifier is '\(reuseIdentifier)' (--reuse-identifier)")
+        }
+        try checkLayout()
+        // What the simulated user needs from the view, the layout and the data, found by laying them out once.
+        let scenario = try makeScenario()
+        do throws(ScenarioRefusal) {
+            try scenario.check(registry: Reel.layouts)
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+
+    /// Refuses an unknown `--layout`, a `--parameter` given twice, and a parameter the layout does not
+    /// declare or whose value is out of the range it declares, as a trace's would be.
+    private func checkLayout() throws {
+        let registry = Reel.layouts
+        guard registry.definition(named: layout) != nil else {
+            throw ValidationError("--layout '\(layout)' is not a layout; expected one of "
+                                  + registry.definitions.map { "'\($0.name)'" }.joined(separator: ", ") + " (see `reel layouts`)")
+        }
+        try Self.once(parameters, "--parameter", "parameter")
+        let given = try parameters.map { try Self.pair($0, "--parameter", separator: "=") }
+        do throws(ReplayError) {
+            try registry.check(LayoutDescription(name: layout, parameters: given.map { .init(name: $0.0, value: $0.1) }),
+                               path: "--parameter")
+        } catch {
+            throw ValidationError("--parameter: \(error.message)")
+        }
+    }
+
+    /// Refuses two `NAME=VALUE` entries of `option` with one name.
+    private static func once(_ entries: [String], _ option: String, _ noun: String) throws {
+        var seen: Set<String> = []
+        for entry in entries {
+            let name = try pair(entry, option, separator: "=").0
+            guard seen.insert(name).inserted else {
+                throw ValidationError("\(option) gives \(noun) '\(name)' twice; give each once")
+            }
+        }
+    }
+
+    /// Refuses text a trace cannot hold: characters XML 1.0 cannot represent.
+    private static func representable(_ text: String, _ option: String) throws {
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            guard v == 0x09 || v == 0x0A || v == 0x0D || (v >= 0x20 && v != 0xFFFE && v != 0xFFFF) else {
+                throw ValidationError("\(option) '\(text)' contains U+\(String(v, radix: 16, uppercase: true)), which a trace "
+                                      + "(XML 1.0) cannot hold")
+            }
+        }
+    }
+
+    /// The seed: a whole number that fits in 64 bits without a sign.
+    private static func seed(_ text: String) throws -> UInt64 {
+        guard let seed = UInt64(text) else {
+            throw ValidationError("--seed must be a whole number from 0 to 18,446,744,073,709,551,615 (the seeds of "
+                                  + "a 64-bit generator), not '\(text)'")
+        }
+        return seed
     }
 
     /// Refuses more items than ``TraceLimits/items`` in any section or in all, more sections than

@@ -63,6 +63,28 @@ public struct Reel: ParsableCommand {
         }
     }
 
+    /// Runs `reel` with `arguments` in this process and returns instead of exiting: the exit code `main`
+    /// would exit with, and the message it would print for a usage error (empty otherwise; a command that
+    /// fails on its input prints to standard error as it does under `main`).
+    ///
+    /// For a harness that runs many command lines in one process, such as a fuzzer.
+    public static func run(_ arguments: [String], layouts: LayoutRegistry = .standard) -> (status: Int32, message: String) {
+        $layouts.withValue(layouts) {
+            let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+            if let first = arguments.first, !first.hasPrefix("-"), !names.contains(first) {
+                let error = ValidationError(unknownCommandMessage(first, names: names))
+                return (exitCode(for: error).rawValue, fullMessage(for: error))
+            }
+            do {
+                var command = try parseAsRoot(arguments)
+                try command.run()
+                return (0, "")
+            } catch {
+                return (exitCode(for: error).rawValue, fullMessage(for: error))
+            }
+        }
+    }
+
     /// "unknown command 'replya'; did you mean 'replay'?", with the closest names (edit distance at most 2,
     /// or a prefix), else the list of commands.
     static func unknownCommandMessage(_ name: String, names: [String]) -> String {

@@ -11,6 +11,13 @@ public protocol LayoutInteractionHandling: CollectionViewLayout {
     /// A pinch moved: `location` is the centroid of the two fingers, `scale` is cumulative (1 at `began`).
     func collectionView(_ collectionView: CollectionView, pinch state: GestureState, at location: Point, scale: Double)
 
+    /// Whether the layout answers pinches (implements ``collectionView(_:pinch:at:scale:)``); `false` by default.
+    ///
+    /// A pinch reaches every layout that adopts this protocol, and most ignore it; a tool that drives a
+    /// collection view with pinches (a recorder's simulated user) asks this first, so that it does not
+    /// record a session of pinches that change nothing.
+    var handlesPinches: Bool { get }
+
     /// A long press was recognized (`began`), its finger moved, or it lifted.
     func collectionView(_ collectionView: CollectionView, longPress state: GestureState, at location: Point)
 
@@ -46,6 +53,7 @@ public protocol LayoutInteractionHandling: CollectionViewLayout {
 extension LayoutInteractionHandling {
     public func collectionView(_ collectionView: CollectionView, pinch state: GestureState, at location: Point,
                                scale: Double) {}
+    public var handlesPinches: Bool { false }
     public func collectionView(_ collectionView: CollectionView, longPress state: GestureState, at location: Point) {}
     public func collectionView(_ collectionView: CollectionView, tapAt location: Point) {}
     public func collectionView(_ collectionView: CollectionView, drag state: GestureState, at location: Point) {}

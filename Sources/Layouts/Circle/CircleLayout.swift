@@ -211,6 +211,9 @@ public final class CircleLayout: CollectionViewLayout, TimeDrivenLayout, LayoutI
         return false
     }
 
+    /// The pinch below moves and resizes the circle.
+    public var handlesPinches: Bool { true }
+
     /// Listing 6.10: the center follows the fingers' centroid and the radius scales with the pinch; both
     /// persist when the fingers lift.
     public func collectionView(_ collectionView: CollectionView, pinch state: GestureState, at location: Point,

@@ -1,6 +1,9 @@
 public import CollectionEngine
 
 extension StackedLayout {
+    /// The pinch below opens a stack.
+    public var handlesPinches: Bool { true }
+
     /// Listing 6.11 (with [S-MP]'s collapse): a pinch that begins over a stack pinches it; its scale opens
     /// the stack; when the fingers lift past half the range (progress > 0.5; the slides' scale > 2.5 in
     /// ``StacksLayout``) the stack opens as ``makeOpenedFlowLayout()`` (the book then scrolls to its first

@@ -18,15 +18,13 @@ extension SimulatedUser {
         }
         let progress = Double(frame) / (scenario.duration * rate)
         let landscape = Self.albumsLandscapeWindows.contains { $0.contains(progress) }
-        let size = collectionView.bounds.size
-        if landscape != (size.width > size.height) && collectionView.isAnimating {
+        let portrait = scenario.header.collectionView.size
+        let turned = collectionView.bounds.size != Size(width: portrait.width, height: portrait.height)
+        if landscape != turned && collectionView.isAnimating {
             // Time to turn the phone: the user lets the content come to rest first.
             nextDecision = frame + seconds(0.2)
-        } else if landscape != (size.width > size.height) {
-            // The phone turns. The trace's size is the portrait one, below a 20-point status bar (320 × 548 on
-            // an iPhone 5); in landscape the bar lies along the long side: 568 × 300.
-            let portrait = scenario.header.collectionView.size
-            let newSize = landscape ? TraceSize(width: portrait.height + 20, height: portrait.width - 20) : portrait
+        } else if landscape != turned {
+            let newSize = landscape ? Self.landscape(of: portrait) : portrait
             plan(.resize(newSize), at: frame)
             // The user looks at the new arrangement before touching it.
             nextDecision = frame + seconds(rng.uniform(1.0...2.0))
@@ -45,6 +43,15 @@ extension SimulatedUser {
             let end = fling(at: frame, speed: rng.chance(0.4) ? 200...700 : 900...3200)
             nextDecision = end + (rng.chance(0.2) ? seconds(rng.uniform(0.3...0.6)) : seconds(rng.uniform(0.8...2.2)))
         }
+    }
+
+    /// The view's size when the phone turns to landscape. The trace's size is the portrait one, below a
+    /// 20-point status bar (320 × 548 on an iPhone 5); in landscape the bar lies along the long side:
+    /// 568 × 300. A view too narrow for the bar keeps a point of height, and one as long as a view may be
+    /// stays that long.
+    static func landscape(of portrait: TraceSize) -> TraceSize {
+        let length = TraceLimits.viewLength
+        return TraceSize(width: min(portrait.height + 20, length.upperBound), height: max(portrait.width - 20, length.lowerBound))
     }
 
     /// A point on the top photo of a random stack on screen, in view coordinates, inside the view.

@@ -7,7 +7,8 @@ extension SimulatedUser {
     /// the last item, Listing 5.12), keeping between 12 and 30 items and never fewer than one, and pinches
     /// with two fingers to move and resize the circle (Listing 6.10). Nothing scrolls.
     mutating func decideInCircleApp(at frame: Int) {
-        let count = collectionView.numberOfSections > 0 ? collectionView.numberOfItems(inSection: 0) : 0
+        var counts = collectionView.itemCountsBySection
+        let count = counts.first ?? 0
         let roll = rng.uniform(0...1)
         if roll < 0.35 {
             let end = pinchCircle(at: frame)
@@ -17,11 +18,14 @@ extension SimulatedUser {
         // Add more often while there are few items, Trash more often when there are many.
         let addShare = count <= 12 ? 0.9 : count >= 30 ? 0.1 : 0.55
         let add = count < 1 || rng.chance(addShare)
-        if add {
-            plan(.batch(BatchUpdate(countsAfter: [count + 1],
+        // The app's one section; without it (`reel record` refuses that) the buttons do nothing.
+        if add, !counts.isEmpty, roomFor(items: 1) {
+            counts[0] += 1
+            plan(.batch(BatchUpdate(countsAfter: counts,
                                     operations: [.insertItems(section: 0, items: [count], sizes: nil)])), at: frame)
-        } else if count > 1 {
-            plan(.batch(BatchUpdate(countsAfter: [count - 1], operations: [.deleteItems(section: 0, items: [count - 1])])),
+        } else if !add, count > 1 {
+            counts[0] -= 1
+            plan(.batch(BatchUpdate(countsAfter: counts, operations: [.deleteItems(section: 0, items: [count - 1])])),
                  at: frame)
         }
         // Taps on a bar button come in bursts now and then.
@@ -36,7 +40,9 @@ extension SimulatedUser {
         let center = layout?.center ?? Point(x: size.width / 2, y: size.height / 2)
         let radius = max(1, layout?.radius ?? min(size.width, size.height) / 2.5)
         let targetRadius = min(150, max(80, radius * rng.uniform(0.7...1.35)))
-        let scale = targetRadius / radius
+        // Within the scales a trace holds, written to the thousandth: a circle far larger than 150 points
+        // shrinks as far as that goes.
+        let scale = min(max(targetRadius / radius, 0.002), 1_000)
         let margin = 50.0
         let target = Point(x: min(size.width - margin, max(margin, center.x + rng.uniform(-60...60))),
                            y: min(size.height - margin, max(margin, center.y + rng.uniform(-80...80))))
@@ -51,7 +57,7 @@ extension SimulatedUser {
             let u = Double(step) / Double(steps)
             let eased = 3 * u * u - 2 * u * u * u
             let location = inside(start.x + (target.x - center.x) * eased, start.y + (target.y - center.y) * eased)
-            let s = ((1 + (scale - 1) * eased) * 1000).rounded() / 1000
+            let s = max(((1 + (scale - 1) * eased) * 1000).rounded() / 1000, 0.002)
             plan(.pinch(phase: step == steps ? .ended : .changed, location: location, scale: s), at: frame + step)
         }
         return frame + steps

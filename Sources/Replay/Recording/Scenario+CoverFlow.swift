@@ -43,7 +43,7 @@ extension SimulatedUser {
         let steps = flick ? max(3, seconds(rng.uniform(0.10...0.26))) : max(8, seconds(rng.uniform(0.35...0.8)))
         let duration = Double(steps) / rate
         let distance = flick ? min(rng.uniform(350...2600) * duration / 2, size.width * 0.55)
-                             : rng.uniform(40...min(150, size.width * 0.45))
+                             : rng.uniform(from: 40, to: min(150, size.width * 0.45))
         let start = size.width * (forward ? rng.uniform(0.62...0.85) : rng.uniform(0.15...0.38))
         let y = size.height / 2 + rng.uniform(-60...60)
         return planHorizontalSwipe(at: frame, from: start, y: y, by: sign * distance, steps: steps, flick: flick)
@@ -97,11 +97,17 @@ extension SimulatedUser {
         let bounds = collectionView.bounds
         let y = bounds.height / 2 + rng.uniform(-50...50)
         // Where the cover shows: the points of a row across the viewport that the collection view's hit test
-        // gives to it (the covers are turned and overlap, so this is not their frame).
+        // gives to it (the covers are turned and overlap, so this is not their frame). Only points within
+        // the cover's drawn extent can be given to it, so only those are tested: a tap costs the cover's
+        // width in hit tests, whatever the view's.
+        let extent = drawnExtent(ofItem: target)
+        if let extent, extent.low > extent.high { return false }
+        let scanStart = max(2, extent.map { (($0.low - bounds.minX) / 2).rounded(.down) * 2 - 2 } ?? 2)
+        let scanEnd = min(bounds.width - 1, extent.map { $0.high - bounds.minX + 4 } ?? bounds.width)
         var hits: [Double] = []
-        for x in stride(from: 2.0, to: bounds.width - 1, by: 2) {
+        for x in stride(from: scanStart, to: scanEnd, by: 2) {
             let point = Point(x: bounds.minX + x, y: bounds.minY + y)
-            if let hit = collectionView.hitTest(point), hit.category == .cell, hit.indexPath.item == target {
+            if let hit = hitTest(point), hit.category == .cell, hit.indexPath.item == target {
                 hits.append(x)
             }
         }
@@ -109,6 +115,27 @@ extension SimulatedUser {
         let x = first + (last - first) * rng.uniform(0.25...0.75)
         plan(.tap(location: TracePoint(x: (x * 100).rounded() / 100, y: (y * 100).rounded() / 100)), at: frame)
         return true
+    }
+
+    /// The horizontal extent, in content coordinates, of every displayed item numbered `item` as its transform
+    /// draws it: a hit test gives it no point outside. `nil` when a cover's plane reaches behind the viewer,
+    /// where its drawing has no bounded extent; `low > high` when no such item is displayed.
+    private func drawnExtent(ofItem item: Int) -> (low: Double, high: Double)? {
+        var low = Double.infinity, high = -Double.infinity
+        for (key, view) in collectionView.displayedElements where key.category == .cell && key.indexPath.item == item {
+            let frame = view.frame.standardized, t = view.transform3D
+            for (x, y) in [(-1.0, -1.0), (1, -1), (-1, 1), (1, 1)] {
+                let corner = (x: x * frame.width / 2, y: y * frame.height / 2)
+                // Where the plane homography that `Transform3D.planePoint(projectingTo:_:)` inverts draws the
+                // corner, around the view's center; the rectangle is drawn inside its corners' hull.
+                let w = corner.x * t.m14 + corner.y * t.m24 + t.m44
+                guard w > 0 else { return nil }
+                let drawn = frame.center.x + (corner.x * t.m11 + corner.y * t.m21 + t.m41) / w
+                low = min(low, drawn)
+                high = max(high, drawn)
+            }
+        }
+        return (low, high)
     }
 
     /// A tap on the centered album (the book flips it; the layout does nothing).

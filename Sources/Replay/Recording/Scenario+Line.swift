@@ -35,7 +35,7 @@ extension SimulatedUser {
         let target = rng.chance(0.67) ? nearest : cells.randomElement(using: &rng) ?? nearest
         let x = min(bounds.maxX - 2, max(bounds.minX + 2, target.center.x + rng.uniform(-40...40)))
         let y = min(bounds.maxY - 2, max(bounds.minY + 2, target.center.y + rng.uniform(-60...60)))
-        guard collectionView.hitTest(Point(x: x, y: y))?.category == .cell else { return }
+        guard hitTest(Point(x: x, y: y))?.category == .cell else { return }
         plan(.tap(location: TracePoint(x: ((x - bounds.minX) * 100).rounded() / 100,
                                        y: ((y - bounds.minY) * 100).rounded() / 100)), at: frame)
     }

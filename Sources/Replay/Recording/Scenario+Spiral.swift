@@ -79,8 +79,11 @@ extension SimulatedUser {
         let candidates = collectionView.displayedElements
             .filter { $0.key.category == .cell && $0.key.indexPath.section == section }
             .compactMap { $0.view.layoutAttributes }
-            .filter { bounds.contains($0.center) && $0.center.y - bounds.minY > 140
-                && collectionView.hitTest($0.center)?.indexPath == $0.indexPath && collectionView.hitTest($0.center)?.category == .cell }
+            .filter { bounds.contains($0.center) && $0.center.y - bounds.minY > 140 }
+            .filter { speaker in
+                let hit = hitTest(speaker.center)
+                return hit?.indexPath == speaker.indexPath && hit?.category == .cell
+            }
         guard let speaker = candidates.randomElement(using: &rng) else { return nil }
         let x = speaker.center.x - bounds.minX, y = speaker.center.y - bounds.minY
         let rise = rng.uniform(60...min(130, y - 10))

@@ -20,7 +20,7 @@ extension SimulatedUser {
             nextDecision = frame + seconds(0.2)
             return
         }
-        let deleted = scenario.header.sections.first.map { $0.items - collectionView.numberOfItems(inSection: 0) } ?? 0
+        let deleted = scenario.header.sections.reduce(0) { $0 + $1.items } - collectionView.itemCountsBySection.reduce(0, +)
         let width = collectionView.bounds.width
         let lastPage = collectionView.contentOffset.x >= collectionView.contentSize.width - width - 1
         let page = Int((collectionView.contentOffset.x / width).rounded())
@@ -58,14 +58,16 @@ extension SimulatedUser {
     }
 
     /// A flick of the finger across the screen, 60 to 220 points in 0.1 to 0.25 s, that pages once;
-    /// returns the frame the finger lifts on.
+    /// returns the frame the finger lifts on. The places are an iPad's, in proportion on a narrower screen.
     private mutating func swipePage(forward: Bool, at frame: Int) -> Int {
         let size = collectionView.bounds.size
         let sign = forward ? -1.0 : 1.0
         let steps = max(3, seconds(rng.uniform(0.1...0.25)))
         let travel = rng.uniform(60...220)
-        let startX = forward ? rng.uniform(420...640) : rng.uniform(130...350)
-        let y = rng.uniform(200...size.height - 200)
+        let narrowing = min(1, size.width / 768)
+        let startX = forward ? rng.uniform((420 * narrowing)...(640 * narrowing)) : rng.uniform((130 * narrowing)...(350 * narrowing))
+        let margin = min(200, size.height / 4)
+        let y = rng.uniform(from: margin, to: size.height - margin)
         func at(_ u: Double) -> TracePoint {
             TracePoint(x: ((startX + sign * travel * u) * 100).rounded() / 100, y: ((y + 4 * u) * 100).rounded() / 100)
         }
@@ -88,15 +90,18 @@ extension SimulatedUser {
         let origin = collectionView.contentOffset
         let x = button.midX - origin.x + rng.uniform(-7...7), y = button.midY - origin.y + rng.uniform(-7...7)
         plan(.tap(location: TracePoint(x: (x * 100).rounded() / 100, y: (y * 100).rounded() / 100)), at: frame)
-        let count = collectionView.numberOfItems(inSection: 0)
-        plan(.batch(BatchUpdate(countsAfter: [count - 1], operations: [.deleteItems(section: 0, items: [indexPath.item])])),
-             at: frame)
+        var counts = collectionView.itemCountsBySection
+        counts[indexPath.section] -= 1
+        plan(.batch(BatchUpdate(countsAfter: counts,
+                                operations: [.deleteItems(section: indexPath.section, items: [indexPath.item])])), at: frame)
     }
 
-    /// A tap between the first two rows of icons (y 176…231 on every page), clear of their jiggle: the
-    /// background.
+    /// A tap between the first two rows of icons (y 176…231 on every page of an iPad), clear of their jiggle:
+    /// the background; across an iPad's width, in proportion on a narrower screen.
     private mutating func tapSpringboardBackground(at frame: Int) {
-        let x = (rng.uniform(100...660) * 100).rounded() / 100, y = (rng.uniform(193...213) * 100).rounded() / 100
+        let narrowing = min(1, collectionView.bounds.width / 768)
+        let x = (rng.uniform((100 * narrowing)...(660 * narrowing)) * 100).rounded() / 100
+        let y = (rng.uniform(193...213) * 100).rounded() / 100
         plan(.tap(location: TracePoint(x: x, y: y)), at: frame)
     }
 }

@@ -15,11 +15,11 @@ extension SimulatedUser {
                                : collectionView.contentSize.width - size.width
         let forward = offset < content * 0.05 ? true : offset > content * 0.95 ? false : rng.chance(0.7)
         let sign = forward ? 1.0 : -1.0
-        let cross = rng.uniform(16...(across - 16))
+        let cross = rng.uniform(from: 16, to: across - 16)
         let kind = rng.uniform(0...1)
         if kind < 0.4 {
             // A slow drag, eased in and out; the finger stops before it lifts.
-            let distance = rng.uniform(60...min(320, length * 0.55))
+            let distance = rng.uniform(from: 60, to: min(320, length * 0.55))
             let end = drag(at: frame, cross: cross, start: start(distance, forward, length),
                            steps: seconds(rng.uniform(0.6...1.6)), release: 0) { u in
                 -sign * distance * u * u * (3 - 2 * u)
@@ -35,7 +35,7 @@ extension SimulatedUser {
             return end + (rng.chance(0.2) ? seconds(rng.uniform(0.3...0.7)) : seconds(rng.uniform(1.2...2.8)))
         } else {
             // Down and back: the finger pulls the content one way, then part of the way back, and stops.
-            let distance = rng.uniform(80...min(260, length * 0.4))
+            let distance = rng.uniform(from: 80, to: min(260, length * 0.4))
             let back = rng.uniform(0.4...0.9)
             let end = drag(at: frame, cross: cross, start: start(distance, forward, length),
                            steps: seconds(rng.uniform(0.8...1.6)), release: 0) { u in
@@ -48,8 +48,8 @@ extension SimulatedUser {
 
     /// Where a drag of `distance` along the main axis starts so that the finger stays on the glass.
     private mutating func start(_ distance: Double, _ forward: Bool, _ length: Double) -> Double {
-        forward ? rng.uniform(Double.minimum(length - 20, distance + 20)...(length - 20))
-                : rng.uniform(20...Double.maximum(20, length - 20 - distance))
+        forward ? rng.uniform(from: Double.minimum(length - 20, distance + 20), to: length - 20)
+                : rng.uniform(from: 20, to: Double.maximum(20, length - 20 - distance))
     }
 
     /// Plans a drag from `start` (main axis) at `cross`, the finger at `start + path(u)` for u = step/steps,

@@ -19,7 +19,8 @@ extension SimulatedUser {
             nextDecision = seconds(rng.uniform(2.5...4.0))
             return
         }
-        if collectionView.isAnimating {
+        // With no section there is no question to answer (`reel record` refuses that); the user waits.
+        if collectionView.isAnimating || collectionView.numberOfSections == 0 {
             nextDecision = frame + seconds(0.2)
             return
         }
@@ -30,7 +31,7 @@ extension SimulatedUser {
         if rng.chance(0.2), let photo = photosOnScreen().randomElement(using: &rng) {
             copyName(of: photo, at: frame)
             nextDecision = frame + seconds(rng.uniform(1.6...2.6))
-        } else if !finished, openPhotos.count == collectionView.numberOfItems(inSection: open),
+        } else if !finished, roomFor(items: 3, sections: 1), openPhotos.count == collectionView.numberOfItems(inSection: open),
                   let answer = openPhotos.randomElement(using: &rng), !(scrollable && rng.chance(0.12)) {
             self.answer(answer, at: frame)
             // Reading the next question's photos.
@@ -75,13 +76,13 @@ extension SimulatedUser {
              at: frame + seconds(BatchUpdate.defaultDuration) + 1)
     }
 
-    /// A long press on the photo opens its menu (ch. 6, Listings 6.1–6.4); the user chooses Copy.
+    /// A long press on the photo opens its menu (ch. 6, Listings 6.1–6.4); the user chooses Copy, if the
+    /// menu opened and is still open.
     private mutating func copyName(of photo: (indexPath: IndexPath, point: TracePoint), at frame: Int) {
         let point = near(photo.point)
         let held = seconds(rng.uniform(0.5...0.8))
         plan(.longPress(phase: .began, location: point), at: frame)
         plan(.longPress(phase: .ended, location: point), at: frame + held)
-        plan(.menu(item: TraceIndexPath(section: photo.indexPath.section, item: photo.indexPath.item), action: "copy"),
-             at: frame + held + seconds(rng.uniform(0.4...0.9)))
+        planMenuAction("copy", at: frame + held + seconds(rng.uniform(0.4...0.9)))
     }
 }

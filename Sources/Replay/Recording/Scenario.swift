@@ -1,7 +1,7 @@
 public import TraceXML
 import CollectionEngine
 
-/// A simulated user that `reel record` records (SPEC §2): seeded, so the same scenario and seed always give
+/// A simulated user that `reel record` records: seeded, so the same scenario and seed always give
 /// the same trace, byte for byte.
 public enum ScenarioName: String, CaseIterable, Hashable, Sendable {
     /// Read, pause, fling, repeat; the odd caught fling and turn back.
@@ -76,7 +76,12 @@ public struct Scenario: Sendable {
 
     /// Records the session into the file at `path`, or in memory when `path` is `nil`; returns the trace.
     ///
-    /// - Throws: ``ReplayError`` for a layout the registry does not know, a bad parameter, or I/O.
+    /// Every input the simulated user gives is one the replay accepts, whatever the collection view, layout
+    /// and data: ``check(registry:)`` says beforehand whether the session will mean something. An input the
+    /// replay refuses is a bug in the scenario, which traps in a debug build.
+    ///
+    /// - Throws: ``ReplayError`` for a layout the registry does not know, a bad parameter, a limit the session
+    ///   reaches (more elements on screen than a frame may display, a workload past its limit), or I/O.
     @discardableResult
     public func record(to path: String? = nil, registry: LayoutRegistry = .standard) throws(ReplayError) -> [UInt8] {
         var header = header
@@ -86,11 +91,17 @@ public struct Scenario: Sendable {
         let rate = header.collectionView.refreshRate
         let frames = Int((duration * rate).rounded())
         // New decisions for `duration`; then the gestures under way finish, and frames run until everything
-        // has settled (bounded: a minute more).
-        while recorder.frame < frames || !user.planned.isEmpty
-            || (recorder.isSettling && recorder.frame < frames + Int(60 * rate)) {
+        // has settled (bounded: a minute more, and the frames a trace may hold).
+        let settled = min(frames + Int(Self.settleSeconds * rate), TraceLimits.frames)
+        while recorder.frame < frames || !user.planned.isEmpty || (recorder.isSettling && recorder.frame < settled) {
             user.act(deciding: recorder.frame < frames)
-            try recorder.endFrame()
+            do {
+                try recorder.endFrame()
+            } catch {
+                assert(error.code != .invalidEvent,
+                       "the simulated user of --scenario \(name.rawValue) gave an input the replay refuses: \(error)")
+                throw error
+            }
         }
         try recorder.finish()
         return recorder.bytes
@@ -103,9 +114,22 @@ struct SimulatedUser {
     let recorder: TraceRecorder
     var rng: SplitMix64
     /// Inputs planned for future frames.
-    var planned: [Int: [TraceEvent.Kind]] = [:]
+    var planned: [Int: [Planned]] = [:]
     /// The frame at which the user decides what to do next.
     var nextDecision: Int
+    /// The hit tests the user ran to find where to touch, and the displayed elements they examined in all:
+    /// what looking at the screen costs the recording, which follows what is on screen.
+    var hitTests = 0
+    var elementsHitTested = 0
+
+    /// An input planned for a later frame.
+    enum Planned {
+        case input(TraceEvent.Kind)
+        /// The user chooses `action` in the edit menu the long press before opened, if it is still open: the
+        /// press may have missed every item, and a tap, a long press, a reload or an update since may have
+        /// closed it.
+        case menuAction(String)
+    }
 
     init(scenario: Scenario, recorder: TraceRecorder) {
         self.scenario = scenario
@@ -120,12 +144,60 @@ struct SimulatedUser {
 
     mutating func act(deciding: Bool) {
         let frame = recorder.frame
-        if deciding && frame >= nextDecision { decide(at: frame) }
-        for input in planned.removeValue(forKey: frame) ?? [] { recorder.input(input) }
+        if deciding && frame >= nextDecision {
+            // The app's updates are planned with the counts of the moment they are decided: the next decision
+            // waits for the ones still to come (at 1 Hz a decision can fall on the frame of the last one).
+            if let update = lastPlannedUpdate { nextDecision = update + 1 } else { decide(at: frame) }
+        }
+        var menuMayClose = false
+        for input in planned.removeValue(forKey: frame) ?? [] {
+            switch input {
+            case .input(let kind):
+                recorder.input(kind)
+                switch kind {
+                case .tap, .longPress(.began, _), .reloadData, .batch: menuMayClose = true
+                default: break
+                }
+            case .menuAction(let action):
+                guard !menuMayClose, let item = collectionView.indexPathForMenuItem else { continue }
+                recorder.input(.menu(item: TraceIndexPath(section: item.section, item: item.item), action: action))
+            }
+        }
+    }
+
+    /// The frame of the last update planned and not yet given (a `<batch>` or `<reload-data>`), if any.
+    private var lastPlannedUpdate: Int? {
+        planned.filter { _, inputs in
+            inputs.contains { input in
+                switch input {
+                case .input(.batch), .input(.reloadData): true
+                default: false
+                }
+            }
+        }.keys.max()
     }
 
     mutating func plan(_ input: TraceEvent.Kind, at frame: Int) {
-        planned[frame, default: []].append(input)
+        planned[frame, default: []].append(.input(input))
+    }
+
+    /// Plans the choice of `action` in the edit menu, at `frame`, if a menu is open then.
+    mutating func planMenuAction(_ action: String, at frame: Int) {
+        planned[frame, default: []].append(.menuAction(action))
+    }
+
+    /// The element under `point` (content coordinates), counted in ``hitTests``.
+    mutating func hitTest(_ point: Point) -> ElementKey? {
+        hitTests += 1
+        elementsHitTested += collectionView.displayedElementCount
+        return collectionView.hitTest(point)
+    }
+
+    /// Whether the app may add `items` items, and `sections` sections, without the collection view holding
+    /// more than ``TraceLimits/items`` items or ``TraceLimits/sections`` sections.
+    func roomFor(items: Int, sections: Int = 0) -> Bool {
+        let counts = collectionView.itemCountsBySection
+        return counts.count + sections <= TraceLimits.sections && counts.reduce(0, +) + items <= TraceLimits.items
     }
 
     func seconds(_ s: Double) -> Int { max(1, Int((s * rate).rounded())) }
@@ -283,6 +355,7 @@ struct SimulatedUser {
         } else {
             let inserted = Int(1 + rng.next() % 3)
             let first = Int(rng.next() % UInt64(after[section] + 1))
+            guard roomFor(items: inserted) else { return }
             after[section] += inserted
             operation = .insertItems(section: section, items: Array(first..<first + inserted), sizes: nil)
         }
@@ -291,9 +364,15 @@ struct SimulatedUser {
 
     private mutating func message(at frame: Int) {
         var after = collectionView.itemCountsBySection
-        guard let last = after.indices.last else { return }
         let operation: BatchUpdate.Operation
+        guard let last = after.indices.last else {
+            // The first message of a chat without any starts its day.
+            guard roomFor(items: 1, sections: 1) else { return }
+            plan(.batch(BatchUpdate(countsAfter: [1], operations: [.insertSection(at: 0, items: 1)])), at: frame)
+            return
+        }
         if recorder.frame > Int(scenario.duration * rate / 2) && after.count == scenario.header.sections.count {
+            guard roomFor(items: 1, sections: 1) else { return }
             after.append(1)
             operation = .insertSection(at: after.count - 1, items: 1)
         } else if rng.chance(0.12) && after[last] > 5 {
@@ -303,8 +382,12 @@ struct SimulatedUser {
         } else {
             let arriving = rng.chance(0.2) ? 2 : 1
             let first = after[last]
+            guard roomFor(items: arriving) else { return }
             after[last] += arriving
-            let sizes = (0..<arriving).map { _ in TraceSize(width: collectionView.bounds.width, height: (rng.uniform(36...140) / 2).rounded() * 2) }
+            // As wide as the messages before it; the first of a day spans the view.
+            let width = first > 0 ? collectionView.layoutAttributesForItem(at: IndexPath(item: first - 1, section: last))?.size.width
+                ?? collectionView.bounds.width : collectionView.bounds.width
+            let sizes = (0..<arriving).map { _ in TraceSize(width: width, height: (rng.uniform(36...140) / 2).rounded() * 2) }
             operation = .insertItems(section: last, items: Array(first..<first + arriving), sizes: sizes)
         }
         plan(.batch(BatchUpdate(countsAfter: after, operations: [operation])), at: frame)

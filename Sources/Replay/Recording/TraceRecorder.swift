@@ -21,7 +21,7 @@ public final class TraceRecorder {
     public let header: TraceHeader
     private let pass: ReplayPass
     private let writer: TraceWriter
-    /// The file being written (atomically, SPEC §2): renamed into place by ``finish()``, its temporary
+    /// The file being written (atomically): renamed into place by ``finish()``, its temporary
     /// removed if the recorder goes away unfinished.
     private let output: OutputFile?
     private var inputs: [TraceEvent] = []
@@ -67,7 +67,7 @@ public final class TraceRecorder {
 
     /// Adds an input to the current frame; it applies when the frame runs. A touch beyond the collection
     /// view is moved to its nearest edge, where a finger sliding off the screen stays: simulated users only
-    /// touch the screen (issue 13), and what is written is what the engine was given.
+    /// touch the screen, and what is written is what the engine was given.
     public func input(_ kind: TraceEvent.Kind) {
         inputs.append(TraceEvent(time: time, onScreen(kind)))
     }
@@ -89,7 +89,8 @@ public final class TraceRecorder {
     /// Runs the current frame with its inputs, writes them and the content offset if it changed, and moves
     /// to the next frame.
     ///
-    /// - Throws: ``ReplayError`` for an input the engine refuses (it is not written) or a write that fails.
+    /// - Throws: ``ReplayError`` for an input the engine refuses (it is not written) or one with a value a
+    ///   trace cannot hold (both `.invalidEvent`), or a write that fails.
     public func endFrame() throws(ReplayError) {
         let events = inputs
         inputs.removeAll(keepingCapacity: true)
@@ -101,6 +102,8 @@ public final class TraceRecorder {
             if let moved { try writeOffset(moved) }
             for event in events { try writer.write(event) }
             try writeOffset(collectionView.contentOffset)
+        } catch where error.code == .unwritable {
+            throw ReplayError(.invalidEvent, error.message, path: error.path, location: error.location)
         } catch {
             throw ReplayError(error)
         }

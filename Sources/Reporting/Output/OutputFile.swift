@@ -349,9 +349,11 @@ public final class OutputFile {
         defer { closedir(stream) }
         var stale: [String] = []
         while let entry = readdir(stream) {
-            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+            // The name where the entry holds it: `readdir` allocates an entry only as long as its name, so a
+            // copy of the whole 256-byte `d_name` array would read past it (AddressSanitizer's
+            // heap-buffer-overflow under `fuzz-record`).
+            let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
+            let entryName = String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
             guard entryName.hasPrefix(prefix) else { continue }
             let rest = entryName.dropFirst(prefix.count)
             guard let pid = Int32(rest.prefix(while: { $0 != "." })), pid > 0 else { continue }
