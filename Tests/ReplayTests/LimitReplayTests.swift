@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Replay
+@_spi(Benchmarks) import Replay
 import Reporting
 import TraceXML
 
@@ -108,6 +108,13 @@ struct LimitReplayTests {
         let queries = try #require(report.counter("element_queries"))
         #expect(report.counter("attributes_examined") == queries * (1 + counts.reduce(0, +) + TraceLimits.sections))
         #expect((report.counter("cells_configured") ?? 0) > 0)
+    }
+
+    @Test("The JSON readers' caps are the replay's own limits: passes, frames and span paths")
+    func jsonCapsAreTheReplays() {
+        #expect(JSONInputLimits.repeats == TraceLimits.passes)
+        #expect(JSONInputLimits.framesPerRepeat == TraceLimits.frames)
+        #expect(JSONInputLimits.spanPaths == Profiler.pathNames.count)
     }
 
     /// Kept apart from `Fixtures/Invalid`, which the command-line tests replay on the CPU clock: this one
