@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Fuzzing for Reel (issue 13): three libFuzzer targets and the mutation tool `reel-mutate`. A package of its
+// Fuzzing for Reel: four libFuzzer targets and the mutation tool `reel-mutate`. A package of its
 // own, like Benchmarks/, so that `swift build` and `swift test` at the top never build with sanitizers.
 //
 // Each fuzz target links libFuzzer and AddressSanitizer itself, so a plain `swift build` here gives working
@@ -30,6 +30,7 @@ let package = Package(
         .executable(name: "fuzz-trace-reader", targets: ["fuzz-trace-reader"]),
         .executable(name: "fuzz-batch", targets: ["fuzz-batch"]),
         .executable(name: "fuzz-replay", targets: ["fuzz-replay"]),
+        .executable(name: "fuzz-json-readers", targets: ["fuzz-json-readers"]),
         .executable(name: "reel-mutate", targets: ["reel-mutate"]),
     ],
     dependencies: [
@@ -47,6 +48,7 @@ let package = Package(
             .product(name: "Replay", package: "Reel"),
             .product(name: "TraceXML", package: "Reel"),
         ]),
+        fuzzTarget("fuzz-json-readers", dependencies: [.product(name: "Reporting", package: "Reel")]),
         .executableTarget(name: "reel-mutate", swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
