@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Fuzzing for Reel: four libFuzzer targets and the mutation tool `reel-mutate`. A package of its
+// Fuzzing for Reel: six libFuzzer targets and the mutation tool `reel-mutate`. A package of its
 // own, like Benchmarks/, so that `swift build` and `swift test` at the top never build with sanitizers.
 //
 // Each fuzz target links libFuzzer and AddressSanitizer itself, so a plain `swift build` here gives working
@@ -32,6 +32,7 @@ let package = Package(
         .executable(name: "fuzz-replay", targets: ["fuzz-replay"]),
         .executable(name: "fuzz-output-paths", targets: ["fuzz-output-paths"]),
         .executable(name: "fuzz-record", targets: ["fuzz-record"]),
+        .executable(name: "fuzz-json-readers", targets: ["fuzz-json-readers"]),
         .executable(name: "reel-mutate", targets: ["reel-mutate"]),
     ],
     dependencies: [
@@ -56,6 +57,7 @@ let package = Package(
             .product(name: "Layouts", package: "Reel"),
             .product(name: "TraceXML", package: "Reel"),
         ]),
+        fuzzTarget("fuzz-json-readers", dependencies: [.product(name: "Reporting", package: "Reel")]),
         .executableTarget(name: "reel-mutate", swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds and runs Reel's fuzzers (Fuzz/README.md).
 #
-#   Fuzz/run.sh build                   the four libFuzzer targets (instrumented, with AddressSanitizer) and
+#   Fuzz/run.sh build                   the six libFuzzer targets (instrumented, with AddressSanitizer) and
 #                                       reel-mutate (release, no sanitizers)
-#   Fuzz/run.sh seeds                   the seed corpus from Traces/ and the test fixtures, in .build-fuzz/seeds
+#   Fuzz/run.sh seeds                   the seed corpora from Traces/, Reports/baselines/ and the tests' fixtures
+#                                       and golden files, in .build-fuzz/seeds and .build-fuzz/json-seeds
 #   Fuzz/run.sh fuzz TARGET [SECONDS] [LIBFUZZER FLAGS…]
 #                                       runs TARGET (default 60 s) on its corpus; exit status non-zero on a
 #                                       crash, a timeout (20 s per input) or 2 GB of memory
@@ -13,7 +14,7 @@ set -euo pipefail
 fuzz="$(cd "$(dirname "$0")" && pwd)"
 repo="$(dirname "$fuzz")"
 scratch="$fuzz/.build-fuzz"
-targets=(fuzz-trace-reader fuzz-batch fuzz-replay fuzz-output-paths fuzz-record)
+targets=(fuzz-trace-reader fuzz-batch fuzz-replay fuzz-output-paths fuzz-record fuzz-json-readers)
 # Coverage for every module of the main package, not only for the targets; DEBUG and assert-config Debug
 # keep the engine's invariant checks (UpdatePlan's, the collection view's after every layout pass) on in an
 # optimised build.
@@ -54,6 +55,15 @@ seeds() {
         cp "$fixture" "$scratch/seeds/fixture-$(basename "$(dirname "$fixture")")-$(basename "$fixture")"
     done
     echo "fuzz: $(ls "$scratch/seeds" | wc -l) seeds in $scratch/seeds" >&2
+    # The JSON readers' seeds: every baseline, and the JSON golden files and fixtures of the tests (reports,
+    # comparisons, judgements, shards).
+    rm -rf "$scratch/json-seeds"
+    mkdir -p "$scratch/json-seeds"
+    cp "$repo"/Reports/baselines/*.json "$scratch/json-seeds/"
+    find "$repo/Tests" \( -path '*/Golden/*' -o -path '*/Fixtures/*' \) -name '*.json' -size -64k | while read -r file; do
+        cp "$file" "$scratch/json-seeds/$(basename "$(dirname "$file")")-$(basename "$file")"
+    done
+    echo "fuzz: $(ls "$scratch/json-seeds" | wc -l) seeds in $scratch/json-seeds" >&2
 }
 
 # Runs one target. The corpus it grows is .build-fuzz/corpus/TARGET (kept between runs); the committed seeds
@@ -73,6 +83,10 @@ fuzz_target() {
             flags+=(-dict="$fuzz/trace.dict" -max_len=32768) ;;
         # A command line is a scenario, a layout and at most 12 options of two bytes (RecordArguments).
         fuzz-record) flags+=(-max_len=64) ;;
+        fuzz-json-readers)
+            [ -d "$scratch/json-seeds" ] || seeds
+            corpus+=("$scratch/json-seeds")
+            flags+=(-dict="$fuzz/json.dict" -max_len=65536 -malloc_limit_mb=1024) ;;
     esac
     mkdir -p "${corpus[0]}" "$scratch/artifacts/$target"
     echo "fuzz: $target for $seconds s" >&2
@@ -108,5 +122,5 @@ case "${1:-}" in
     seeds) seeds ;;
     fuzz) shift; [ $# -ge 1 ] || { echo "usage: $0 fuzz TARGET [SECONDS] [FLAGS…]" >&2; exit 64; }; fuzz_target "$@" ;;
     ci) shift; ci "$@" ;;
-    *) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 64 ;;
+    *) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 64 ;;
 esac

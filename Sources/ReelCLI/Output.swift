@@ -27,6 +27,24 @@ func emit<Format>(_ outputs: [ReportOutput<Format>], render: (ReportOutput<Forma
     if failed { throw ExitCode(1) }
 }
 
+/// Writes every output of one run as `write` produces it into a ``ReportStream`` (``ReportFile/write(to:_:)``),
+/// so that a long output — a Chrome trace — goes out in pieces, never held whole; as ``emit(_:render:)``, an
+/// output that cannot be written is told on standard error, the others are still written, then the command
+/// exits 1.
+func emit<Format>(_ outputs: [ReportOutput<Format>],
+                  writing write: (ReportOutput<Format>, inout ReportStream) throws(OutputFileError) -> Void) throws {
+    var failed = false
+    for output in outputs {
+        do throws(OutputFileError) {
+            try ReportFile.write(to: output.path ?? "-") { stream throws(OutputFileError) in try write(output, &stream) }
+        } catch {
+            StandardError.line(error.description)
+            failed = true
+        }
+    }
+    if failed { throw ExitCode(1) }
+}
+
 /// Checks every output path before the first pass (``OutputFile/check(_:inputs:writing:)``), so that a path
 /// that cannot take its output fails the command at once, not after the replay; a bad one is told on
 /// standard error in one line and the command exits 1. `nil` is standard output, which must be open.

@@ -77,12 +77,14 @@ struct ReplayCommand: ParsableCommand {
             // trace that failed is told once, on standard error, unless the output is JSON. A file is never
             // coloured.
             let onlyFailure = traces.count == 1 && outcomes.allSatisfy { (try? $0.get()) == nil }
-            try emit(outputs.filter { !onlyFailure || $0.format == .json }) { output in
+            // Written as they are made: a Chrome trace of a long session is never held whole.
+            try emit(outputs.filter { !onlyFailure || $0.format == .json }) { output, stream throws(OutputFileError) in
                 let options = RenderOptions(
                     includeFrames: frames,
                     colour: output.isStandardOutput && Terminal.colours(colour, output: output.path),
                     thresholds: thresholds.thresholds)
-                return output.format.render(outcomes, asArray: traces.count > 1, options: options, shard: part.record())
+                try output.format.write(outcomes, asArray: traces.count > 1, options: options, shard: part.record(),
+                                        to: &stream)
             }
             if failed { throw ExitCode(1) }
         }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Replay
+@_spi(Benchmarks) import Replay
 import Reporting
 import TraceXML
 
@@ -65,6 +65,56 @@ struct LimitReplayTests {
         #expect(claimed.check(counts).map(\.message) == [
             "the batch leaves 10,000,001 items; a collection view holds at most 10,000,000 items in a replay",
         ])
+    }
+
+    @Test("A circle of more items than the display limit is refused at the frame that would display them, in the display limit's words")
+    func circlePastTheDisplayLimit() throws {
+        let header = """
+              <collection-view width="390" height="844" refresh-rate="60"/>
+              <layout name="circle"/>
+              <data><section items="12"/></data>
+            """
+        let file = try TraceFile(header: header, events: """
+            <scroll t="0.5" x="0" y="0"/>
+            <reload-data t="1"><section items="10001"/></reload-data>
+            <scroll t="2" x="0" y="0"/>
+            """)
+        // The items and the clock hand: counted from the circle, none of them built.
+        let message = "\(file.path):8:1: frame 60 (1 s) displays 10,002 elements, more than the limit of 10,000 in "
+            + "one frame; the replay stops there"
+        let report = try runner.replay(file.path, options: ReplayOptions(repeats: 1, warmup: 0))
+        #expect(report.failure == message)
+        #expect(report.repeats.first?.frames.count == 60)
+        #expect(TraceChecker.validate(path: file.path).map(\.description) == [message])
+    }
+
+    @Test("A photo album of 100,000 albums replays whole")
+    func hundredThousandAlbums() throws {
+        let counts = (0..<TraceLimits.sections).map { $0 % 3 + 1 }
+        let sections = counts.map { #"<section items="\#($0)"/>"# }.joined()
+        let header = """
+              <collection-view width="320" height="548" refresh-rate="60"/>
+              <layout name="photo-album"/>
+              <data>\(sections)</data>
+            """
+        let file = try TraceFile(header: header, events: """
+            <scroll t="0.1" x="0" y="100000"/>
+            <scroll t="0.2" x="0" y="8149000"/>
+            """)
+        let report = try runner.replay(file.path, options: ReplayOptions(repeats: 1, warmup: 0))
+        #expect(report.complete)
+        #expect(report.failure == nil)
+        // Every query scans the whole cache: the emblem, the 199,999 photos and a title per album.
+        let queries = try #require(report.counter("element_queries"))
+        #expect(report.counter("attributes_examined") == queries * (1 + counts.reduce(0, +) + TraceLimits.sections))
+        #expect((report.counter("cells_configured") ?? 0) > 0)
+    }
+
+    @Test("The JSON readers' caps are the replay's own limits: passes, frames and span paths")
+    func jsonCapsAreTheReplays() {
+        #expect(JSONInputLimits.repeats == TraceLimits.passes)
+        #expect(JSONInputLimits.framesPerRepeat == TraceLimits.frames)
+        #expect(JSONInputLimits.spanPaths == Profiler.pathNames.count)
     }
 
     /// Kept apart from `Fixtures/Invalid`, which the command-line tests replay on the CPU clock: this one

@@ -1,6 +1,8 @@
+import Foundation
 import Testing
 @_spi(Benchmarks) @testable import Replay
 import Reporting
+import TestSupport
 
 @Suite("Timeline recording")
 struct TimelineRecordingTests {
@@ -38,7 +40,7 @@ struct TimelineRecordingTests {
         let timeline = try #require(profiler.timeline(repeatNumber: 2))
         #expect(timeline.repeatNumber == 2)
         #expect(timeline.droppedSpans == 0)
-        #expect(timeline.spans == [
+        #expect(Array(timeline.spans) == [
             Span(path: "frame", depth: 0, frame: 0, startNs: 0, durationNs: 10_000),
             Span(path: "frame/events", depth: 1, frame: 0, startNs: 1_000, durationNs: 5_000),
             Span(path: "frame/scroll", depth: 2, frame: 0, startNs: 2_000, durationNs: 3_000),
@@ -96,7 +98,7 @@ struct TimelineRecordingTests {
         _ = profiler.endFrame(index: 0, time: 0, cellsCreated: 0)
         let timeline = try #require(profiler.timeline(repeatNumber: 1))
         // The frame ends at 7 µs, 2 µs before its spans seemed to: neither outlasts it.
-        #expect(timeline.spans == [
+        #expect(Array(timeline.spans) == [
             Span(path: "frame", depth: 0, frame: 0, startNs: 0, durationNs: 7_000),
             Span(path: "frame/events", depth: 1, frame: 0, startNs: 1_000, durationNs: 6_000),
             Span(path: "frame/scroll", depth: 2, frame: 0, startNs: 1_500, durationNs: 5_500),
@@ -135,6 +137,32 @@ struct TimelineRecordingTests {
         #expect(TimelineRecorder.capacity(frames: 600) == 600 * TimelineRecorder.spansPerFrame)
         #expect(TimelineRecorder.capacity(frames: 10_000_000) == 4 * 1024 * 1024)
         #expect(TimelineRecorder(capacity: 10_000_000).capacity == TimelineRecorder.maximumCapacity)
+    }
+
+    @Test("A long session's Chrome trace is written in pieces within the buffer's cap, counting its spans and the dropped ones")
+    func longSessionChromeTrace() throws {
+        // 20,000 frames of three spans into a buffer of 30,001: 10,000 frames kept whole, the next one cut off.
+        let (profiler, clock) = profiler(capacity: 30_001)
+        for index in 0..<20_000 { frame(index, profiler, clock) }
+        let timeline = try #require(profiler.timeline(repeatNumber: 1))
+        #expect(timeline.records.count == 30_000)
+        #expect(timeline.droppedSpans == 30_000)
+        let trace = try TraceFile(events: #"<scroll t="0.02" x="0" y="110"/>"#)
+        let runner = ReplayRunner(makeClock: { ManualClock() })
+        var report = Report(try runner.replay(trace.path, options: ReplayOptions(repeats: 1, warmup: 0)))
+        report.timeline = timeline
+        let path = try ScratchDirectory.folder("timeline").appendingPathComponent("long.json").path
+        try ReportFile.write(to: path) { stream throws(OutputFileError) in
+            try ReportFormat.chromeTrace.write([.success(report)], asArray: false, to: &stream)
+        }
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(data.count > 64 * 1024 * 10, "many pieces, not one")
+        #expect(String(decoding: data, as: UTF8.self) == ReportFormat.chromeTrace.render([report]))
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let events = try #require(document["traceEvents"] as? [[String: Any]])
+        #expect(events.count { $0["ph"] as? String == "X" } == 30_000)
+        let other = try #require(document["otherData"] as? [String: String])
+        #expect(other["spans"] == "30000" && other["frames"] == "10000" && other["dropped_spans"] == "30000")
     }
 }
 

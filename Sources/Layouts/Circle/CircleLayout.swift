@@ -112,17 +112,48 @@ public final class CircleLayout: CollectionViewLayout, TimeDrivenLayout, LayoutI
     }
 
     /// Every cell, whatever `rect` (the book's habit), and the clock hand when `rect` contains the center.
-    /// - Complexity: O(n) for n items.
+    ///
+    /// Within a limited query (``CollectionViewLayout/elementQueryLimit``, a replay's display limit) of more
+    /// elements than the limit, the items are counted from the circle's geometry before any is built: past the
+    /// limit the layout answers none and records the count in ``CollectionViewLayout/elementQueryOverflow``, as
+    /// the flow layout does; within it (a circle pinched far beyond the bounds) it builds only the items in `rect`.
+    /// - Complexity: O(n) for n items; past the limit O(1) when the circle lies inside `rect`, O(n) without
+    ///   building anything otherwise.
     public override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        var hand: LayoutAttributes?
+        if rect.contains(circleCenter) {
+            hand = layoutAttributesForDecorationView(ofKind: Self.clockHandKind, at: IndexPath(item: 0, section: 0))
+        }
+        if let limit = elementQueryLimit, cellCount + (hand == nil ? 0 : 1) > limit {
+            return limitedAnswer(limit, in: rect, hand: hand)
+        }
         var result: [LayoutAttributes] = []
         result.reserveCapacity(cellCount + 1)
         for item in 0..<cellCount {
             result.append(itemAttributes(at: IndexPath(item: item, section: 0), count: cellCount))
         }
-        if rect.contains(circleCenter),
-           let hand = layoutAttributesForDecorationView(ofKind: Self.clockHandKind, at: IndexPath(item: 0, section: 0)) {
-            result.append(hand)
+        if let hand { result.append(hand) }
+        return result
+    }
+
+    /// The answer of a query limited to `limit` elements that the items and `hand` may pass: the displayable
+    /// ones counted first, each item's frame computed as its attributes would have it, and built only when
+    /// they are within the limit.
+    private func limitedAnswer(_ limit: Int, in rect: Rect, hand: LayoutAttributes?) -> [LayoutAttributes] {
+        let shownHand = hand.flatMap { !$0.isHidden && $0.frame.intersects(rect) ? $0 : nil }
+        let count = cellCount
+        func isShown(_ item: Int) -> Bool { itemFrame(item, count: count).intersects(rect) }
+        // With every item's center inside `rect`, all are shown; the margin covers rounding.
+        let reach = abs(circleRadius) + 1
+        let inside = circleCenter.x - reach > rect.minX && circleCenter.x + reach < rect.maxX
+            && circleCenter.y - reach > rect.minY && circleCenter.y + reach < rect.maxY
+        let shown = (inside ? count : (0..<count).count(where: isShown)) + (shownHand == nil ? 0 : 1)
+        if shown > limit {
+            elementQueryOverflow = shown
+            return []
         }
+        var result = (0..<count).filter(isShown).map { itemAttributes(at: IndexPath(item: $0, section: 0), count: count) }
+        if let shownHand { result.append(shownHand) }
         return result
     }
 
@@ -141,12 +172,25 @@ public final class CircleLayout: CollectionViewLayout, TimeDrivenLayout, LayoutI
     private func itemAttributes(at indexPath: IndexPath, count: Int) -> LayoutAttributes {
         let attributes = LayoutAttributes(forCellWith: indexPath)
         attributes.size = itemSize
-        let turn = 2 * Double.pi * Double(indexPath.item) / Double(count)
-        let angle = turn - .pi / 2
-        attributes.center = Point(x: circleCenter.x + circleRadius * Double.cos(angle),
-                                  y: circleCenter.y + circleRadius * Double.sin(angle))
-        attributes.transform3D = .rotation(angle: turn, x: 0, y: 0, z: 1)
+        attributes.center = itemCenter(indexPath.item, count: count)
+        attributes.transform3D = .rotation(angle: Self.turn(indexPath.item, count: count), x: 0, y: 0, z: 1)
         return attributes
+    }
+
+    /// Item `item`'s turn from twelve o'clock, of `count`.
+    private static func turn(_ item: Int, count: Int) -> Double { 2 * Double.pi * Double(item) / Double(count) }
+
+    private func itemCenter(_ item: Int, count: Int) -> Point {
+        let angle = Self.turn(item, count: count) - .pi / 2
+        return Point(x: circleCenter.x + circleRadius * Double.cos(angle),
+                     y: circleCenter.y + circleRadius * Double.sin(angle))
+    }
+
+    /// Item `item`'s frame as its attributes give it, without building them.
+    private func itemFrame(_ item: Int, count: Int) -> Rect {
+        let center = itemCenter(item, count: count)
+        return Rect(x: center.x - itemSize.width / 2, y: center.y - itemSize.height / 2,
+                    width: itemSize.width, height: itemSize.height)
     }
 
     // MARK: Updates (Listing 5.13)
@@ -191,9 +235,8 @@ public final class CircleLayout: CollectionViewLayout, TimeDrivenLayout, LayoutI
         let attributes = itemAttributes(at: itemIndexPath, count: cellCount + 1)
         attributes.alpha = 0
         attributes.center = circleCenter
-        let oldTurn = 2 * Double.pi * Double(itemIndexPath.item) / Double(cellCount + 1)
         attributes.transform3D = Transform3D.scale(x: 0.1, y: 0.1)
-            .concatenating(.rotation(angle: oldTurn, x: 0, y: 0, z: 1))
+            .concatenating(.rotation(angle: Self.turn(itemIndexPath.item, count: cellCount + 1), x: 0, y: 0, z: 1))
         return attributes
     }
 

@@ -7,9 +7,9 @@ import RealModule
 ///
 /// A direct ``CollectionViewLayout`` subclass that keeps the tutorial's habits, so that the profiler can
 /// show them (notes §1, §4 P1–P4):
-/// - ``prepare()`` builds every attribute into a two-level cache (kind → index path → attributes), once
-///   per invalidation; scrolling never re-prepares (the base `shouldInvalidateLayout(forBoundsChange:)`);
-/// - ``layoutAttributesForElements(in:)`` scans every cached attribute on every call and reports the
+/// - ``prepare()`` caches every element (the emblem, each photo, each title), once per invalidation;
+///   scrolling never re-prepares (the base `shouldInvalidateLayout(forBoundsChange:)`);
+/// - ``layoutAttributesForElements(in:)`` scans every cached element on every call and reports the
 ///   count with ``CollectionViewLayout/recordAttributesExamined(_:)``;
 /// - every property setter returns early on an equal value and otherwise invalidates, so the rotation
 ///   handler's two setters cost two invalidations and one prepare;
@@ -17,16 +17,16 @@ import RealModule
 ///
 /// Every photo of an album has the stack's frame, turned by a small angle from the rotation table, with
 /// item 0 on top (z-index 100 + count − item).
+///
+/// The tutorial's cache holds an attributes object per photo (kind → index path → attributes), about 300
+/// bytes a photo: 3 GB for the 10,000,000 items a trace may hold. This one holds what each photo's attributes
+/// are made of — its album and its place in it, 8 bytes — and every album's stack frame; the scan looks at
+/// every photo as the tutorial's does, and makes the attributes of those it finds, the emblem's once.
 public final class PhotoAlbumLayout: CollectionViewLayout, LayoutInteractionHandling {
     /// The album title's supplementary kind (the tutorial's `BHPhotoAlbumLayoutAlbumTitleKind`).
     public static let titleKind = "album-title"
     /// The emblem's decoration kind (the tutorial's private `BHPhotoEmblemKind`).
     public static let emblemKind = "emblem"
-    /// The cache's key for the cells (`BHPhotoAlbumLayoutPhotoCellKind`): only a dictionary key, cells
-    /// have no kind.
-    static let photoCellKey = "photo-cell"
-    /// The kinds in the order the queries return them (the order `prepareLayout` fills the cache in).
-    static let kindOrder = [emblemKind, photoCellKey, titleKind]
     /// The photos' base z-index (`PhotoCellBaseZIndex`).
     public static let photoBaseZIndex = 100
     /// The emblem's gap above the content's top (`frameForEmblem`: `-size.height - 30`).
@@ -58,8 +58,30 @@ public final class PhotoAlbumLayout: CollectionViewLayout, LayoutInteractionHand
     private let portraitColumns: Int
     private let portraitInsets: EdgeInsets
 
-    /// The tutorial's `layoutInfo`: element kind → index path → attributes, swapped in whole by `prepare()`.
-    private var layoutInfo: [String: [IndexPath: LayoutAttributes]] = [:]
+    /// The tutorial's `layoutInfo`, swapped in whole by `prepare()`: the emblem, and what every photo's and
+    /// title's attributes are made from.
+    private var cache = Cache()
+
+    /// The elements `prepare()` caches, in the order the queries return them (the order `prepareLayout` fills
+    /// its cache in): the emblem, the photos by index path, the titles by section.
+    struct Cache {
+        /// One photo: its album and its item, 8 bytes.
+        struct Photo {
+            var section: Int32
+            var item: Int32
+        }
+
+        var emblem: LayoutAttributes?
+        /// Every photo, album by album.
+        var photos: [Photo] = []
+        /// Each album's stack frame.
+        var stacks: [Rect] = []
+        /// The position in ``photos`` of each album's first photo, and the count of photos at the end.
+        var firstPhotos: [Int] = [0]
+
+        /// The photos of album `section`.
+        func count(inSection section: Int) -> Int { firstPhotos[section + 1] - firstPhotos[section] }
+    }
 
     /// Creates the layout with the tutorial's values unless given others, drawing its rotation table from
     /// `random` (the trace's `seed`).
@@ -121,40 +143,47 @@ public final class PhotoAlbumLayout: CollectionViewLayout, LayoutInteractionHand
 
     // MARK: Preparing (`prepareLayout`, notes §1.5)
 
-    /// Builds every attribute into the cache: the emblem, each photo at its stack's frame with its
-    /// rotation and z-index, and a title under each non-empty stack.
+    /// Caches every element: the emblem, each photo of each album with its stack's frame, and a title under
+    /// each non-empty stack.
     /// - Complexity: O(n + s) for n items in s sections.
     public override func prepare() {
         super.prepare()
         guard let collectionView else { return }
-        var newLayoutInfo: [String: [IndexPath: LayoutAttributes]] = [:]
-        var cellInfo: [IndexPath: LayoutAttributes] = [:]
-        var titleInfo: [IndexPath: LayoutAttributes] = [:]
+        var newCache = Cache()
         let width = collectionView.bounds.width
-        let first = IndexPath(item: 0, section: 0)
-        let emblem = LayoutAttributes(forDecorationViewOfKind: Self.emblemKind, with: first)
+        let emblem = LayoutAttributes(forDecorationViewOfKind: Self.emblemKind, with: IndexPath(item: 0, section: 0))
         emblem.frame = frameForEmblem(width: width)
-        newLayoutInfo[Self.emblemKind] = [first: emblem]
-        for section in 0..<collectionView.numberOfSections {
-            let itemCount = collectionView.numberOfItems(inSection: section)
-            let stack = frameForAlbumPhoto(section: section, width: width)
-            for item in 0..<itemCount {
-                let indexPath = IndexPath(item: item, section: section)
-                let attributes = LayoutAttributes(forCellWith: indexPath)
-                attributes.frame = stack
-                attributes.transform3D = rotations[rotationIndex(for: indexPath)]
-                attributes.zIndex = Self.photoBaseZIndex + itemCount - item
-                cellInfo[indexPath] = attributes
-                if item == 0 {
-                    let title = LayoutAttributes(forSupplementaryViewOfKind: Self.titleKind, with: indexPath)
-                    title.frame = frameForAlbumTitle(stack)
-                    titleInfo[indexPath] = title
-                }
+        newCache.emblem = emblem
+        let sections = collectionView.numberOfSections
+        newCache.stacks.reserveCapacity(sections)
+        newCache.firstPhotos.reserveCapacity(sections + 1)
+        newCache.photos.reserveCapacity((0..<sections).reduce(0) { $0 + collectionView.numberOfItems(inSection: $1) })
+        for section in 0..<sections {
+            newCache.stacks.append(frameForAlbumPhoto(section: section, width: width))
+            for item in 0..<collectionView.numberOfItems(inSection: section) {
+                // Section and item indices are below the trace limits of 100,000 and 10,000,000.
+                newCache.photos.append(Cache.Photo(section: Int32(truncatingIfNeeded: section),
+                                                   item: Int32(truncatingIfNeeded: item)))
             }
+            newCache.firstPhotos.append(newCache.photos.count)
         }
-        newLayoutInfo[Self.photoCellKey] = cellInfo
-        newLayoutInfo[Self.titleKind] = titleInfo
-        layoutInfo = newLayoutInfo
+        cache = newCache
+    }
+
+    /// A photo's attributes: its stack's frame, its rotation and its z-index.
+    private func photoAttributes(at indexPath: IndexPath) -> LayoutAttributes {
+        let attributes = LayoutAttributes(forCellWith: indexPath)
+        attributes.frame = cache.stacks[indexPath.section]
+        attributes.transform3D = rotations[rotationIndex(for: indexPath)]
+        attributes.zIndex = Self.photoBaseZIndex + cache.count(inSection: indexPath.section) - indexPath.item
+        return attributes
+    }
+
+    /// An album's title under its stack.
+    private func titleAttributes(section: Int) -> LayoutAttributes {
+        let title = LayoutAttributes(forSupplementaryViewOfKind: Self.titleKind, with: IndexPath(item: 0, section: section))
+        title.frame = frameForAlbumTitle(cache.stacks[section])
+        return title
     }
 
     /// `frameForAlbumPhotoAtIndexPath:`: the stack's frame, by section only; the floor is taken after
@@ -194,43 +223,51 @@ public final class PhotoAlbumLayout: CollectionViewLayout, LayoutInteractionHand
 
     // MARK: Queries (notes §1.8)
 
-    /// Every cached attribute whose frame meets `rect`, found by looking at every cached attribute, as the
+    /// Every cached element whose frame meets `rect`, found by looking at every cached element, as the
     /// tutorial does; returned by kind (emblem, photos, titles), then by index path. Reports the number of
-    /// attributes examined with ``CollectionViewLayout/recordAttributesExamined(_:)``.
-    /// - Complexity: O(n + s) for the n photos and s titles cached, plus O(r log r) to order the r returned.
+    /// elements examined with ``CollectionViewLayout/recordAttributesExamined(_:)``. The attributes of the
+    /// photos and titles found are made for the answer, within the query's limit (``LimitedAnswer``).
+    /// - Complexity: O(n + s) for the n photos and s titles cached.
     public override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
-        var result: [LayoutAttributes] = []
+        var answer = LimitedAnswer(for: self, in: rect)
         var examined = 0
-        for kind in Self.kindOrder {
-            guard let attributesByIndexPath = layoutInfo[kind] else { continue }
-            let first = result.count
-            for (_, attributes) in attributesByIndexPath {
-                examined += 1
-                if rect.intersects(attributes.frame) { result.append(attributes) }
-            }
-            result[first...].sort { $0.indexPath < $1.indexPath }
+        if let emblem = cache.emblem {
+            examined += 1
+            if rect.intersects(emblem.frame) { answer.append(emblem) }
+        }
+        examined += cache.photos.count
+        for photo in cache.photos where rect.intersects(cache.stacks[Int(photo.section)]) {
+            answer.append(photoAttributes(at: IndexPath(item: Int(photo.item), section: Int(photo.section))))
+        }
+        for section in cache.stacks.indices where cache.count(inSection: section) > 0 {
+            examined += 1
+            if rect.intersects(frameForAlbumTitle(cache.stacks[section])) { answer.append(titleAttributes(section: section)) }
         }
         recordAttributesExamined(examined)
-        return result
+        return answer.finish(for: self)
     }
 
-    /// The photo's cached attributes.
+    /// The photo's attributes, from the cache.
     /// - Complexity: O(1).
     public override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-        layoutInfo[Self.photoCellKey]?[indexPath]
+        guard cache.stacks.indices.contains(indexPath.section), indexPath.item >= 0,
+              indexPath.item < cache.count(inSection: indexPath.section) else { return nil }
+        return photoAttributes(at: indexPath)
     }
 
-    /// The album title's cached attributes, whatever `kind` is asked for (the tutorial reads the title
-    /// cache without looking at the kind).
+    /// The album title's attributes, from the cache, whatever `kind` is asked for (the tutorial reads the
+    /// title cache without looking at the kind).
     /// - Complexity: O(1).
     public override func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
-        layoutInfo[Self.titleKind]?[indexPath]
+        guard indexPath.item == 0, cache.stacks.indices.contains(indexPath.section),
+              cache.count(inSection: indexPath.section) > 0 else { return nil }
+        return titleAttributes(section: indexPath.section)
     }
 
     /// The emblem's cached attributes, whatever `kind` is asked for (as the tutorial does).
     /// - Complexity: O(1).
     public override func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
-        layoutInfo[Self.emblemKind]?[indexPath]
+        indexPath == IndexPath(item: 0, section: 0) ? cache.emblem : nil
     }
 
     // MARK: Rotation (`willRotateToInterfaceOrientation:duration:`, notes §1.2)

@@ -90,15 +90,30 @@ public final class SpiralLayout: CollectionViewLayout {
     private func itemAttributes(at indexPath: IndexPath) -> LayoutAttributes {
         let attributes = LayoutAttributes(forCellWith: indexPath)
         attributes.size = itemSize
-        let denominator = Double(max(cellCounts[indexPath.section] - 1, 1))
-        let fraction = Double(indexPath.item) / denominator
-        let page = pageRect(forSection: indexPath.section)
-        let angle = 3 * Double.pi * fraction
-        attributes.center = Point(x: page.midX + radius * fraction * Double.cos(angle),
-                                  y: page.midY + radius * fraction * Double.sin(angle))
+        let fraction = self.fraction(indexPath)
+        attributes.center = itemCenter(indexPath, fraction: fraction)
         let itemScale = (0.25 + 0.75 * fraction) * scale
         attributes.transform3D = .scale(x: itemScale, y: itemScale)
         return attributes
+    }
+
+    /// How far along its section's spiral the item is, from 0 (the center) to 1.
+    private func fraction(_ indexPath: IndexPath) -> Double {
+        Double(indexPath.item) / Double(max(cellCounts[indexPath.section] - 1, 1))
+    }
+
+    private func itemCenter(_ indexPath: IndexPath, fraction: Double) -> Point {
+        let page = pageRect(forSection: indexPath.section)
+        let angle = 3 * Double.pi * fraction
+        return Point(x: page.midX + radius * fraction * Double.cos(angle),
+                     y: page.midY + radius * fraction * Double.sin(angle))
+    }
+
+    /// The item's frame as its attributes give it, without building them.
+    private func itemFrame(_ indexPath: IndexPath) -> Rect {
+        let center = itemCenter(indexPath, fraction: fraction(indexPath))
+        return Rect(x: center.x - itemSize.width / 2, y: center.y - itemSize.height / 2,
+                    width: itemSize.width, height: itemSize.height)
     }
 
     /// The section's header: the page's width, 50 high, centered at (page midX, 35).
@@ -114,10 +129,21 @@ public final class SpiralLayout: CollectionViewLayout {
     }
 
     /// For each page that meets `rect`, all its items and its header, built anew (the demo's habit).
-    /// - Complexity: O(s + k): every page is tested, and every item of a page that meets `rect` is built.
+    ///
+    /// Within a limited query (``CollectionViewLayout/elementQueryLimit``, a replay's display limit) of more
+    /// elements than the limit, the displayable ones are counted from the spirals' geometry before any is
+    /// built: past the limit the layout answers none and records the count in
+    /// ``CollectionViewLayout/elementQueryOverflow``, as the flow layout does; within it, it builds only the
+    /// elements in `rect`.
+    /// - Complexity: O(s + k): every page is tested, and every item of a page that meets `rect` is built;
+    ///   past the limit, O(s) for the pages whose spiral lies inside `rect` and O(k) without building for the others.
     public override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        let pages = cellCounts.indices.filter { pageRect(forSection: $0).intersects(rect) }
+        if let limit = elementQueryLimit, pages.reduce(pages.count, { $0 + cellCounts[$1] }) > limit {
+            return limitedAnswer(limit, pages: pages, in: rect)
+        }
         var result: [LayoutAttributes] = []
-        for section in cellCounts.indices where pageRect(forSection: section).intersects(rect) {
+        for section in pages {
             for item in 0..<cellCounts[section] {
                 result.append(itemAttributes(at: IndexPath(item: item, section: section)))
             }
@@ -126,6 +152,40 @@ public final class SpiralLayout: CollectionViewLayout {
                                                                      at: header) {
                 result.append(attributes)
             }
+        }
+        return result
+    }
+
+    /// The answer of a query limited to `limit` elements that the items and headers of `pages` may pass: the
+    /// displayable ones counted first, each item's frame computed as its attributes would have it, and built
+    /// only when they are within the limit.
+    private func limitedAnswer(_ limit: Int, pages: [Int], in rect: Rect) -> [LayoutAttributes] {
+        func header(_ section: Int) -> LayoutAttributes? {
+            layoutAttributesForSupplementaryView(ofKind: CollectionView.elementKindSectionHeader,
+                                                 at: IndexPath(item: 0, section: section))
+                .flatMap { !$0.isHidden && $0.frame.intersects(rect) ? $0 : nil }
+        }
+        func items(_ section: Int) -> some Collection<IndexPath> {
+            (0..<cellCounts[section]).lazy.map { IndexPath(item: $0, section: section) }
+        }
+        var shown = 0
+        for section in pages {
+            // With every item's center inside `rect`, all are shown; the margin covers rounding.
+            let page = pageRect(forSection: section)
+            let reach = abs(radius) + 1
+            let inside = page.midX - reach > rect.minX && page.midX + reach < rect.maxX
+                && page.midY - reach > rect.minY && page.midY + reach < rect.maxY
+            shown += inside ? cellCounts[section] : items(section).count { itemFrame($0).intersects(rect) }
+            shown += header(section) == nil ? 0 : 1
+        }
+        if shown > limit {
+            elementQueryOverflow = shown
+            return []
+        }
+        var result: [LayoutAttributes] = []
+        for section in pages {
+            result += items(section).filter { itemFrame($0).intersects(rect) }.map(itemAttributes(at:))
+            if let header = header(section) { result.append(header) }
         }
         return result
     }

@@ -195,21 +195,24 @@ public class StackedLayout: CollectionViewLayout, LayoutInteractionHandling {
     // MARK: Queries (Listings 5.26, 5.27, 5.34)
 
     /// Every item and the label of each stack whose frame, label included, meets `rect` (the label inside
-    /// the check, as upstream does: notes [E18]).
+    /// the check, as upstream does: notes [E18]). The items past ``visibleItems`` are hidden but answered; a
+    /// query limited by the collection view (``CollectionViewLayout/elementQueryLimit``) keeps only the
+    /// displayable ones once the answer passes the limit (``LimitedAnswer``), so that a stack of millions of
+    /// photos is built one photo at a time, never held.
     /// - Complexity: O(s + m) for s sections and the m items of the stacks that meet `rect`.
     public override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         guard let collectionView else { return [] }
-        var result: [LayoutAttributes] = []
+        var answer = LimitedAnswer(for: self, in: rect)
         for (section, frame) in stackFrames.enumerated() {
             var withLabel = frame
             withLabel.size.height += footerGap + footerHeight
             guard withLabel.intersects(rect) else { continue }
             for item in 0..<collectionView.numberOfItems(inSection: section) {
-                result.append(itemAttributes(at: IndexPath(item: item, section: section)))
+                answer.append(itemAttributes(at: IndexPath(item: item, section: section)))
             }
-            result.append(labelAttributes(at: IndexPath(item: 0, section: section), kind: stackLabelKind))
+            answer.append(labelAttributes(at: IndexPath(item: 0, section: section), kind: stackLabelKind))
         }
-        return result
+        return answer.finish(for: self)
     }
 
     /// - Complexity: O(1).

@@ -183,7 +183,6 @@ public import Reporting
         markTimes.deallocate()
         modelled.deallocate()
         if let recorder {
-            recorder.pointee.deallocate()
             recorder.deinitialize(count: 1)
             recorder.deallocate()
         }
@@ -462,15 +461,13 @@ public import Reporting
     /// Places a `<marker>` of the trace, met in the frame being measured, on the timeline: at that frame's
     /// start. Nothing when no timeline is recorded.
     public func mark(_ label: String) {
-        guard let recorder else { return }
-        let position = recorder.pointee.count
-        recorder.pointee.markers.append((label, position))
+        recorder?.pointee.mark(label)
     }
 
     /// The spans recorded, as measured repeat `repeatNumber` (from 1); `nil` when the profiler records no
     /// timeline.
     public func timeline(repeatNumber: Int) -> SpanTimeline? {
-        recorder?.pointee.timeline(repeatNumber: repeatNumber)
+        recorder?.pointee.timeline(repeatNumber: repeatNumber, paths: SpanPath.names)
     }
 
     /// The time per path over everything measured, for the paths that ran.

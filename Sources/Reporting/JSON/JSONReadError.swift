@@ -28,13 +28,36 @@ public struct JSONReadError: Error, Equatable, CustomStringConvertible {
 }
 
 extension JSONReadError {
-    /// The bytes of the JSON file at `path`.
-    /// - Throws: A ``JSONReadError`` naming `path` when it cannot be read.
+    /// The bytes of the JSON file at `path`, at most ``JSONInputLimits/bytes``: a longer file is refused before
+    /// it is read (a regular file, by its size) or once that much was read (a pipe, a device).
+    /// - Throws: A ``JSONReadError`` naming `path` when it cannot be read or is too long.
     static func contents(of path: String) throws(JSONReadError) -> Data {
+        func unreadable(_ error: any Error) -> JSONReadError {
+            JSONReadError(path: path, line: 0, column: 0, message: "cannot read: \(error.localizedDescription)")
+        }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        if attributes?[.type] as? FileAttributeType == .typeDirectory {
+            throw JSONReadError(path: path, line: 0, column: 0, message: "cannot read: is a directory; expected a JSON file")
+        }
+        if attributes?[.type] as? FileAttributeType == .typeRegular, let size = attributes?[.size] as? Int,
+           size > JSONInputLimits.bytes {
+            throw JSONInputLimits.tooLong(size, path: path)
+        }
+        let file: FileHandle
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
+            file = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         } catch {
-            throw JSONReadError(path: path, line: 0, column: 0, message: "cannot read: \(error.localizedDescription)")
+            throw unreadable(error)
+        }
+        defer { try? file.close() }
+        do {
+            let data = try file.read(upToCount: JSONInputLimits.bytes + 1) ?? Data()
+            guard data.count <= JSONInputLimits.bytes else { throw JSONInputLimits.tooLong(data.count, path: path) }
+            return data
+        } catch let error as JSONReadError {
+            throw error
+        } catch {
+            throw unreadable(error)
         }
     }
 }

@@ -18,8 +18,21 @@ extension JSONValue {
     ///   is written on one line too (`{"ph": "X", "args": {"frame": 3}}`): one line per event of a Chrome
     ///   trace.
     func serialized(nestedOnOneLine: Bool = false) -> String {
+        serialized(indent: "", nestedOnOneLine: nestedOnOneLine)
+    }
+
+    /// The value as it is written inside a document where its own lines are indented by `indent`.
+    func serialized(indent: String, nestedOnOneLine: Bool = false) -> String {
         var output = ""
-        write(to: &output, indent: "", nestedOnOneLine: nestedOnOneLine)
+        write(to: &output, indent: indent, nestedOnOneLine: nestedOnOneLine)
+        return output
+    }
+
+    /// The value as it is written as an element of an array that holds arrays or objects, the element's
+    /// line indented by `indent` (not included): what a writer that streams such an array writes per element.
+    func serializedAsElement(indent: String, nestedOnOneLine: Bool = false) -> String {
+        var output = ""
+        Self.writeElement(self, to: &output, indent: indent, nestedOnOneLine: nestedOnOneLine)
         return output
     }
 
@@ -95,12 +108,7 @@ extension JSONValue {
             output += "[\n"
             for (position, element) in elements.enumerated() {
                 output += inner
-                if case .object(let members) = element, !members.isEmpty,
-                   members.allSatisfy({ $0.value.isScalar || (nestedOnOneLine && $0.value.isFlatObject) }) {
-                    writeFlatObject(members, to: &output)
-                } else {
-                    element.write(to: &output, indent: inner, nestedOnOneLine: nestedOnOneLine)
-                }
+                Self.writeElement(element, to: &output, indent: inner, nestedOnOneLine: nestedOnOneLine)
                 output += position == elements.count - 1 ? "\n" : ",\n"
             }
             output += indent + "]"
@@ -112,6 +120,18 @@ extension JSONValue {
             element.write(to: &output, indent: indent)
         }
         output += "]"
+    }
+
+    /// An element of an array that holds arrays or objects, on a line indented by `indent`: an object of
+    /// scalars on that one line.
+    private static func writeElement(_ element: JSONValue, to output: inout String, indent: String,
+                                     nestedOnOneLine: Bool) {
+        if case .object(let members) = element, !members.isEmpty,
+           members.allSatisfy({ $0.value.isScalar || (nestedOnOneLine && $0.value.isFlatObject) }) {
+            element.writeFlatObject(members, to: &output)
+        } else {
+            element.write(to: &output, indent: indent, nestedOnOneLine: nestedOnOneLine)
+        }
     }
 
     /// `value` rounded to three decimals, in its shortest form.

@@ -4,7 +4,7 @@ extension ReelOutput {
     /// Reads a JSON output file: a replay's report or array of reports (failed traces included), a comparison or
     /// array of comparisons, a `reel-gate` judgement, or a sharded run's `reel-shard` object.
     /// - Throws: ``JSONReadError`` naming the file, and the key or the line and column, when the file cannot be
-    ///   read, is not JSON, or is not such an output of this version of Reel.
+    ///   read, is past ``JSONInputLimits``, is not JSON, or is not such an output of this version of Reel.
     public static func read(contentsOf path: String) throws(JSONReadError) -> ReelOutput {
         try decode(JSONReadError.contents(of: path), path: path)
     }
@@ -16,6 +16,7 @@ extension ReelOutput {
     }
 
     private static func decode(_ data: Data, path: String) throws(JSONReadError) -> ReelOutput {
+        try JSONInputLimits.check(data, path: path)
         do {
             let document = try JSONDecoder().decode(OutputDocument.self, from: data)
             return ReelOutput(path: path, results: document.results, shard: document.shard)

@@ -12,6 +12,24 @@ public enum ReportFile {
         try write(text, to: path, beforeRename: {})
     }
 
+    /// Writes to `path` what `produce` writes into the ``ReportStream`` it is given, as it produces it, by the
+    /// rules of ``write(_:to:)``: a report too long to hold whole (a Chrome trace) goes out in pieces, and
+    /// readers still see the previous file or the complete new one. `-` is standard output.
+    /// - Throws: ``OutputFileError`` naming `path`, as ``write(_:to:)``; the temporary file is removed.
+    public static func write(to path: String,
+                             _ produce: (inout ReportStream) throws(OutputFileError) -> Void) throws(OutputFileError) {
+        let file = try OutputFile.open(path)
+        var stream = ReportStream(file: file)
+        do throws(OutputFileError) {
+            try produce(&stream)
+            try stream.flush()
+        } catch {
+            file.discard()
+            throw error
+        }
+        try file.commit()
+    }
+
     /// ``write(_:to:)`` with a hook run after the temporary file is complete and before the rename, so tests
     /// can interrupt a write at its most delicate moment.
     static func write(_ text: String, to path: String,

@@ -28,6 +28,10 @@ internal import ReelVersion
 /// clock, workload, repeat, budget and spans dropped, each key prefixed with the trace's pid (`2.trace`) when
 /// there are several. A replay that failed has its error
 /// in `otherData` and as an instant event `replay failed` where it stopped; the output stays valid JSON.
+///
+/// The document is written as it is made, event by event (``write(_:to:)``): what it costs in memory is one
+/// event's text and the timeline the replay recorded (at most 4 Mi spans of 32 bytes), whatever the length of
+/// the session.
 enum ChromeTrace {
     /// `otherData`'s `format`.
     static let format = "reel-chrome-trace"
@@ -35,32 +39,46 @@ enum ChromeTrace {
     /// The one thread of every process: the replay's main thread.
     static let thread = 1
 
-    static func render(_ outcomes: [Result<Report, TraceFailure>]) -> String {
-        var events: [JSONValue] = []
+    /// Writes the document for `outcomes` to `sink`, each event as it is made.
+    static func write<Sink: ReportSink>(_ outcomes: [Result<Report, TraceFailure>],
+                                        to sink: inout Sink) throws(Sink.Failure) {
         var other: [JSONValue.Member] = [.init("format", .string(format)), .init("version", .string("\(version)")),
                                          .init("reel_version", .string(ReelVersion.reelVersion))]
+        var events = EventWriter()
+        try sink.write("{\n  \"traceEvents\": [")
         for (offset, outcome) in outcomes.enumerated() {
             let pid = offset + 1
             let facts: [(String, String)]
             switch outcome {
             case .success(let report):
-                events += metadata(pid: pid, trace: report.trace, layout: report.layout)
-                events += spans(report, pid: pid)
+                for event in metadata(pid: pid, trace: report.trace, layout: report.layout) {
+                    try events.write(event, to: &sink)
+                }
+                try spans(report, pid: pid, to: &sink, through: &events)
                 facts = otherData(report)
             case .failure(let failure):
-                events += metadata(pid: pid, trace: failure.trace, layout: nil)
-                events.append(failed(failure.message, atNs: 0, pid: pid))
+                for event in metadata(pid: pid, trace: failure.trace, layout: nil) { try events.write(event, to: &sink) }
+                try events.write(failed(failure.message, atNs: 0, pid: pid), to: &sink)
                 facts = [("trace", failure.trace), ("complete", "false"), ("error", failure.message)]
             }
             // One trace's facts under their own names; several traces' prefixed with the trace's pid.
             other += facts.map { key, value in .init(outcomes.count == 1 ? key : "\(pid).\(key)", .string(value)) }
         }
-        let document = JSONValue.object([
-            .init("traceEvents", .array(events)),
-            .init("displayTimeUnit", .string("ms")),
-            .init("otherData", .object(other)),
-        ])
-        return document.serialized(nestedOnOneLine: true) + "\n"
+        try sink.write(events.count == 0 ? "]" : "\n  ]")
+        try sink.write(",\n  \"displayTimeUnit\": \"ms\",\n  \"otherData\": "
+                       + JSONValue.object(other).serialized(indent: "  ", nestedOnOneLine: true) + "\n}\n")
+    }
+
+    /// Writes the elements of `traceEvents`, one line each, as ``JSONValue``'s serialization lays out an array
+    /// of objects.
+    private struct EventWriter {
+        /// The events written so far.
+        private(set) var count = 0
+
+        mutating func write<Sink: ReportSink>(_ event: JSONValue, to sink: inout Sink) throws(Sink.Failure) {
+            try sink.write((count == 0 ? "\n    " : ",\n    ") + event.serializedAsElement(indent: "    ", nestedOnOneLine: true))
+            count += 1
+        }
     }
 
     /// A time in nanoseconds as the format's microseconds: exact, three decimals.
@@ -104,19 +122,23 @@ enum ChromeTrace {
         return events
     }
 
-    /// The report's spans as complete events and its markers as instant events, then its failure.
-    private static func spans(_ report: Report, pid: Int) -> [JSONValue] {
-        var events: [JSONValue] = []
+    /// Writes the report's spans as complete events and its markers as instant events, then its failure.
+    private static func spans<Sink: ReportSink>(_ report: Report, pid: Int, to sink: inout Sink,
+                                                through events: inout EventWriter) throws(Sink.Failure) {
         let budgetNs = report.budgetMs * 1_000_000
         var endNs: UInt64 = 0
         if let timeline = report.timeline {
-            events.reserveCapacity(timeline.spans.count + timeline.markers.count + 1)
-            for span in timeline.spans {
+            // Each path's names and category, janky or not, once rather than per span.
+            let names = timeline.paths.map { path in [false, true].map { name(path, janky: $0) } }
+            let categories = timeline.paths.map { path in [false, true].map { category(path, janky: $0) } }
+            for span in timeline.records {
                 let janky = span.depth == 0 && FrameMath.isJanky(span.durationNs, budgetNs: budgetNs)
-                var args: [JSONValue.Member] = [.init("frame", .int(span.frame)), .init("path", .string(span.path))]
+                let path = Int(span.path), variant = janky ? 1 : 0
+                var args: [JSONValue.Member] = [.init("frame", .int(Int(span.frame))),
+                                                .init("path", .string(timeline.paths[path]))]
                 var members: [JSONValue.Member] = [
-                    .init("name", .string(name(span.path, janky: janky))),
-                    .init("cat", .string(category(span.path, janky: janky))),
+                    .init("name", .string(names[path][variant])),
+                    .init("cat", .string(categories[path][variant])),
                     .init("ph", .string("X")),
                     .init("ts", microseconds(span.startNs)),
                     .init("dur", microseconds(span.durationNs)),
@@ -128,19 +150,18 @@ enum ChromeTrace {
                     if janky { members.append(.init("cname", .string("terrible"))) }
                 }
                 members.append(.init("args", .object(args)))
-                events.append(.object(members))
+                try events.write(.object(members), to: &sink)
                 endNs = max(endNs, span.startNs &+ span.durationNs)
             }
             for marker in timeline.markers {
-                events.append(.object([
+                try events.write(.object([
                     .init("name", .string(marker.label)), .init("cat", .string("marker")), .init("ph", .string("i")),
                     .init("s", .string("p")), .init("ts", microseconds(marker.timeNs)), .init("pid", .int(pid)),
                     .init("tid", .int(thread)), .init("args", .object([.init("frame", .int(marker.frame))])),
-                ]))
+                ]), to: &sink)
             }
         }
-        if let failure = report.failure { events.append(failed(failure, atNs: endNs, pid: pid)) }
-        return events
+        if let failure = report.failure { try events.write(failed(failure, atNs: endNs, pid: pid), to: &sink) }
     }
 
     /// The instant event of a replay that failed, where it stopped.
@@ -162,8 +183,8 @@ enum ChromeTrace {
             ("refresh_rate_hz", JSONValue.format(report.refreshRateHz)), ("budget_ms", JSONValue.format(report.budgetMs)),
             ("repeats", "\(report.repeats)"), ("warmup", "\(report.warmup)"),
             ("repeat", timeline.map { "\($0.repeatNumber)" } ?? "none recorded"),
-            ("frames", "\(timeline?.spans.count { $0.depth == 0 } ?? 0)"),
-            ("spans", "\(timeline?.spans.count ?? 0)"),
+            ("frames", "\(timeline?.frameCount ?? 0)"),
+            ("spans", "\(timeline?.records.count ?? 0)"),
             ("dropped_spans", "\(timeline?.droppedSpans ?? 0)"),
             ("complete", "\(report.complete)"),
         ]

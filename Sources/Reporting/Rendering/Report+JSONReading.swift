@@ -3,7 +3,8 @@ internal import Foundation
 extension Report {
     /// Reads the reports of a JSON report file: one for an object, one per element for an array.
     /// - Parameter path: The file, named by errors.
-    /// - Throws: ``JSONReadError`` when the file cannot be read, is not JSON, or is not a version-1 Reel report.
+    /// - Throws: ``JSONReadError`` when the file cannot be read, is past ``JSONInputLimits``, is not JSON, or is
+    ///   not a version-1 Reel report.
     public static func read(contentsOf path: String) throws(JSONReadError) -> [Report] {
         try decode(JSONReadError.contents(of: path), path: path)
     }
@@ -16,14 +17,16 @@ extension Report {
     /// - Parameters:
     ///   - json: One report object, or an array of them.
     ///   - path: Where the text came from, for errors.
-    /// - Throws: ``JSONReadError`` naming the line and column of a syntax error, or the key that is missing
-    ///   or has the wrong type.
+    /// - Throws: ``JSONReadError`` naming the line and column of a syntax error or of a value past
+    ///   ``JSONInputLimits``, or the key that is missing or has the wrong type.
     public static func decode(json: String, path: String? = nil) throws(JSONReadError) -> [Report] {
         try decode(Data(json.utf8), path: path)
     }
 
-    /// Decodes with Foundation's `JSONDecoder`, through ``Report``'s `Decodable` conformance.
+    /// Decodes with Foundation's `JSONDecoder`, through ``Report``'s `Decodable` conformance, once the text is
+    /// within ``JSONInputLimits``.
     private static func decode(_ data: Data, path: String?) throws(JSONReadError) -> [Report] {
+        try JSONInputLimits.check(data, path: path)
         do {
             return try JSONDecoder().decode(ReportDocument.self, from: data).reports
         } catch let error as DecodingError {
@@ -171,6 +174,11 @@ extension Report: Decodable {
             },
             window: fields.has("window") ? try MeasurementWindow(fields.object("window"), markers: markers) : .wholeSession,
             reelVersion: try fields.optionalString("reel_version"))
+        guard perRepeat.isEmpty || perRepeat.count == repeats else {
+            throw DecodingError.dataCorruptedError(
+                forKey: JSONKey("per_repeat"), in: fields,
+                debugDescription: "\(perRepeat.count) entries, but 'repeats' is \(repeats); a report holds one per measured repeat")
+        }
     }
 
     /// The `counters` object: Reel's counters in report order, then any others by name (a report written by a

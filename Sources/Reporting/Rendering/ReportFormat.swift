@@ -65,7 +65,21 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .junit:
             return ReportJUnit.render(outcomes, thresholds: options.thresholds)
         case .chromeTrace:
-            return ChromeTrace.render(outcomes)
+            var text = ""
+            ChromeTrace.write(outcomes, to: &text)
+            return text
+        }
+    }
+
+    /// The outcome of every trace named, in this format, written to `stream` as it is produced: a Chrome
+    /// trace event by event, so that the millions of spans of a long session are never held as text; the
+    /// other formats as ``render(_:asArray:options:shard:)`` gives them.
+    /// - Throws: ``OutputFileError`` when a write fails.
+    public func write(_ outcomes: [Result<Report, TraceFailure>], asArray: Bool, options: RenderOptions = RenderOptions(),
+                      shard: ShardRecord? = nil, to stream: inout ReportStream) throws(OutputFileError) {
+        switch self {
+        case .chromeTrace: try ChromeTrace.write(outcomes, to: &stream)
+        default: try stream.write(render(outcomes, asArray: asArray, options: options, shard: shard))
         }
     }
 }
