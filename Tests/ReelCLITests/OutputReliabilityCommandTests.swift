@@ -48,7 +48,7 @@ struct OutputReliabilityCommandTests {
 
     @Test("reel record -o - on /dev/full and -o /dev/full: one message, no libxml2 line")
     func recordFullDisk() throws {
-        let record = ["record", "--scenario", "browse", "--duration", "1", "--items", "50"]
+        let record = ["record", "--scenario", "browse", "--duration", "1", "--items", "200"]
         let toStandardOutput = try ReelProcess.shell(Self.command(record + ["-o", "-"]) + " > /dev/full")
         #expect(toStandardOutput.status == 1)
         #expect(toStandardOutput.stderr == "standard output: cannot write the trace: No space left on device\n")
