@@ -23,13 +23,15 @@ def header(trace, data):
     return re.sub(r"<data>.*?</data>", data, head, flags=re.S)
 
 
-def scrolls(seconds, every, height):
-    """A session of `seconds`: a <scroll> every `every` s, down and back over `height` points."""
-    lines, t, down = [], every, True
-    while t <= seconds + 1e-9:
-        y = height if down else 0
-        lines.append(f'    <scroll t="{t:g}" x="0" y="{y}"/>\n')
-        t, down = round(t + every, 6), not down
+def scrolls(seconds, rate, height):
+    """A session of `seconds` scrolling on every frame at `rate` Hz, down and back over `height` points at
+    600 points a second."""
+    lines, period = [], 2 * height / 600
+    for frame in range(1, int(seconds * rate) + 1):
+        t = frame / rate
+        phase = (t % period) / period
+        y = round(height * (2 * phase if phase < 0.5 else 2 - 2 * phase), 2)
+        lines.append(f'    <scroll t="{t:.4f}" x="0" y="{y:g}"/>\n')
     return "".join(lines)
 
 
@@ -43,27 +45,28 @@ def write(folder, name, head, events):
 def cases(folder):
     """(case, trace path) at each limit that bounds memory."""
     grid, album, circle = "Traces/photo-grid-browse.xml", "Traces/photo-album-browse.xml", "Traces/circle-clock.xml"
-    # Chunks of 1,000 sizes, as reel record writes them; every size distinct.
-    sizes = "".join("<item-sizes>" + ", ".join(f"{10 + i % 997} {10 + i // 997}" for i in range(start, start + 1000))
+    # Chunks of 1,000 sizes, as reel record writes them; every size distinct, each wider than half the view, so
+    # that every item is a line of its own: the most lines a section can have.
+    sizes = "".join("<item-sizes>" + ", ".join(f"{200 + i % 171} {10 + i // 171}" for i in range(start, start + 1000))
                     + "</item-sizes>\n" for start in range(0, 10_000_000, 1000))
     return [
         ("flow, 10,000,000 items in one section, 60 s",
          write(folder, "items.xml", header(grid, '<data>\n    <section items="10000000" reuse-identifier="photo"/>\n  </data>'),
-               scrolls(60, 0.5, 2_000_000))),
+               scrolls(60, 60, 30_000))),
         ("flow, 10,000,000 distinct item sizes (a 140 MB trace), 60 s",
          write(folder, "sizes.xml", header(grid, '<data>\n    <section items="10000000" reuse-identifier="photo">'
                                                  f"\n{sizes}</section>\n  </data>"),
-               scrolls(60, 0.5, 2_000_000))),
+               scrolls(60, 60, 30_000))),
         ("photo-album, 100,000 sections of 100 photos, 60 s",
          write(folder, "albums.xml", header(album, "<data>\n" + '    <section items="100" reuse-identifier="photo"/>\n' * 100_000
                                             + "  </data>"),
-               scrolls(60, 0.5, 2_000_000))),
+               scrolls(60, 60, 30_000))),
         ("circle, 10,000,000 items (refused: past the display limit)",
          write(folder, "circle.xml", header(circle, '<data>\n    <section items="10000000"/>\n  </data>'),
-               scrolls(10, 1, 0))),
+               scrolls(10, 60, 100))),
         ("flow, 3,000 items, a 6,000 s session (360,000 frames)",
          write(folder, "long.xml", header(grid, '<data>\n    <section items="3000" reuse-identifier="photo"/>\n  </data>'),
-               scrolls(6000, 0.5, 20_000))),
+               scrolls(6000, 60, 20_000))),
     ]
 
 

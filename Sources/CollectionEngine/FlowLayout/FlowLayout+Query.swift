@@ -191,7 +191,7 @@ extension FlowLayout {
         case .grid(let grid):
             grid.frame(of: item, itemsStart: section.itemsStart).rect(vertical: flowedVertically, mainOffset: section.origin)
         case .list(let list):
-            list.frames[item].rect(vertical: flowedVertically, mainOffset: section.origin)
+            list.frame(item).rect(vertical: flowedVertically, mainOffset: section.origin)
         }
     }
 
@@ -276,7 +276,7 @@ extension FlowLayout {
                 let end = line + 1 < list.lines.count ? list.lines[line + 1].firstItem : section.count
                 var item = current.firstItem
                 while item < end {
-                    let frame = list.frames[item]
+                    let frame = list.frame(item)
                     if window.main.overlaps(frame.main + origin, frame.mainLength)
                         && window.cross.overlaps(frame.cross, frame.crossLength) {
                         if result.count > cap { return }

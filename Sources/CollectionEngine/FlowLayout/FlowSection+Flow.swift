@@ -30,7 +30,9 @@ extension FlowSection {
             let list = Self.lineList(sizes: all, available: available, crossLeading: crossLeading,
                                      itemsStart: itemsStart, metrics: metrics, vertical: vertical)
             lines = .list(list)
-            itemsEnd = list.frames.reduce(itemsStart) { max($0, $1.main + $1.mainLength) }
+            itemsEnd = list.positions.indices.reduce(itemsStart) { end, item in
+                max(end, list.positions[item].main + (vertical ? all[item].height : all[item].width))
+            }
         }
         length = itemsEnd + mainTrailing + footerLength
     }
@@ -66,9 +68,11 @@ extension FlowSection {
     private static func lineList(sizes: [Size], available: Double, crossLeading: Double, itemsStart: Double,
                                  metrics: SectionMetrics, vertical: Bool) -> LineList {
         let spacing = metrics.interitemSpacing
-        var frames = [AxisRect](repeating: AxisRect(main: 0, cross: 0, mainLength: 0, crossLength: 0),
-                                count: sizes.count)
+        var positions = [AxisPosition](repeating: AxisPosition(main: 0, cross: 0), count: sizes.count)
+        // At most one line an item: reserved, not grown, so that a section of millions of lines never holds the
+        // old and the new buffer at once (the pages past the last line are never touched, so never resident).
         var lines: [FlowLine] = []
+        lines.reserveCapacity(sizes.count)
         var lineStart = itemsStart
         var maxThickness = 0.0
         var startsAscend = true
@@ -113,8 +117,7 @@ extension FlowSection {
                 let size = sizes[item]
                 let crossLength = vertical ? size.width : size.height
                 let mainLength = vertical ? size.height : size.width
-                frames[item] = AxisRect(main: lineStart + (thickness - mainLength) / 2, cross: position,
-                                        mainLength: mainLength, crossLength: crossLength)
+                positions[item] = AxisPosition(main: lineStart + (thickness - mainLength) / 2, cross: position)
                 position += crossLength + gap
             }
             if let previous = lines.last, lineStart < previous.start { startsAscend = false }
@@ -137,6 +140,7 @@ extension FlowSection {
             }
         }
         if !sizes.isEmpty { closeLine(first..<sizes.count, isLast: true) }
-        return LineList(lines: lines, frames: frames, maxThickness: maxThickness, startsAscend: startsAscend)
+        return LineList(lines: lines, positions: positions, sizes: sizes, vertical: vertical, maxThickness: maxThickness,
+                        startsAscend: startsAscend)
     }
 }
