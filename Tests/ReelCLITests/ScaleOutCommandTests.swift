@@ -154,6 +154,13 @@ struct ScaleOutCommandTests {
         #expect(replay.status == 0)
         let object = try #require(try Self.json(replay.stdout) as? [String: Any])
         #expect(object["format"] as? String == "reel-shard" && (object["results"] as? [Any])?.isEmpty == true)
+        // In text, an empty shard says so rather than printing nothing with exit 0.
+        for command in [["replay"], ["compare", "--layout", "flow", "--layout", "grid"]] {
+            let text = try ReelProcess.run(arguments: command + ["--shard", "3/3"] + Self.once + traces)
+            #expect(text.status == 0)
+            #expect(text.stdout == "shard 3/3 takes no trace of a list of 2 traces (shard I of N takes the positions "
+                        + "I − 1, I − 1 + N, … of the list, from 0)\n", "\(command): \(text.stdout)")
+        }
         // A budget no replay can exceed, so that the verdict does not depend on the machine's timing.
         let gate = ["gate", "--max-janky-frames", "1000000"] + Self.once + traces
         let files = try Self.shards(gate, count: 3, in: folder, name: "gate")

@@ -26,11 +26,13 @@ public enum ComparisonFormat: String, CaseIterable, Sendable {
     ///     the one element alone.
     ///   - thresholds: When a layout's JUnit test case fails; no other format shows them.
     ///   - shard: The shard of a sharded run: JSON then writes a `reel-shard` object whose `results` array holds
-    ///     the outcomes (``ShardRecord``), whatever their number; other formats ignore it.
+    ///     the outcomes (``ShardRecord``), whatever their number; text says that an empty shard is empty; other
+    ///     formats ignore it.
     public func render(_ outcomes: [Result<Comparison, ComparisonFailure>], asArray: Bool,
                        thresholds: JankThresholds = JankThresholds(), shard: ShardRecord? = nil) -> String {
         switch self {
         case .text:
+            if outcomes.isEmpty, let shard { return shard.emptyText }
             return outcomes.map { outcome in
                 switch outcome {
                 case .success(let comparison): ComparisonText.lines(of: comparison).joined(separator: "\n") + "\n"

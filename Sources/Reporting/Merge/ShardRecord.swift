@@ -19,6 +19,14 @@ public struct ShardRecord: Sendable, Equatable {
         self.positions = positions
     }
 
+    /// What the text of an empty shard says, so that a job of a matrix never exits 0 having printed nothing:
+    /// `shard 3/3 takes no trace of a list of 2 (shard I of N takes the positions I − 1, I − 1 + N, …)`.
+    public var emptyText: String {
+        let noun = total == 1 ? "trace" : "traces"
+        return "shard \(shard.index)/\(shard.count) takes no trace of a list of \(total) \(noun) (shard I of N takes "
+            + "the positions I − 1, I − 1 + N, … of the list, from 0)\n"
+    }
+
     /// The `format` of the JSON a sharded `reel replay` or `reel compare` writes: the results, and the shard.
     static let jsonFormat = "reel-shard"
     static let jsonVersion = 1

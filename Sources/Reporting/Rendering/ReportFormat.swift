@@ -37,11 +37,13 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     ///     element alone.
     ///   - options: What the formats that take options are told.
     ///   - shard: The shard of a sharded run: JSON then writes a `reel-shard` object whose `results` array holds
-    ///     the outcomes (``ShardRecord``), whatever their number; other formats ignore it.
+    ///     the outcomes (``ShardRecord``), whatever their number; text says that an empty shard is empty; other
+    ///     formats ignore it.
     public func render(_ outcomes: [Result<Report, TraceFailure>], asArray: Bool,
                        options: RenderOptions = RenderOptions(), shard: ShardRecord? = nil) -> String {
         switch self {
         case .text:
+            if outcomes.isEmpty, let shard { return shard.emptyText }
             return outcomes.map { outcome in
                 switch outcome {
                 case .success(let report): TextReport.render([report], options: options)
