@@ -14,6 +14,8 @@ judged:
 - input replaced: a trace or baseline named as an input changed on disk.
 
 Usage: Fuzz/campaign.py --reel .build/release/reel --runs 2000 --seed 1 [--timeout 60] [--jobs 2]
+With --jobs above 1 the runs share one folder of inputs, so a run's `-o` may rightly write a file another run
+reads at the same moment: judge "input replaced" with --jobs 1.
 It prints a line per failure (the command line, what went wrong, the end of its stderr) and the counts.
 """
 import argparse
