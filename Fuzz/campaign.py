@@ -109,17 +109,21 @@ class Workspace:
 def inputs(args):
     """The regular files a command line reads, by content: every argument that names one but the values of
     `-o` and `--export` (a file named both as an input and as an output is an input: writing it is the
-    failure), and the files of a `--baseline` folder. `record` reads none."""
+    failure), and in a `--baseline` folder the baseline of each trace named (`NAME.json` for `NAME.xml`: the
+    folder's other files are not read, and an output may rightly go there). `record` reads none."""
     if args and args[0] == "record":
         return {}
-    files = []
+    files, folders = [], []
     for i, arg in enumerate(args):
         if i > 0 and args[i - 1] in ("-o", "--output", "--export"):
             continue
         if os.path.isfile(arg):
             files.append(arg)
         elif os.path.isdir(arg) and i > 0 and args[i - 1] == "--baseline":
-            files += [os.path.join(arg, f) for f in os.listdir(arg)]
+            folders.append(arg)
+    for folder in folders:
+        names = [os.path.splitext(os.path.basename(f))[0] for f in files if f.endswith(".xml")]
+        files += [os.path.join(folder, name + ".json") for name in names]
     return {p: hashlib.sha256(open(p, "rb").read()).hexdigest() for p in files if os.path.isfile(p)}
 
 
