@@ -70,7 +70,7 @@ let package = Package(
             dependencies: [.product(name: "TraceXML", package: "Reel")],
             path: "Tools/TraceXMLProfile"
         ),
-        // Not a benchmark either: issue 15's instructions per steady-scroll frame, callgrind's count for a replay
+        // Not a benchmark either: the instructions per steady-scroll frame, callgrind's count for a replay
         // of 2N frames minus that of N frames, over N (see its main.swift).
         .executableTarget(
             name: "FrameInstructions",

@@ -1,4 +1,4 @@
-/// The layouts that ship with Reel (SPEC §6), in the order `reel layouts` lists them.
+/// The layouts that ship with Reel, in the order `reel layouts` lists them.
 ///
 /// Every one is built on `CollectionEngine`'s public API alone — exactly what a user writing their own
 /// layout has.

@@ -64,14 +64,14 @@ struct PassSelection<Defaults: PassDefaults>: ParsableArguments {
     }
 }
 
-/// Whether a trace cut off before `</trace>` (an interrupted `reel record`) is accepted (SPEC §2).
+/// Whether a trace cut off before `</trace>` (an interrupted `reel record`) is accepted.
 struct TruncationSelection: ParsableArguments {
     @Flag(name: .customLong("allow-truncated"),
           help: "Accept a trace cut off before </trace>: replay its complete events and report it as complete (without this, it is reported incomplete and the exit code is 1).")
     var allowsTruncated = false
 }
 
-/// What a replay measures: the clock, and the frames the figures cover (SPEC §4).
+/// What a replay measures: the clock, and the frames the figures cover.
 struct MeasurementSelection: ParsableArguments {
     @Option(help: "The clock frames are measured on: the main thread's CPU time, which a busy machine does not inflate, or the monotonic clock.")
     var clock: ReplayClockKind = .cpu
@@ -169,7 +169,7 @@ enum CopyLimit {
 }
 
 /// How much jank a trace may show before its JUnit test case fails and its Markdown verdict says FAIL
-/// (`replay`, `compare`); the exit code does not depend on them (SPEC §2).
+/// (`replay`, `compare`); the exit code does not depend on them.
 struct ThresholdSelection: ParsableArguments {
     @Option(name: .customLong("max-janky-frames"), parsing: .unconditional,
             help: ArgumentHelp("Janky frames per repeat a trace may have before it is judged to fail (a FAIL verdict, a failing JUnit test case) (0–10,368,000; default 0).",

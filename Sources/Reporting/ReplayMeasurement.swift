@@ -2,7 +2,7 @@ public import Histogram
 
 /// Everything a replay measured for one trace: the input of every report.
 ///
-/// `Replay` produces it; `Reporting` turns it into the figures of SPEC §4. It knows nothing of the engine
+/// `Replay` produces it; `Reporting` turns it into the report's figures. It knows nothing of the engine
 /// or of traces: paths are strings, counters are named values.
 public struct ReplayMeasurement: Sendable {
     /// The trace's path as given on the command line.

@@ -36,7 +36,7 @@ public struct RandomBatch: Sendable, CustomStringConvertible {
         let slots = Array((0..<newSectionCount).shuffled(using: &rng).prefix(insertedCount + moved.count))
         let inserted = Array(slots.prefix(insertedCount))
         // UIKit refuses a reload whose implied insert, placed by the deletes and inserts alone, lands on a
-        // move's destination (SPEC §5.3): such sections stay unreloaded.
+        // move's destination: such sections stay unreloaded.
         let moveDestinations = Set(slots.dropFirst(insertedCount))
         reloaded.removeAll { section in
             moveDestinations.contains(impliedInsert(of: section, deleted: deleted, inserted: inserted))

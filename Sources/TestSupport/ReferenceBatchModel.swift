@@ -1,6 +1,6 @@
 public import CollectionEngine
 
-/// A naive model of UIKit's batch updates, written straight from the rules (SPEC §3, §5.3) to check
+/// A naive model of UIKit's batch updates, written straight from the rules to check
 /// `UpdatePlan` against: it simulates a batch on arrays of item identities.
 ///
 /// It shares nothing with the engine's rank arithmetic: it places inserted and moved elements in arrays of

@@ -1,6 +1,6 @@
 public import CollectionEngine
 
-/// A naive model of UIKit's flow layout, written straight from SPEC §5.1, to check `FlowLayout` against.
+/// A naive model of UIKit's flow layout, written straight from UIKit's line rules, to check `FlowLayout` against.
 ///
 /// It lays out every element of every section eagerly, vertically only; horizontal layouts are computed by
 /// transposing the input (sizes, insets, viewport) and then the output, a formulation independent of the

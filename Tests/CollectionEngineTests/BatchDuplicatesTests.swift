@@ -4,11 +4,11 @@ import TestSupport
 
 private func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
 
-/// What UIKit accepts that looks like a fault (SPEC §5.3): an index path inserted twice, and reloads that
+/// What UIKit accepts that looks like a fault: an index path inserted twice, and reloads that
 /// neither leave the range nor collide with a move once placed as UIKit places them.
 @Suite("Batches UIKit accepts although they name an index twice")
 struct BatchDuplicatesTests {
-    @Test("An index path inserted twice is inserted once (UIKit accepts it: IGListKit issue 651)")
+    @Test("An index path inserted twice is inserted once (UIKit accepts it: IGListKit #651)")
     func insertTwice() throws {
         let plan = try UpdatePlan(oldCounts: [5], operations: [.insertItems([ip(0, 1), ip(0, 1)]), .insertItems([ip(0, 1)])],
                                   newCounts: [6])

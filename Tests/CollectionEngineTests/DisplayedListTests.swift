@@ -2,7 +2,7 @@
 import TestSupport
 import Testing
 
-/// The layout pass's reconciliation of the displayed list with the layout's answer (issue 15): it edits the
+/// The layout pass's reconciliation of the displayed list with the layout's answer: it edits the
 /// list in place where elements left and arrived, or rebuilds it when the changes are scattered. Whichever
 /// it does, the list is the answer's displayable elements in key order, each once, the views of elements
 /// that stay are kept, and the callbacks come in UIKit's order.

@@ -2,7 +2,7 @@ import Testing
 import CollectionEngine
 import TestSupport
 
-/// SPEC §5.1, last sentence: a bounds change that keeps the size asks the delegate for no sizes again, even
+/// UIKit's flow layout: a bounds change that keeps the size asks the delegate for no sizes again, even
 /// when the layout invalidates on it; a size change does.
 @Suite("Flow layout bounds invalidation")
 struct FlowBoundsInvalidationTests {

@@ -44,7 +44,7 @@ struct InstrumentationTests {
                                  "+apply-attributes cell", "-apply-attributes cell", "-dequeue cell", "-configure cell"])
         #expect(recorder.events.contains("+will-display cell"))
         #expect(recorder.events.contains("+configure supplementary"))
-        // The first screen is not prefetched (SPEC §5.2).
+        // The first screen is not prefetched.
         #expect(!recorder.events.contains("+prefetch cell"))
 
         recorder.events.removeAll()

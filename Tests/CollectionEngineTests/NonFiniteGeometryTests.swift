@@ -2,7 +2,7 @@ import Testing
 @testable import CollectionEngine
 import TestSupport
 
-/// Huge and non-finite geometry (issue 13): a collection view 10^308 points wide, or a layout answering
+/// Huge and non-finite geometry: a collection view 10^308 points wide, or a layout answering
 /// NaN frames and an infinite content size, must not reach a conversion that traps.
 @Suite("Huge and non-finite geometry")
 struct NonFiniteGeometryTests {

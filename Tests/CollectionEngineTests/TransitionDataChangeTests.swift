@@ -2,7 +2,7 @@ import Testing
 @testable import CollectionEngine
 import TestSupport
 
-/// Data changes, resizes and layout switches while an interactive transition runs (issue 13: a section
+/// Data changes, resizes and layout switches while an interactive transition runs (a section
 /// deleted or the data emptied during a transition reached the data source with index paths that no
 /// longer existed; a switch left a transition whose end trapped).
 @Suite("Changes during an interactive transition")

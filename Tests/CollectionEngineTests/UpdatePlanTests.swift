@@ -368,7 +368,7 @@ struct UpdatePlanTests {
         let newCount = count - deletes.count + 2_000
         let slots = Array((0..<newCount).shuffled(using: &rng).prefix(4_000))
         // UIKit places a reload's implied insert by the deletes and inserts alone; keep the reloads whose
-        // insert misses every move destination (the others are refused: SPEC §5.3).
+        // insert misses every move destination (the others are refused).
         let sortedDeletes = touched.prefix(3_000).sorted()
         let sortedInserts = slots.prefix(2_000).sorted()
         let destinations = Set(slots.dropFirst(2_000))

@@ -32,7 +32,7 @@ struct UpdatePlanValidationTests {
                      message: "attempt to delete section 4, but there are only 3 sections before the update"),
         InvalidBatch(oldCounts: [1, 1, 1], operations: [.deleteSections([-1])], source: "Reel",
                      message: "attempt to delete section -1, but there are only 3 sections before the update"),
-        // A reload is checked as a delete (SPEC §5.3).
+        // A reload is checked as a delete.
         InvalidBatch(oldCounts: [1, 1, 1], operations: [.reloadSections([3])], source: "Reel",
                      message: "attempt to delete section 3, but there are only 3 sections before the update"),
         InvalidBatch(oldCounts: [1, 1, 1], operations: [.deleteSections([1]), .deleteSections([1])], source: "Reel",
@@ -45,9 +45,9 @@ struct UpdatePlanValidationTests {
                      message: "attempt to delete and reload the same section (1)"),
         InvalidBatch(oldCounts: [1, 1, 1], operations: [.deleteSections([2]), .reloadSections([2])], source: "UIKit's index path message, for sections",
                      message: "attempt to delete and reload the same section (2)"),
-        InvalidBatch(oldCounts: [1, 1, 1], operations: [.moveSection(from: 2, to: 0), .reloadSections([2])], source: "SPEC §5.3: a reload and a move of the same section",
+        InvalidBatch(oldCounts: [1, 1, 1], operations: [.moveSection(from: 2, to: 0), .reloadSections([2])], source: "Reel's rule: a reload and a move of the same section",
                      message: "attempt to delete and reload the same section (2)"),
-        InvalidBatch(oldCounts: [1, 1, 1], operations: [.reloadSections([1]), .moveSection(from: 1, to: 0)], source: "SPEC §5.3: a reload and a move of the same section",
+        InvalidBatch(oldCounts: [1, 1, 1], operations: [.reloadSections([1]), .moveSection(from: 1, to: 0)], source: "Reel's rule: a reload and a move of the same section",
                      message: "attempt to delete and reload the same section (1)"),
         InvalidBatch(oldCounts: [1, 1, 1], operations: [.moveSection(from: 1, to: 0), .deleteSections([1])], source: "UIKit's index path message, for sections",
                      message: "attempt to perform a delete and a move from the same section (1)"),
@@ -57,7 +57,7 @@ struct UpdatePlanValidationTests {
                      message: "attempt to perform an insert and a move to the same section (2)"),
         InvalidBatch(oldCounts: [1, 1, 1], operations: [.insertSections([0]), .moveSection(from: 1, to: 0)], source: "github.com/Instagram/IGListKit/issues/690",
                      message: "attempt to perform an insert and a move to the same section (0)"),
-        // IGListKit issue 690's batch, word for word: the insert implied by reloading section 3 is placed by the
+        // IGListKit #690's batch, word for word: the insert implied by reloading section 3 is placed by the
         // delete and the insert only (3 - 0 + 1 = 4), where section 2 moves to.
         InvalidBatch(oldCounts: [1, 1, 1, 1, 1, 1], operations: [.moveSection(from: 2, to: 4), .reloadSections([3]), .deleteSections([4]), .insertSections([2])], source: "github.com/Instagram/IGListKit/issues/690",
                      message: "attempt to perform an insert and a move to the same section (4)"),
@@ -86,15 +86,15 @@ struct UpdatePlanValidationTests {
     static let items: [InvalidBatch] = [
         InvalidBatch(oldCounts: [5], operations: [.deleteItems([ip(1, 0)])], source: "Reel (kept; no report found)",
                      message: "attempt to delete item 0 from section 1, but there are only 1 sections before the update"),
-        // A reload is checked as a delete (SPEC §5.3).
+        // A reload is checked as a delete.
         InvalidBatch(oldCounts: [5], operations: [.reloadItems([ip(2, 0)])], source: "Reel (kept; no report found)",
                      message: "attempt to delete item 0 from section 2, but there are only 1 sections before the update"),
         InvalidBatch(oldCounts: [5], operations: [.deleteItems([ip(0, 7)])], source: "github.com/jayhickey/Longboxed-iOS/issues/20",
                      message: "attempt to delete item 7 from section 0 which only contains 5 items before the update"),
         InvalidBatch(oldCounts: [5], operations: [.deleteItems([ip(0, -1)])], source: "github.com/jayhickey/Longboxed-iOS/issues/20",
                      message: "attempt to delete item -1 from section 0 which only contains 5 items before the update"),
-        // An out-of-range reload gets the delete message (issue 12's example).
-        InvalidBatch(oldCounts: [0], operations: [.reloadItems([ip(0, 6)])], source: "issue 12; github.com/jayhickey/Longboxed-iOS/issues/20",
+        // An out-of-range reload gets the delete message.
+        InvalidBatch(oldCounts: [0], operations: [.reloadItems([ip(0, 6)])], source: "github.com/jayhickey/Longboxed-iOS/issues/20",
                      message: "attempt to delete item 6 from section 0 which only contains 0 items before the update"),
         InvalidBatch(oldCounts: [2, 2], operations: [.deleteSections([1]), .deleteItems([ip(1, 1)])], source: "Reel",
                      message: "attempt to delete index path (<NSIndexPath> {length = 2, path = 1 - 1}) from a section that is being deleted"),
@@ -113,10 +113,10 @@ struct UpdatePlanValidationTests {
                      message: "attempt to delete and reload the same index path (<NSIndexPath> {length = 2, path = 0 - 3})"),
         InvalidBatch(oldCounts: [5], operations: [.deleteItems([ip(0, 3)]), .reloadItems([ip(0, 3)])], source: "github.com/ivpusic/react-native-image-crop-picker/issues/1251",
                      message: "attempt to delete and reload the same index path (<NSIndexPath> {length = 2, path = 0 - 3})"),
-        // A reload and a move of one item (SPEC §5.3).
-        InvalidBatch(oldCounts: [5], operations: [.moveItem(from: ip(0, 3), to: ip(0, 0)), .reloadItems([ip(0, 3)])], source: "SPEC §5.3: a reload and a move of one item",
+        // A reload and a move of one item.
+        InvalidBatch(oldCounts: [5], operations: [.moveItem(from: ip(0, 3), to: ip(0, 0)), .reloadItems([ip(0, 3)])], source: "Reel's rule: a reload and a move of one item",
                      message: "attempt to delete and reload the same index path (<NSIndexPath> {length = 2, path = 0 - 3})"),
-        InvalidBatch(oldCounts: [5], operations: [.reloadItems([ip(0, 1)]), .moveItem(from: ip(0, 1), to: ip(0, 3))], source: "SPEC §5.3: a reload and a move of one item",
+        InvalidBatch(oldCounts: [5], operations: [.reloadItems([ip(0, 1)]), .moveItem(from: ip(0, 1), to: ip(0, 3))], source: "Reel's rule: a reload and a move of one item",
                      message: "attempt to delete and reload the same index path (<NSIndexPath> {length = 2, path = 0 - 1})"),
         InvalidBatch(oldCounts: [5], operations: [.moveItem(from: ip(0, 3), to: ip(0, 0)), .deleteItems([ip(0, 3)])], source: "github.com/TextureGroup/Texture/pull/507",
                      message: "attempt to perform a delete and a move from the same index path (<NSIndexPath> {length = 2, path = 0 - 3})"),

@@ -2,7 +2,7 @@ import Testing
 @testable import CollectionEngine
 import TestSupport
 
-/// ``CollectionView/visibleElementLimit`` (issue 13: 10,000,000 items of 0.0001 points on one screen built
+/// ``CollectionView/visibleElementLimit`` (10,000,000 items of 0.0001 points on one screen built
 /// 10,000,000 attributes and views).
 @Suite("Visible element limit")
 struct VisibleElementLimitTests {

@@ -3,7 +3,7 @@ import CollectionEngine
 import Layouts
 import TestSupport
 
-/// Every catalogue layout in a collection view of huge dimensions (issue 13: `grid`, `stacked` and `stacks`
+/// Every catalogue layout in a collection view of huge dimensions (`grid`, `stacked` and `stacks`
 /// trapped converting `across` to an `Int` in a view 10^308 points wide).
 @Suite("Catalogue layouts in huge views")
 struct HugeViewTests {

@@ -5,7 +5,7 @@ import Reporting
 import TestSupport
 
 /// The engine's observable behaviour on every shipped trace, pinned so that performance work on the engine
-/// (issue 15) provably changes nothing: every counter of a replay in each mode, and the display
+/// provably changes nothing: every counter of a replay in each mode, and the display
 /// (`reel snapshot`'s JSON) at the middle and at the end of each session, against golden files recorded
 /// before the work began (`RECORD_SNAPSHOTS=1` re-records them).
 @Suite("Shipped trace goldens")

@@ -2,7 +2,7 @@ import Testing
 import Foundation
 import Reporting
 
-/// `Reports/baselines/` holds a baseline for every shipped trace (SPEC §7), made as `Reports/README.md` says.
+/// `Reports/baselines/` holds a baseline for every shipped trace, made as `Reports/README.md` says.
 @Suite("Shipped baselines")
 struct BaselinesTests {
     static var shippedTraces: [String] {

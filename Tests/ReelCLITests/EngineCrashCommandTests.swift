@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The engine crashes of issue 13 item 2, through the built `reel`: each trace used to end `validate`,
+/// Engine crashes the fuzzers found, through the built `reel`: each trace used to end `validate`,
 /// `replay` and `snapshot` with a signal (exit status 132).
 @Suite("Engine crashes a trace could reach", .serialized)
 struct EngineCrashCommandTests {

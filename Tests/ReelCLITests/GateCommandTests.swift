@@ -8,7 +8,7 @@ import TestSupport
 
 private let golden = GoldenFiles()
 
-/// `reel gate` end to end (SPEC §7), on small traces so that it runs fast: a workload cost raised 25 % fails
+/// `reel gate` end to end, on small traces so that it runs fast: a workload cost raised 25 % fails
 /// on timing, a layout parameter that adds prepares fails on the counter exactly, the same trace passes, and
 /// bad baselines and usage are refused with the documented exit codes.
 @Suite("reel gate, end to end")

@@ -33,7 +33,7 @@ struct LimitCommandTests {
         """
     }
 
-    /// The traces of /work/repro13 (issue 13) that are about values and machine limits.
+    /// The traces of /work/repro13 that are about values and machine limits.
     static let reproductions: [Reproduction] = [
         Reproduction(name: "t-rr1", text: trace(view: #"width="320" height="568" refresh-rate="1e-11""#),
                      message: "t-rr1.xml:3:45: invalid value '1e-11' for attribute 'refresh-rate' of <collection-view>; "

@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 import Foundation
 
-/// Issue 13 item 6, SPEC §2: several traces give a JSON array, always — one element per trace named, in order,
+/// Several traces give a JSON array, always — one element per trace named, in order,
 /// failed ones included as `{"trace", "complete": false, "error"}` — and one trace gives one object, also when
 /// it failed; text reports each trace too; any failure exits 1.
 @Suite("JSON arrays and failed traces")

@@ -15,7 +15,7 @@ struct ReelCommandTests {
         golden.expect(result.stdout, matches: "help-\(arguments.first == "--help" ? "reel" : arguments[0]).txt")
     }
 
-    @Test("replay prints a JSON report with SPEC §4's figures and exits 0")
+    @Test("replay prints a JSON report with the report's figures and exits 0")
     func replayJSON() throws {
         let trace = try ReelProcess.trace(events: """
             <scroll t="0.1" x="0" y="300"/>
@@ -30,7 +30,7 @@ struct ReelCommandTests {
         #expect(report.frames == 12)
         #expect(report.initialDisplay != nil && report.clock == "cpu")
         // The first screen makes 24 cells. At y = 300 lines 8–10 show (9 new cells) and one cell of line 11
-        // is prefetched; lines 0–1 leave but are kept within the prefetch region (SPEC §5.2): 34. At y = 900
+        // is prefetched; lines 0–1 leave but are kept within the prefetch region: 34. At y = 900
         // lines 11–15 show (14 cells not prefetched); lines 2–3 leave the region and go to the pool (6
         // reused), lines 4–7 are kept: 8 new cells, 42 in all.
         #expect(report.counter("cells_created") == 42)
@@ -226,7 +226,7 @@ struct ReelCommandTests {
         #expect(unwrapped.contains("warning: \(line)"), "\(replayed.stdout)")
     }
 
-    @Test("snapshot prints the displayed elements at a moment, sorted, in SPEC §4's JSON")
+    @Test("snapshot prints the displayed elements at a moment, sorted, in the snapshot's JSON")
     func snapshot() throws {
         let result = try ReelProcess.run("snapshot", "Traces/contacts-list.xml", "--time", "2.5")
         #expect(result.status == 0)

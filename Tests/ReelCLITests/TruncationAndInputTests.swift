@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// SPEC §2: a cut-off trace is replayed up to its last complete event and reported incomplete unless
+/// A cut-off trace is replayed up to its last complete event and reported incomplete unless
 /// `--allow-truncated`; `validate` makes it an error; traces that can be read once are copied once.
 @Suite("Truncated traces, empty files, FIFOs and standard input")
 struct TruncationAndInputTests {

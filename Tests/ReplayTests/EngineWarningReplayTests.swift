@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 @testable import Replay
 
-/// UIKit's flow-layout warning for an item too large for its line (SPEC §5.1), as `reel replay` and
+/// UIKit's flow-layout warning for an item too large for its line, as `reel replay` and
 /// `reel validate` report it: once per message, with a count, the first time and the event behind it.
 @Suite("Engine warnings in replay and validate")
 struct EngineWarningReplayTests {

@@ -5,7 +5,7 @@ import Layouts
 import Replay
 import Reporting
 
-/// No JSON that Reel writes holds a non-finite number (issue 13: a 10^308-point-wide view made `snapshot`
+/// No JSON that Reel writes holds a non-finite number (a 10^308-point-wide view made `snapshot`
 /// print `inf`): a layout that answers infinite and NaN geometry still gives valid JSON, with `null` where
 /// a number is not finite. Elements whose frame is not finite are not displayed at all (a frame is kept
 /// as a center and a size, so an infinite extent makes its origin NaN), so the infinities that reach the

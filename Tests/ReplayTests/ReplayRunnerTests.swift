@@ -29,7 +29,7 @@ struct ReplayRunnerTests {
     @Test("The workload's costs are spent where the engine creates, configures and recycles views")
     func workloadCosts() throws {
         // Frame 0: the 24 visible cells, each created (1 ms) and configured (0.5 ms); the first screen is
-        // not prefetched (SPEC §5.2). Frame 1 scrolls one line (110 points): line 8, not prefetched, is
+        // not prefetched. Frame 1 scrolls one line (110 points): line 8, not prefetched, is
         // configured as it shows; line 0 leaves but is kept within the prefetch region, out of the pool; one
         // cell of line 9 is prefetched: 4 × (1 + 0.5) ms, all created.
         let trace = try TraceFile(events: """

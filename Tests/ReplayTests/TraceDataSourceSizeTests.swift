@@ -3,7 +3,7 @@ import Testing
 import CollectionEngine
 import TraceXML
 
-/// The sizes the replay's app gives the flow layout (issue 15): one size for a section that has one, so a
+/// The sizes the replay's app gives the flow layout: one size for a section that has one, so a
 /// 10,000,000-item section is laid out in closed form, and each item's own size from the trace's runs.
 @Suite("Trace data source sizes")
 struct TraceDataSourceSizeTests {

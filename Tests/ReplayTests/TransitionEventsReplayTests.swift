@@ -2,7 +2,7 @@ import Testing
 import Replay
 import Reporting
 
-/// Every kind of event while an interactive `<transition>` runs (issue 13: a `<set-layout>`, a section
+/// Every kind of event while an interactive `<transition>` runs (a `<set-layout>`, a section
 /// deletion or an empty `<reload-data>` then ended the replay with a signal).
 @Suite("Events during an interactive transition")
 struct TransitionEventsReplayTests {

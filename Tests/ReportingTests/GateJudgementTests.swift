@@ -5,7 +5,7 @@ import FoundationXML
 #endif
 @testable import Reporting
 
-/// `reel gate`'s judgement (SPEC §7) on reports built by hand: counters exactly, timing with the tolerance and
+/// `reel gate`'s judgement on reports built by hand: counters exactly, timing with the tolerance and
 /// the Mann-Whitney U test, the refusal below 5 repeats, other machines, mismatched baselines, and the formats.
 @Suite("Gate judgement")
 struct GateJudgementTests {

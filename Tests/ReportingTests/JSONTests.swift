@@ -92,7 +92,7 @@ struct JSONTests {
         #expect(decoded.markers == report.markers)
     }
 
-    @Test("A minimal SPEC §4 report, without Reel's added keys, is read")
+    @Test("A minimal report, without Reel's added keys, is read")
     func minimal() throws {
         let json = """
             {"format": "reel-report", "version": 1, "complete": true, "trace": "t.xml", "layout": "flow",

@@ -9,7 +9,7 @@ struct RenderingTests {
         golden.expect(ReportFormat.text.render([Report(Fixtures.caseStudy())]), matches: "case-study.txt")
     }
 
-    @Test("JSON report of the case study: SPEC §4's keys in SPEC §4's order")
+    @Test("JSON report of the case study: the core keys in their fixed order")
     func caseStudyJSON() {
         golden.expect(ReportFormat.json.render([Report(Fixtures.caseStudy())]), matches: "case-study.json")
     }
@@ -32,7 +32,7 @@ struct RenderingTests {
         #expect(!ReportFormat.json.render([report]).contains("frame_samples"))
     }
 
-    @Test("SPEC §4's keys come first, in SPEC's order")
+    @Test("The core keys come first, in their fixed order")
     func keyOrder() throws {
         let value = Report(Fixtures.caseStudy()).json(includeFrames: false)
         guard case .object(let members) = value else {

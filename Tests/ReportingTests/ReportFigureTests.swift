@@ -6,7 +6,7 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
     abs(a - b) <= tolerance
 }
 
-@Suite("Report figures (SPEC §4)")
+@Suite("Report figures")
 struct ReportFigureTests {
     @Test("Janky and dropped frames, hitch time, ratio and effective fps at a 20 ms budget")
     func hitches() {

@@ -21,7 +21,7 @@ struct SnapshotTests {
                   center: .init(x: 195, y: 1800.1666665), size: .init(width: 390, height: 1000.333333), zIndex: -1),
         ])
 
-    @Test("JSON: SPEC §4's keys in SPEC's order, kind null for cells")
+    @Test("JSON: the core keys in their fixed order, kind null for cells")
     func json() {
         golden.expect(Self.snapshot.render(.json), matches: "snapshot.json")
         guard case .object(let members) = Self.snapshot.json,
@@ -60,7 +60,7 @@ struct SnapshotTests {
                   }
             """))
         #expect(snapshot.render(.text).contains("delete-button-hidden=false,masking-value=0.25,layout-mode=square"))
-        // Standard attributes carry no "custom" key (SPEC §4's example).
+        // Standard attributes carry no "custom" key.
         #expect(!Self.snapshot.render(.json).contains("custom"))
     }
 

@@ -134,7 +134,7 @@ let refusals: [Refusal] = [
             schema: false),
     Refusal(header: "  <collection-view width=\"390\" height=\"844\"/>\n  <layout name=\"flow\"/>\n  <data><section items=\"1\" item-sizes=\"100\"/></data>\n",
             "x.xml:5:28: invalid value '100' for attribute 'item-sizes' of <section>; expected sizes 'WIDTH HEIGHT, WIDTH HEIGHT, …' of lengths from 0 to 100,000 points, 'WIDTH HEIGHT*COUNT' for COUNT items of one size, such as '100 100, 50 80*3' (entry 1 '100' is not one)"),
-    // Item sizes: runs 'W H*K' and <item-sizes> chunks (SPEC §3).
+    // Item sizes: runs 'W H*K' and <item-sizes> chunks.
     Refusal(header: "  <collection-view width=\"390\" height=\"844\"/>\n  <layout name=\"flow\"/>\n  <data><section items=\"2\"><item-sizes>1 1, 1 x</item-sizes></section></data>\n",
             "x.xml:5:28: invalid sizes '1 1, 1 x' in <item-sizes>; expected \(sizeListExpectation) (entry 2 '1 x' is not one)"),
     Refusal(header: "  <collection-view width=\"390\" height=\"844\"/>\n  <layout name=\"flow\"/>\n  <data><section items=\"2\"><item-sizes>1 1, 100001 1</item-sizes></section></data>\n",

@@ -1,7 +1,7 @@
 import Testing
 @testable import TraceXML
 
-/// The SPEC §3 example, as the model it must read into.
+/// The Trace Format article's example, as the model it must read into.
 let specExample: Trace = {
     let flow = LayoutDescription(name: "flow", parameters: [
         .init(name: "scroll-direction", value: "vertical"), .init(name: "item-size", value: "100 100"),

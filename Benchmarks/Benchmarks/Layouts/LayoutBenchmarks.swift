@@ -1,7 +1,7 @@
 import Benchmark
 import CollectionEngine
 
-/// The catalogue layouts measured, each with the motion its users give it (SPEC §6).
+/// The catalogue layouts measured, each with the motion its users give it.
 let catalogue: [LayoutBenchmark] = [
     LayoutBenchmark(layout: "flow", parameters: [("item-size", "100 100")]),
     // Never scrolls: every item is on the circle, and a pinch moves and resizes it every frame.
@@ -56,7 +56,7 @@ let benchmarks: @Sendable () -> Void = {
     )
 
     // The cost of one frame once the first screen is displayed: time, the layout's motion, the layout pass;
-    // and at the largest count the layout's seeded habits allow (issue 15: 1M where they allow it).
+    // and at the largest count the layout's seeded habits allow (1M where they allow it).
     for spec in catalogue {
         let extra: [(label: String, count: Int)] = allowsMillion(spec) ? [("1M", 1_000_000)] : []
         for (label, count) in counts + extra {
@@ -72,7 +72,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 }
 
-/// Whether a layout is measured at 1,000,000 items too: not when its seeded slow habits (SPEC §6) make a frame
+/// Whether a layout is measured at 1,000,000 items too: not when its seeded slow habits make a frame
 /// or its preparation grow with the items so much that a run would take minutes — every item on screen
 /// (circle), a scan of every cached attribute, shelf or stack per query (photo-album, grid, stacks), a binder
 /// asking for every item of its section (decorated-flow), the whole content re-prepared per frame (line,

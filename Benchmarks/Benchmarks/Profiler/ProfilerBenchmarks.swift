@@ -108,7 +108,7 @@ let benchmarks: @Sendable () -> Void = {
 
     // The same frames with and without the profiler observing, per clock: `unobserved.<clock>` times the
     // frames only, `observed.<clock>` measures every span as well, and the difference over the former is
-    // the profiler's overhead (issue 15: at most 3 % of a frame); `unobserved` has no profiler at all.
+    // the profiler's overhead (at most 3 % of a frame); `unobserved` has no profiler at all.
     let frameVariants: [(name: String, clock: MeasuringClock?, observesSpans: Bool)] =
         [("unobserved", nil, false)]
         + [MeasuringClock.wall, .cpu].map { ("unobserved.\($0.rawValue)", $0, false) }

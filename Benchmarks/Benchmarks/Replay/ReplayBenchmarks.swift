@@ -5,7 +5,7 @@ import Reporting
 import SteadyScrollTrace
 import TraceXML
 
-// Whole replays (issue 15): throughput of a one-hour session, parsing included; the bytes a replay retains
+// Whole replays: throughput of a one-hour session, parsing included; the bytes a replay retains
 // per frame; the profiler's overhead on a whole replay (spans observed against unobserved).
 
 /// A generated browse session of `seconds` over 1,000,000 items (`reel record --scenario browse --items
@@ -72,7 +72,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // Steady scrolling replayed whole (`--repeat 1 --warmup 0`), at N and 2N frames: the difference of their
-    // malloc counts over N is the allocations of a steady frame once the pools are warm (issue 15: zero; the
+    // malloc counts over N is the allocations of a steady frame once the pools are warm (zero; the
     // start-up, the first screen and the report cancel out, as in `Tools/FrameInstructions`).
     for frames in [2_000, 4_000] {
         Benchmark("Replay.steadyScroll.\(frames)frames",
@@ -89,7 +89,7 @@ let benchmarks: @Sendable () -> Void = {
     // What a replay keeps per frame: the growth of the resident memory while the measurement of a ten-minute
     // session with the default options (one warm-up, three measured repeats) is held, over the frames of one
     // repeat (an upper bound: the allocator keeps some of what the replay freed); and the
-    // frame logs' own storage by capacity, over the same frames (SPEC: at most 16 bytes a frame).
+    // frame logs' own storage by capacity, over the same frames (the target: at most 16 bytes a frame).
     Benchmark("Replay.retainedBytesPerFrame",
               configuration: .init(metrics: [bytesPerFrame, logBytesPerFrame], maxIterations: 3)) { benchmark in
         let trace = browseTrace(seconds: 600)
@@ -107,7 +107,7 @@ let benchmarks: @Sendable () -> Void = {
 
     // The profiler's overhead on a whole replay, per clock: the same replay with every frame's spans observed
     // (what reports need) and with the frames only timed. The difference over the unobserved time is the
-    // overhead (issue 15: at most 3 % of a frame). On the ten-minute browse session, and on 20,000 frames of
+    // overhead (at most 3 % of a frame). On the ten-minute browse session, and on 20,000 frames of
     // the steady scroll (the issue's steady frame); besides the whole replay's time, the mean frame as the
     // replay's clock measured it.
     let sessions: [(name: String, trace: () -> String, runs: Int)] = [

@@ -1,4 +1,4 @@
-// The instructions of one steady-scroll frame, as issue 15 defines them: callgrind's total for a replay of 2N
+// The instructions of one steady-scroll frame, as Benchmarks/README.md defines them: callgrind's total for a replay of 2N
 // frames minus its total for a replay of N frames, divided by N. Everything a replay does once (starting the
 // process, reading the header, preparing the layout, the first screen) cancels out; what is left is the cost
 // of a frame of steady scrolling through the engine and the harness (replay loop, profiler, counters).

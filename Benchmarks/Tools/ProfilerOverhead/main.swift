@@ -1,4 +1,4 @@
-// The profiler's overhead on a frame (issue 15: at most 3 %), measured in one process: the same replay with
+// The profiler's overhead on a frame (at most 3 %), measured in one process: the same replay with
 // every frame's spans observed and with the frames only timed, alternated frame by frame.
 //
 // A virtual machine's speed drifts over seconds (its clock, its neighbours): whole replays of one mode
@@ -10,7 +10,7 @@
 // observed frames' fastest over the mean of the unobserved frames' fastest, minus one; each round's own
 // overhead (its observed frames' mean over its unobserved frames' mean) is printed beside it.
 //
-// The default trace is issue 15's steady scroll (`SteadyScrollTrace`, which the `Replay.steadyScroll` benchmarks
+// The default trace is the steady scroll (`SteadyScrollTrace`, which the `Replay.steadyScroll` benchmarks
 // use too): 20,000 frames of a 390 × 844 view scrolling a 1,000,000-item flow layout 10 points a frame, about 90
 // items visible, no workload. `--trace` replays others instead (the shipped traces, with their workloads); with
 // more than one it ends with a table. Beside the overhead it prints the spans an observed frame measured and the

@@ -1,4 +1,4 @@
-// The instructions of the flow layout's element queries on one steady-scroll frame (issue 15, the layout's part
+// The instructions of the flow layout's element queries on one steady-scroll frame (the layout's part
 // of Tools/FrameInstructions' figure): a default flow layout (50-point items, 10 points apart) of `--items` items
 // in a 390 × 844 collection view, no data-source work, scrolled `--speed` points a frame. The collection view
 // makes its queries as on any frame — the visible rect's, and the region ahead's when the display changed — so

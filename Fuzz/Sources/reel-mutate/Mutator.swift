@@ -25,7 +25,7 @@ struct Mutant {
 }
 
 /// Makes mutants of a trace: one to three attribute values replaced by a hostile value, or an event duplicated
-/// or deleted (issue 13, "Done when").
+/// or deleted.
 ///
 /// The trace is scanned once, as bytes (so a seed need not be valid XML), for its attribute values and the
 /// elements directly inside `<events>`.

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-// reel-mutate: the mutation fuzzer of issue 13's "Done when". See Fuzz/README.md.
+// reel-mutate: the mutation fuzzer. See Fuzz/README.md.
 
 let usage = """
     USAGE: reel-mutate --reel <path> [--count <n>] [--seed <n>] [--jobs <n>] [--output <folder>]

@@ -9,7 +9,7 @@ extension CollectionView {
     /// on the replay's clock (0 before the first frame).
     ///
     /// Layouts that depend on the time (a clock hand, springs, a jiggle) read it here, never from a clock of
-    /// their own, so that replays are reproducible (SPEC §5.7).
+    /// their own, so that replays are reproducible.
     public var frameTime: Double { animationTime }
 
     /// Moves everything that moves with time to `time` (seconds, on the replay's clock): a fling or a
@@ -19,7 +19,7 @@ extension CollectionView {
     ///
     /// A layout that adopts ``TimeDrivenLayout`` moves its own state to the same time first.
     ///
-    /// The engine has no clock of its own: the replay calls this at the start of every frame (SPEC §5.7).
+    /// The engine has no clock of its own: the replay calls this at the start of every frame.
     /// - Complexity: O(a) for a animating elements, plus a time-driven layout's `advance(to:)`.
     public func advanceAnimations(to time: Double) {
         animationTime = max(animationTime, time)

@@ -1,7 +1,7 @@
 extension CollectionView {
     /// The topmost displayed element under `point` (in content coordinates), or `nil`.
     ///
-    /// What a finger touches (SPEC §5.5, decision E7). Candidates are the displayed elements of every
+    /// What a finger touches. Candidates are the displayed elements of every
     /// category: a header or a decoration view on top of a cell takes the touch, as a view on top does in
     /// UIKit, and then no cell is hit. Views animating out are not candidates. An element covers the
     /// points of its frame as its `transform3D` draws it around its center (the anchor point): the point is

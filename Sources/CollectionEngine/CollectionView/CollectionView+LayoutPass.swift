@@ -8,7 +8,7 @@ extension CollectionView {
     /// views whose attributes are applied before they return, then `willDisplay…`; a cell held off screen
     /// is shown without the data source); then prefetches at most one cell, the next to appear in the
     /// direction of scrolling, and returns held cells that left the prefetch region to their pools
-    /// (SPEC §5.2, see `CollectionView+Prefetch.swift`).
+    /// (see `CollectionView+Prefetch.swift`).
     ///
     /// - Complexity: O(k log k) for k displayed elements and held cells, plus the layout's `prepare()` when
     ///   it was invalidated and its queries.
@@ -46,7 +46,7 @@ extension CollectionView {
 
     /// A layout's content size as the collection view uses it: an extent that is NaN or negative is 0, an
     /// infinite one the largest finite `Double`, so that content offsets, clamped to the content, stay
-    /// finite whatever a layout answers (issue 13).
+    /// finite whatever a layout answers.
     static func usableContentSize(_ size: Size) -> Size {
         func usable(_ extent: Double) -> Double {
             guard extent > 0 else { return 0 }

@@ -1,6 +1,6 @@
 extension CollectionView {
     /// Replaces the layout; with `animated`, every element moves from the old layout's attributes to the
-    /// new one's over `duration` seconds (SPEC §5.6).
+    /// new one's over `duration` seconds.
     ///
     /// In UIKit's order: `prepareForTransition(to:)` on the old layout and `prepareForTransition(from:)` on
     /// the new one; the new layout prepares; the content offset becomes the new layout's

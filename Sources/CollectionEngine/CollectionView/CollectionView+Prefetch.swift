@@ -48,7 +48,7 @@ struct HeldCellsExtent {
     }
 }
 
-// The iOS 10 cell lifecycle (SPEC §5.2). Sources:
+// The iOS 10 cell lifecycle. Sources:
 // - WWDC 2016 session 219, "What's New in UICollectionView in iOS 10"
 //   (https://developer.apple.com/videos/play/wwdc2016/219/): cells are requested ahead of display one at a
 //   time rather than a line at once, spreading the work over the frames before they are needed;

@@ -25,7 +25,7 @@ extension CollectionView {
         }
     }
 
-    /// A finger starts dragging the content at `location`, in viewport coordinates (SPEC §3). Catches a
+    /// A finger starts dragging the content at `location`, in viewport coordinates. Catches a
     /// running deceleration or scrolling animation.
     public func beginDragging(at location: Point) {
         deceleration = nil
@@ -58,7 +58,7 @@ extension CollectionView {
     /// The finger lifted at `location`, moving at `velocity` (the finger's, in points per second, viewport
     /// coordinates; the content moves the other way).
     ///
-    /// Where the content comes to rest (SPEC §5.4): the fling's natural rest, v·r/(1−r)/1000 points away,
+    /// Where the content comes to rest: the fling's natural rest, v·r/(1−r)/1000 points away,
     /// clamped to the content and passed through the layout's
     /// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`; the delegate's
     /// `scrollViewWillEndDragging` may change it, and the deceleration is retargeted to end exactly there.
@@ -92,7 +92,7 @@ extension CollectionView {
         }
     }
 
-    /// Delivers a drag whose motion is replayed from recorded offsets (SPEC §3, offsets mode): the delegate
+    /// Delivers a drag whose motion is replayed from recorded offsets (offsets mode): the delegate
     /// and the layout hear it as they would a real drag — will begin dragging; at release, the target offset
     /// asked of the layout (or paging) and of the delegate's `scrollViewWillEndDragging`, then did end
     /// dragging — but the content does not move. The finger's `location` (viewport coordinates) goes to

@@ -1,6 +1,6 @@
 extension CollectionView {
-    /// Performs a batch of insertions, deletions, reloads and moves of items and sections, with UIKit's rules
-    /// (SPEC §5.3), animating it over `duration` seconds.
+    /// Performs a batch of insertions, deletions, reloads and moves of items and sections, with UIKit's rules,
+    /// animating it over `duration` seconds.
     ///
     /// The data source must already answer the counts after the update. In UIKit's order: the counts
     /// before are the ones last read (read now if they never were — UIKit's count-caching quirk, which

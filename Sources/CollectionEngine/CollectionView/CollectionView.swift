@@ -114,7 +114,7 @@ public final class CollectionView {
     }
 
     /// Whether cells are configured ahead of display, one per layout pass, and kept a while after they
-    /// scroll out (the iOS 10 cell lifecycle, SPEC §5.2). On by default, as in UIKit.
+    /// scroll out (the iOS 10 cell lifecycle). On by default, as in UIKit.
     @exclusivity(unchecked) public var isPrefetchingEnabled = true {
         didSet { if !isPrefetchingEnabled { discardOffscreenCells() } }
     }
@@ -144,7 +144,7 @@ public final class CollectionView {
     /// Exact counts of the work done so far.
     ///
     /// Incremented several times per element on every frame: `@exclusivity(unchecked)` spares each increment
-    /// a dynamic exclusivity check (issue 15). Safe: the counters are a struct of integers (a trivial value,
+    /// a dynamic exclusivity check. Safe: the counters are a struct of integers (a trivial value,
     /// which no overlapping access can leave freed or half-written), and every write is one increment.
     ///
     /// The attribute is on the storage, behind an inlinable getter: it holds only for the accesses compiled
@@ -195,7 +195,7 @@ public final class CollectionView {
 
     // The selection, the displayed list, the held cells, the prefetch state, the pass's lists, the pending
     // attributes, the registrations and the reuse pools are touched for every cell that enters or leaves the
-    // display: their dynamic exclusivity checks were ≈ 4 % of a browsing replay's instructions (issue 15).
+    // display: their dynamic exclusivity checks were ≈ 4 % of a browsing replay's instructions.
     // Every access to them is one statement that calls nothing which could reach them again — a subscript,
     // `contains`, `removeValue`, `popLast`, `append`, an assignment whose right-hand side is evaluated first,
     // a `for` over a copy, a `compactMap` or `first` whose closure reads only its argument. A view's own
@@ -219,7 +219,7 @@ public final class CollectionView {
     @exclusivity(unchecked) var passBuffers = LayoutPassBuffers()
     // The flags and the scalar state below are read on every frame (`layoutIfNeeded()`, `isAnimating`), and
     // so are ``isPrefetchingEnabled``, ``visibleElementLimit``, ``visibleElementOverflow`` and the scrolling
-    // animations: `@exclusivity(unchecked)` spares each read a dynamic exclusivity check (issue 15). Safe, as
+    // animations: `@exclusivity(unchecked)` spares each read a dynamic exclusivity check. Safe, as
     // for ``counters`` and ``bounds``: each is a trivial value (Booleans, integers, structs of numbers and
     // points), which no overlapping access can leave freed or half-written, and every access is one plain
     // read or one assignment (a right-hand side is evaluated before the assignment's access begins; the
@@ -270,7 +270,7 @@ public final class CollectionView {
     /// How fast flings slow down; UIScrollView's normal rate by default.
     public var decelerationRate = DecelerationRate.normal
     /// Whether a released drag settles on a multiple of the bounds' size, at most one page from where the
-    /// drag began, in UIKit's short paging animation (SPEC §5.4).
+    /// drag began, in UIKit's short paging animation.
     public var isPagingEnabled = false
 
     /// The completion handler of the running interactive transition.
@@ -463,7 +463,7 @@ struct SupplementaryPoolKey: Hashable {
 }
 
 /// The lists of a layout pass, kept from one pass to the next with their capacity, so that a steady scroll
-/// frame allocates none (issue 15).
+/// frame allocates none.
 ///
 /// A pass takes each list out (leaving an empty one, which allocates nothing) and gives it back emptied at
 /// the end: a delegate or data source that calls back into the collection view during the pass finds empty

@@ -50,7 +50,7 @@ public struct EngineCounters: Hashable, Sendable {
     /// ``cellsConfigured``).
     public var cellsPrefetched = 0
     /// Cells shown again, with `willDisplay` and no `cellForItemAt`, after they scrolled out and stayed
-    /// within the prefetch region (the iOS 10 cell lifecycle, SPEC §5.2).
+    /// within the prefetch region (the iOS 10 cell lifecycle).
     public var cellsRedisplayed = 0
     public var supplementaryCreated = 0
     public var supplementaryReused = 0

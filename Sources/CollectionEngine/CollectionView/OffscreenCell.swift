@@ -1,4 +1,4 @@
-/// A configured cell held off screen, out of its pool, within the prefetch region (SPEC §5.2): prefetched
+/// A configured cell held off screen, out of its pool, within the prefetch region: prefetched
 /// ahead of display, or kept after it scrolled out in case it scrolls back.
 ///
 /// Either way, showing it takes `willDisplay` and no `cellForItemAt` (WWDC 2016 session 219, "What's New in
@@ -15,7 +15,7 @@ struct OffscreenCell {
 ///
 /// A layout pass looks up every cell of the region ahead when it rebuilds its prefetch queue, and every cell
 /// that enters or leaves the display; as a `Dictionary`, whose seeded SipHash costs about 200 instructions a
-/// lookup, that was 5 % of a browsing replay's instructions (issue 15). A removal moves the entries after it
+/// lookup, that was 5 % of a browsing replay's instructions. A removal moves the entries after it
 /// back into the gap (no tombstones), so that probes stay short however many cells come and go.
 ///
 /// A value, as the dictionary was: a copy shares the slots until one of the two changes (the array's

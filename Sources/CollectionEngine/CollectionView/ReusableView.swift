@@ -7,7 +7,7 @@ open class ReusableView {
     /// The identifier the view was dequeued with; `nil` for decoration views.
     ///
     /// `@exclusivity(unchecked)`, as ``dequeuedFor``: written at every dequeue and read at every return to a
-    /// pool (issue 15). Safe: the collection view alone writes them, each access is one assignment or one
+    /// pool. Safe: the collection view alone writes them, each access is one assignment or one
     /// read, and no other code runs during any of them.
     public internal(set) var reuseIdentifier: String? {
         @inlinable get { storedReuseIdentifier }
@@ -18,7 +18,7 @@ open class ReusableView {
     ///
     /// `@exclusivity(unchecked)`, as `appliedSource` and `appliedMutations`: read for every displayed view
     /// on every frame (``CollectionView`` checks whether it still holds an unchanged copy), which made two
-    /// dynamic exclusivity checks a view (issue 15). Safe: only `applyLayoutAttributes(_:)` writes them (the
+    /// dynamic exclusivity checks a view. Safe: only `applyLayoutAttributes(_:)` writes them (the
     /// setter is private), each write is one assignment or `isKnownUniquelyReferenced`, and no other code runs
     /// during any of these accesses (the subclass's `apply(_:)` is called after them), so that no access can
     /// overlap another; a view is used on one thread, its collection view's.
@@ -28,7 +28,7 @@ open class ReusableView {
     }
     @usableFromInline @exclusivity(unchecked) var storedLayoutAttributes: LayoutAttributes?
     // The standard fields are read for every held cell on every scroll frame (is it still in the prefetch
-    // region?). `@exclusivity(unchecked)` spares those reads their dynamic exclusivity checks (issue 15), and
+    // region?). `@exclusivity(unchecked)` spares those reads their dynamic exclusivity checks, and
     // is safe: each is a trivial value (numbers, a Boolean), which no overlapping access can leave freed or
     // half-written, and only `applyLayoutAttributes` writes them, one plain assignment each. The attribute is
     // on their storage, behind inlinable getters, so that reads from other modules skip the check too (see
@@ -66,7 +66,7 @@ open class ReusableView {
 
     /// The attributes object ``layoutAttributes`` was last copied from, when the copy was equal to it, with
     /// both objects' mutation counts then: while neither changed, the layout handing back that same object
-    /// hands back attributes equal to the view's, and the collection view skips comparing them (issue 15).
+    /// hands back attributes equal to the view's, and the collection view skips comparing them.
     /// Kept only for plain ``LayoutAttributes``, whose every field is counted (a subclass's own fields are
     /// not).
     @exclusivity(unchecked) private var appliedSource: LayoutAttributes?

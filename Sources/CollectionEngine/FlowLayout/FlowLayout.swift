@@ -43,7 +43,7 @@ open class FlowLayout: CollectionViewLayout {
     /// The content's extent across the scrolling axis when the sections were flowed.
     var crossExtent = 0.0
     /// The direction the sections were flowed in. Read by every query: unchecked, as a Boolean written by one
-    /// assignment in `prepare()` (issue 15).
+    /// assignment in `prepare()`.
     @exclusivity(unchecked) var flowedVertically = true
     var pending = PendingWork.everything
     /// The attributes objects built for earlier queries, handed out again until `prepare()` runs (see
@@ -76,7 +76,7 @@ open class FlowLayout: CollectionViewLayout {
 
     /// The context for a change of bounds to `newBounds`: a change of size asks the delegate for every
     /// metric again and reflows; a change that keeps the size (scrolling) asks for nothing and keeps every
-    /// position, even when a subclass invalidates on every bounds change (SPEC §5.1).
+    /// position, even when a subclass invalidates on every bounds change.
     ///
     /// As UIKit's: `invalidateFlowLayoutDelegateMetrics` is set only when the size changes. Positions do
     /// not depend on the content offset, so scrolling leaves ``FlowLayoutInvalidationContext/invalidateFlowLayoutAttributes``

@@ -2,7 +2,7 @@ extension FlowSection {
     /// Tolerance for "fits", so that rounding in sums of spacings does not push an item to the next line.
     private static let epsilon = 1e-9
 
-    /// Lays out the section's lines across `crossExtent` (SPEC §5.1), relative to the section's origin.
+    /// Lays out the section's lines across `crossExtent`, relative to the section's origin.
     ///
     /// - Complexity: O(1) when all items have one size, else O(count).
     mutating func flow(crossExtent: Double, vertical: Bool) {

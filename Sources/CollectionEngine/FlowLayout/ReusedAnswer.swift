@@ -8,7 +8,7 @@ struct AnswerStorage {
 
 /// The answer of an element query, built in the storage of one of the layout's last two answers: where the
 /// new answer holds the same objects in the same order as that one, nothing is written — no reference
-/// retained or released (issue 15: while a steady scroll brings no new line, a flow layout answers with the
+/// retained or released (while a steady scroll brings no new line, a flow layout answers with the
 /// objects of its last answer for the same rect; when one comes, the line that left is let go from the front
 /// and the one that came is appended).
 ///

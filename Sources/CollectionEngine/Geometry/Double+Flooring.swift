@@ -4,7 +4,7 @@ extension Double {
     ///
     /// Every conversion of geometry to a count or an index goes through it: `Int(_:)` traps on a NaN, an
     /// infinity or a value beyond `Int`'s range, which a huge collection view, a zero-width item or a user's
-    /// layout can produce (issue 13).
+    /// layout can produce.
     /// - Complexity: O(1).
     public func flooredInt(in range: ClosedRange<Int>) -> Int {
         guard !isNaN else { return range.lowerBound }

@@ -43,7 +43,7 @@ extension Transform3D {
         /// `q` and `−q` describe the same rotation; when the two quaternions point into opposite
         /// hemispheres (negative dot product), the arc between them is the longer way round the circle
         /// (a rotation from 180° to 193.8° would spin 346°), so one of them is negated first, as Core
-        /// Animation does (SPEC §5.3).
+        /// Animation does.
         private static func slerp(_ a: SIMD4<Double>, _ b: SIMD4<Double>, _ t: Double) -> SIMD4<Double> {
             var b = b
             var product = (a * b).sum()
@@ -150,8 +150,8 @@ extension Transform3D {
         return result
     }
 
-    /// The transform at `fraction` of the way to `other`, interpolated through the decomposition
-    /// (SPEC §5.3). Falls back to a per-component blend when either side cannot be decomposed.
+    /// The transform at `fraction` of the way to `other`, interpolated through the decomposition.
+    /// Falls back to a per-component blend when either side cannot be decomposed.
     public func interpolated(to other: Transform3D, fraction: Double) -> Transform3D {
         if self == other { return self }
         guard let a = decomposed, let b = other.decomposed else {

@@ -26,7 +26,7 @@ public protocol LayoutInteractionHandling: CollectionViewLayout {
 
     /// The finger dragging the content went down (`began`), moved, or lifted, at `location`.
     ///
-    /// Delivered in both replay modes (SPEC §3): in gestures mode before the content follows the finger, in
+    /// Delivered in both replay modes: in gestures mode before the content follows the finger, in
     /// offsets mode alongside the recorded offsets. ``CollectionView/panGestureLocation`` holds the same
     /// location for layouts that read it when the bounds change, as UIKit layouts read
     /// `panGestureRecognizer.location(in:)`.

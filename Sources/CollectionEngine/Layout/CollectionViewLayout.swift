@@ -15,7 +15,7 @@ open class CollectionViewLayout {
     }
     // Read by every query and every bounds change. Not `weak`, as UIKit's is not retained either: a weak
     // reference gives the view a side table, and then every load and every retain and release of the view
-    // takes the runtime's slow path (about 250 instructions a scroll event, issue 15). The view clears it
+    // takes the runtime's slow path (about 250 instructions a scroll event). The view clears it
     // wherever it lets a layout go, and in its `deinit` (`CollectionView.releaseLayouts()`), so it never
     // dangles. `@exclusivity(unchecked)`: the collection view alone writes it, one assignment at a time.
     @usableFromInline @exclusivity(unchecked) unowned(unsafe) var storedCollectionView: CollectionView?
@@ -26,7 +26,7 @@ open class CollectionViewLayout {
     /// Whether ``prepare()`` must run before the next query.
     ///
     /// `@exclusivity(unchecked)`, as ``elementQueryLimit`` and ``elementQueryOverflow``: the collection view
-    /// reads or writes each on every frame (issue 15). Each is a trivial value (a Boolean, an optional
+    /// reads or writes each on every frame. Each is a trivial value (a Boolean, an optional
     /// integer) that the engine reads or writes in single accesses spanning no call; an access that a user's
     /// code made overlap (passing the public one `inout`) could see only its old or its new value, never
     /// freed or half-written memory.

@@ -24,7 +24,7 @@ open class LayoutAttributes: Equatable, CustomStringConvertible {
     /// The supplementary or decoration kind; `nil` for cells.
     public let representedElementKind: String?
     /// The standard fields, stored together so that comparing or copying them is one access to one stored
-    /// property (issue 15: compared field by field, `isEqual(to:)` made 14 dynamic exclusivity checks).
+    /// property (compared field by field, `isEqual(to:)` made 14 dynamic exclusivity checks).
     ///
     /// `@exclusivity(unchecked)` is safe here: every field is a trivial value (numbers and a Boolean), so
     /// an overlapping access cannot reach freed or half-written memory, and the engine never holds one
@@ -148,7 +148,7 @@ open class LayoutAttributes: Equatable, CustomStringConvertible {
 
     public static func == (lhs: LayoutAttributes, rhs: LayoutAttributes) -> Bool { lhs.isEqual(to: rhs) }
 
-    /// The attributes at `fraction` of the way from these to `other`, for animations (SPEC §5.3).
+    /// The attributes at `fraction` of the way from these to `other`, for animations.
     ///
     /// Center, size and alpha move linearly; the transform is interpolated through its decomposition
     /// (translation, scale, rotation); the z-index, `isHidden` and a subclass's own fields step from these
@@ -168,8 +168,8 @@ open class LayoutAttributes: Equatable, CustomStringConvertible {
         return result
     }
 
-    /// A subclass's own fields, each named in kebab-case, as `reel snapshot` shows them under `"custom"`
-    /// (SPEC §4); empty for the standard attributes. A subclass overrides it, adding its fields to
+    /// A subclass's own fields, each named in kebab-case, as `reel snapshot` shows them under `"custom"`;
+    /// empty for the standard attributes. A subclass overrides it, adding its fields to
     /// `super`'s.
     /// - Complexity: O(f) for f fields.
     open var customAttributes: [(name: String, value: CustomAttributeValue)] { [] }

@@ -1,5 +1,5 @@
 /// Keeps the attributes objects a layout built, so that a later query answers with the same objects rather
-/// than new ones while nothing was invalidated (issue 15): a steady scroll builds only the elements that
+/// than new ones while nothing was invalidated: a steady scroll builds only the elements that
 /// arrive, and the collection view skips comparing attributes it applied from the very same, unchanged object.
 ///
 /// UIKit's flow layout does the same: it caches its attributes and hands the same objects out again, which
@@ -21,7 +21,7 @@
 /// keeps about a screenful.
 public final class LayoutAttributesCache {
     /// One slot of the table. Trivial — the object is an unmanaged reference the table holds retained — so
-    /// that probing copies nothing and retains nothing (issue 15: an entry holding a strong reference and an
+    /// that probing copies nothing and retains nothing (an entry holding a strong reference and an
     /// `ElementKey`, whose kind is a `String?`, was copied through generic value witnesses, ~16,000
     /// instructions a steady frame).
     private struct Slot {
@@ -41,7 +41,7 @@ public final class LayoutAttributesCache {
 
     // An open-addressing table with linear probing, hashed by a multiply-xor of the category, section and
     // item (the kind is compared, not hashed): a `Dictionary` keyed by `ElementKey` spends ~100 instructions
-    // a lookup in its seeded hasher, a third of a steady frame's engine work (issue 15). No entry is ever
+    // a lookup in its seeded hasher, a third of a steady frame's engine work. No entry is ever
     // removed alone, so that probing needs no tombstones: an entry whose object changed is never handed out
     // again and is replaced when its element is made anew; the sweep rebuilds the table.
     //
@@ -49,7 +49,7 @@ public final class LayoutAttributesCache {
     // answers): each is a trivial value (a pointer and integers), and every access to it is instantaneous —
     // read or written and released within one statement, never held across a call (not even across `make()`,
     // which may call back into the cache) — so no two accesses can overlap; their dynamic checks were four a
-    // lookup, ~360 a steady frame (issue 15). The pool, the held objects and the kinds are unchecked for the
+    // lookup, ~360 a steady frame. The pool, the held objects and the kinds are unchecked for the
     // same reason: touched for every cell a scroll brings in, each access one statement (`popLast`,
     // `append`, `isKnownUniquelyReferenced` of an element, `firstIndex(of:)` on strings) that runs no other
     // code.
@@ -70,13 +70,13 @@ public final class LayoutAttributesCache {
     /// The tag of a cell without a kind.
     static let cellTag = 0
     /// Cell attributes the sweep let go that nobody else held, for ``recycledCellAttributes(at:)`` to hand
-    /// out again, so that the rows a steady scroll brings in allocate nothing (issue 15); at most
+    /// out again, so that the rows a steady scroll brings in allocate nothing; at most
     /// `poolLimit`, keeping its storage.
     @exclusivity(unchecked) private var pool: [LayoutAttributes] = []
     private static let poolLimit = 4_096
     /// Cell attributes the sweep let go while someone else still held them (a view that showed them and is
     /// held off screen, an answer): they go to the pool once nobody does, at the next sweep or when the pool
-    /// runs out, so that a steady scroll keeps allocating nothing (issue 15: else a cell held above the
+    /// runs out, so that a steady scroll keeps allocating nothing (else a cell held above the
     /// screen cost an allocation per sweep). At most `poolLimit` with `pool`.
     @exclusivity(unchecked) private var held: [LayoutAttributes] = []
     /// The last query in which an empty pool looked for objects in `held`: at most once a query.

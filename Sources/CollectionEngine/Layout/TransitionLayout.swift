@@ -2,7 +2,7 @@
 /// `UICollectionViewTransitionLayout`.
 ///
 /// Every element's attributes are those of ``currentLayout`` interpolated towards ``nextLayout`` by
-/// ``transitionProgress`` (SPEC §5.3's interpolation); an element only one layout has fades in or out. Set
+/// ``transitionProgress``; an element only one layout has fades in or out. Set
 /// the progress as the gesture moves; ``CollectionView/finishInteractiveTransition()`` or
 /// ``CollectionView/cancelInteractiveTransition()`` ends it.
 open class TransitionLayout: CollectionViewLayout {
@@ -140,7 +140,7 @@ open class TransitionLayout: CollectionViewLayout {
     /// The attributes of one element at ``transitionProgress``, from its attributes in ``currentLayout``
     /// (`current`) and in ``nextLayout`` (`next`); every query of the transition goes through it.
     ///
-    /// By default both are interpolated (SPEC §5.3's interpolation), and an element only one layout has
+    /// By default both are interpolated, and an element only one layout has
     /// fades in or out. A transition layout of a layout's own overrides it to move elements along its own
     /// path, and gets the queries of both layouts for free.
     /// - Returns: The element's attributes, or `nil` when neither layout has it.

@@ -1,5 +1,5 @@
 /// A set of ``AttachmentSpring``s moved by the frame clock: the engine's `UIDynamicAnimator` for attachment
-/// behaviours, which a layout owns (SPEC §5.7, notes §3.9).
+/// behaviours, which a layout owns (notes §3.9).
 ///
 /// The layout adds a spring per item (`add`), displaces items as the user scrolls (`displace`, UIKit's
 /// `updateItem(usingCurrentState:)`), and calls ``advance(to:)`` with the frame's time from

@@ -1,5 +1,5 @@
 /// A layout that moves by itself as time passes: springs settling after a scroll, an icon jiggle, a clock
-/// hand (SPEC §5.7).
+/// hand.
 ///
 /// UIKit's `UIDynamicAnimator` invalidates its layout on every tick while its bodies move and stops when
 /// they come to rest; an app's timer does the same for a jiggle or a clock. The engine has no clock of its

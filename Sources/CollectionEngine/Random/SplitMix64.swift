@@ -1,7 +1,7 @@
 /// A small, fast, seedable generator (SplitMix64): the same seed gives the same numbers on every platform.
 ///
 /// Replays hand one to anything random (a layout's rotations, a simulated user), seeded from the trace, so
-/// that replays are reproducible (SPEC §5.7).
+/// that replays are reproducible.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 

@@ -13,7 +13,7 @@
 /// Not found in any report, so in the same pattern: "sections" for any count but 1, counts separated by ", ",
 /// and the words for the other kinds of update — `Reload item (0 - 2)`, `Move item (0 - 3) -> (0 - 9)`,
 /// `Insert section (2)`, `Delete section (4)`, `Reload section (1)`, `Move section (1) -> (3)`. The updates
-/// follow UIKit's canonical order (SPEC §5.3): deletes and reloads by their index path before the update,
+/// follow UIKit's canonical order: deletes and reloads by their index path before the update,
 /// descending, then moves as given, then inserts by their index path after the update, ascending.
 ///
 /// Reel prints this report after UIKit's classic sentence (which iOS 16.4 no longer shows), separated by one

@@ -105,7 +105,7 @@ extension BatchUpdateError {
     /// UIKit's words: "attempt to delete item 6 from section 0 which only contains 0 items before the update"
     /// (the table view's "attempt to delete row 9 from section 0 which only contains 0 rows before the update",
     /// github.com/jayhickey/Longboxed-iOS/issues/20; github.com/onmyway133/DeepDiff/issues/45). A reload is
-    /// checked as a delete (SPEC §5.3), so an out-of-range reload gets it too.
+    /// checked as a delete, so an out-of-range reload gets it too.
     static func deleteItemOutOfRange(_ indexPath: IndexPath, count: Int) -> BatchUpdateError {
         BatchUpdateError("attempt to delete item \(indexPath.item) from section \(indexPath.section) which only contains \(count) items before the update")
     }
@@ -124,7 +124,7 @@ extension BatchUpdateError {
 
     /// UIKit's words: "attempt to delete and reload the same index path (<NSIndexPath: 0x2824ba7c0> {length
     /// = 2, path = 0 - 40177})" (github.com/ivpusic/react-native-image-crop-picker/issues/1251,
-    /// github.com/xmartlabs/XLData/issues/14). SPEC §5.3 gives it to a reload and a move of the same item
+    /// github.com/xmartlabs/XLData/issues/14). Reel gives it to a reload and a move of the same item
     /// too, the reload being a delete (the table view of iOS 11 said "a delete and a move" there instead:
     /// rdar://33662307).
     static func deleteAndReload(_ indexPath: IndexPath) -> BatchUpdateError {

@@ -4,7 +4,7 @@ extension IndexPath {
     ///
     /// UIKit prints `-[NSIndexPath description]`, `<NSIndexPath: 0xc000000000200016> {length = 2, path = 0 - 1}`
     /// (Apple developer forums thread 80812; github.com/yapstudios/YapDatabase/issues/489); the address changes
-    /// from run to run, so Reel leaves it out (SPEC §5.3).
+    /// from run to run, so Reel leaves it out.
     var uikitDescription: String {
         "<NSIndexPath> {length = 2, path = \(section) - \(item)}"
     }

@@ -44,7 +44,7 @@ public struct UpdatePlan: Sendable {
     let reloadedItems: Set<IndexPath>
     let reloadedItemsBySection: [Int: [Int]]
 
-    /// UIKit's canonical order of the batch (SPEC §5.3), as ``CollectionViewLayout/prepare(forCollectionViewUpdates:)``
+    /// UIKit's canonical order of the batch, as ``CollectionViewLayout/prepare(forCollectionViewUpdates:)``
     /// receives it: every delete in descending order of its index path before the update, then every move in
     /// the order given, then every insert in ascending order of its index path after the update.
     ///

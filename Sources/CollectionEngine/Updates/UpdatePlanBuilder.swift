@@ -12,7 +12,7 @@
 /// 5. the item operations' items after the update out of range, in the order given;
 /// 6. the item count invariant of each section that stays, in ascending order of its index after the update.
 ///
-/// A reload is checked as UIKit checks it (SPEC §5.3): as a delete at its index path before the update plus an
+/// A reload is checked as UIKit checks it: as a delete at its index path before the update plus an
 /// insert. So an out-of-range reload gets the delete message, a reload and a delete or a move of the same
 /// index get "attempt to delete and reload the same …", and the implied insert must not land on a move's
 /// destination. UIKit places that insert by the batch's deletes and inserts alone, not its moves (which is

@@ -1,7 +1,7 @@
 import CollectionEngine
 
 extension LayoutDefinition {
-    /// The book's circle layout (ch. 5, ch. 6; SPEC §6): items on a circle around a clock hand, pinch to move
+    /// The book's circle layout (ch. 5, ch. 6): items on a circle around a clock hand, pinch to move
     /// and resize it.
     public static let circle = LayoutDefinition(
         name: "circle",

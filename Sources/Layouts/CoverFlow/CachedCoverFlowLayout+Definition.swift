@@ -1,7 +1,7 @@
 import CollectionEngine
 
 extension LayoutDefinition {
-    /// Cover Flow without the per-frame invalidation (SPEC §6 `cover-flow-cached`): the same attributes at
+    /// Cover Flow without the per-frame invalidation (`cover-flow-cached`): the same attributes at
     /// every offset, prepared once.
     public static let coverFlowCached = LayoutDefinition(
         name: "cover-flow-cached",

@@ -1,7 +1,7 @@
 import CollectionEngine
 
 extension LayoutDefinition {
-    /// The book's Cover Flow (SPEC §6 `cover-flow`): invalidates on every scroll frame, as the book does.
+    /// The book's Cover Flow (`cover-flow`): invalidates on every scroll frame, as the book does.
     public static let coverFlow = LayoutDefinition(
         name: "cover-flow",
         summary: "the book's Cover Flow: covers turn toward the viewer near the center, snap to it and center on a tap; "

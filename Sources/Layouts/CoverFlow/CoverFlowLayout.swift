@@ -72,7 +72,7 @@ open class CoverFlowLayout: FlowLayout, LayoutInteractionHandling {
     ///
     /// The algorithm is the one the book took from WWDC 2012's `LineLayout`, shared with ``LineLayout``
     /// (`FlowLayout.offsetCenteringNearestCell`): cells in flow's order, the first of equally near ones wins,
-    /// the proposal kept when no cell is in view (decision E8), the result clamped to the content.
+    /// the proposal kept when no cell is in view, the result clamped to the content.
     /// - Complexity: one flow query of the viewport at the proposed offset: O(log n + k).
     open override func targetContentOffset(forProposedContentOffset proposedContentOffset: Point,
                                            withScrollingVelocity velocity: Point) -> Point {
@@ -94,7 +94,7 @@ open class CoverFlowLayout: FlowLayout, LayoutInteractionHandling {
     /// A tap on an item that is not centered scrolls it to the center, animated (Listing 6.7); a tap on
     /// the centered item changes nothing in the layout (the book's flip is drawn by the cell).
     ///
-    /// The item is the one the collection view's hit test finds, as the user sees it (decision E7), so the
+    /// The item is the one the collection view's hit test finds, as the user sees it, so the
     /// item centered is the one the tap selected. The book proposes `(i − 1) · pitch` in landscape, which
     /// snaps to the wrong item (E9); here the proposal is the item's own centered offset, which the
     /// snapping method then settles and clamps.

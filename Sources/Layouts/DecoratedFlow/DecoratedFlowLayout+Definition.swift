@@ -1,7 +1,7 @@
 import CollectionEngine
 
 extension LayoutDefinition {
-    /// The book's BetterSurvey layout (SPEC §6 `decorated-flow`): flow with items spread evenly across each
+    /// The book's BetterSurvey layout (`decorated-flow`): flow with items spread evenly across each
     /// section, a binder decoration behind each section and a section-insert animation.
     ///
     /// The defaults are the book's (Listing 4.2); the item size is the largest photo's, each photo's own

@@ -1,7 +1,7 @@
 public import CollectionEngine
 
 /// What a layout's factory is given: the trace's parameters, read with their declared kinds, ranges and
-/// defaults, and a random generator seeded by the layout's `seed` parameter (SPEC §3, §5.7).
+/// defaults, and a random generator seeded by the layout's `seed` parameter.
 ///
 /// Reading a malformed or out-of-range value throws a ``LayoutParameterError`` that names the parameter,
 /// quotes the value and says what was expected; ``invalid(_:_:)`` makes one for a value the factory
@@ -84,7 +84,7 @@ public struct LayoutContext: Sendable {
         return text.trimmingSpaces
     }
 
-    /// The layout's seed: its `seed` parameter when it declares one, else 1 (SPEC §3).
+    /// The layout's seed: its `seed` parameter when it declares one, else 1.
     public func seed() throws(LayoutParameterError) -> UInt64 {
         guard declared["seed"] != nil else { return 1 }
         return UInt64(try integer("seed"))

@@ -1,7 +1,7 @@
 import CollectionEngine
 
 extension LayoutDefinition {
-    /// The book's Dimensions layout (SPEC §6 `dimensions-flow`): flow whose attributes carry a layout mode
+    /// The book's Dimensions layout (`dimensions-flow`): flow whose attributes carry a layout mode
     /// that a tap toggles, animated over 0.5 s.
     ///
     /// The defaults are the book's (Listing 4.16): two columns of 140-point photos on a 320-point phone.

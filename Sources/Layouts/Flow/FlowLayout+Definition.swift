@@ -1,7 +1,7 @@
 import CollectionEngine
 
 extension LayoutDefinition {
-    /// UIKit's flow layout (SPEC §5.1), with per-item sizes from the trace's `item-sizes`.
+    /// UIKit's flow layout, with per-item sizes from the trace's `item-sizes`.
     public static let flow: LayoutDefinition = {
         let parameters = FlowParameters().declarations()
         return LayoutDefinition(

@@ -8,7 +8,7 @@ extension FlowLayout {
     /// book's Cover Flow repeats (ch. 4 Listing 4.32): among the cells that `cells` returns for the
     /// viewport at the proposed offset, the one whose center is nearest to its center; the first of equally
     /// near ones wins (strict `<`). When that viewport shows no cell the proposed offset is kept instead of
-    /// the seeds' move by `MAXFLOAT` (decision E8); the result is clamped to the content.
+    /// the seeds' move by `MAXFLOAT`; the result is clamped to the content.
     ///
     /// - Parameter cells: the query that lists the candidates, e.g. flow's own
     ///   `{ super.layoutAttributesForElements(in: $0) }`: the cells' centers without the cost of a subclass's

@@ -1,6 +1,6 @@
 public import CollectionEngine
 
-/// Flow layout's own parameters (SPEC §6: every layout built on flow accepts them where its seed lets them
+/// Flow layout's own parameters (every layout built on flow accepts them where its seed lets them
 /// vary), declared with a layout's defaults and applied to any ``FlowLayout`` subclass.
 public struct FlowParameters: Sendable {
     public var scrollDirection: String

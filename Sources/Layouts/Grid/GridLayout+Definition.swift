@@ -1,7 +1,7 @@
 import CollectionEngine
 
 extension LayoutDefinition {
-    /// The slides' demo grid (SPEC §6 `grid`; notes Appendix A.1): flow with a shelf under every row.
+    /// The slides' demo grid (`grid`; notes Appendix A.1): flow with a shelf under every row.
     ///
     /// Flow's parameters with the demo's defaults (the phone's 43-point header; the iPad's is 50), none
     /// negative (the shelves sit under rows that do not overlap) and the items at least a point wide; the

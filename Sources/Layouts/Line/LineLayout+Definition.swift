@@ -1,7 +1,7 @@
 import CollectionEngine
 
 extension LayoutDefinition {
-    /// The slides' demo app's line (SPEC §6 `line`): invalidates on every scroll frame, as the demo does.
+    /// The slides' demo app's line (`line`): invalidates on every scroll frame, as the demo does.
     public static let line = LayoutDefinition(
         name: "line",
         summary: "the slides' demo line: speakers zoom up to 1.3× near the center and snap to it; "

@@ -1,7 +1,7 @@
 import CollectionEngine
 
 extension LayoutDefinition {
-    /// Tutorial 001's photo album (SPEC §6): a rotated stack of photos per album, a title under each, the
+    /// Tutorial 001's photo album: a rotated stack of photos per album, a title under each, the
     /// emblem above the content; everything prepared up front and scanned per query, as the tutorial does.
     public static let photoAlbum = LayoutDefinition(
         name: "photo-album",

@@ -1,7 +1,7 @@
 import CollectionEngine
 
 extension LayoutDefinition {
-    /// The slides' demo app's spiral (SPEC §6 `spiral`): a page per section, a 1.5-turn spiral on each.
+    /// The slides' demo app's spiral (`spiral`): a page per section, a 1.5-turn spiral on each.
     public static let spiral = LayoutDefinition(
         name: "spiral",
         summary: "the slides' demo spiral: a page per section (page with paging=\"true\"), speakers on a 1.5-turn "

@@ -1,7 +1,7 @@
 import CollectionEngine
 
 extension LayoutDefinition {
-    /// Tutorial 002's Springboard (SPEC §6 `springboard`): a paged icon grid with the Home screen's edit
+    /// Tutorial 002's Springboard (`springboard`): a paged icon grid with the Home screen's edit
     /// mode; paging comes from the trace's `<collection-view paging="true">`.
     public static let springboard: LayoutDefinition = {
         let flow = FlowParameters(

@@ -1,7 +1,7 @@
 import CollectionEngine
 
 extension LayoutDefinition {
-    /// The book's UIKit Dynamics flow layout (SPEC §6 `springy-flow`, notes §3.9): items on attachment
+    /// The book's UIKit Dynamics flow layout (`springy-flow`, notes §3.9): items on attachment
     /// springs that lag the scroll and spring back; `tiled` keeps springs only near the visible bounds.
     public static let springyFlow: LayoutDefinition = {
         let flow = FlowParameters(itemSize: "44 44", minimumLineSpacing: "10", minimumInteritemSpacing: "10",

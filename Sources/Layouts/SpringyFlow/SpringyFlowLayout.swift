@@ -11,7 +11,7 @@ public import CollectionEngine
 /// divided by ``resistance`` (Listing 6.20). As a ``TimeDrivenLayout`` it integrates the springs to each
 /// frame's time and invalidates itself while they move, so the session lasts until they rest.
 ///
-/// Two variants (SPEC §6):
+/// Two variants:
 /// - naive (the book's, ``isTiled`` false): every `prepare()` asks `super` for the attributes of the whole
 ///   content (Listing 6.17), O(n) per pass, and the springs cover every item. This is the slow habit the
 ///   profiler must find, kept on purpose.

@@ -1,7 +1,7 @@
 import CollectionEngine
 
 extension LayoutDefinition {
-    /// The book's stacked layout (ch. 5, ch. 6; SPEC §6): a stack per section, pinch a stack to open it.
+    /// The book's stacked layout (ch. 5, ch. 6): a stack per section, pinch a stack to open it.
     public static let stacked = LayoutDefinition(
         name: "stacked",
         summary: "one stack of photos per section with a label; pinch a stack open, past half it opens as a flow",

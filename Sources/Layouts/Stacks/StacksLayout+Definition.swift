@@ -1,7 +1,7 @@
 import CollectionEngine
 
 extension LayoutDefinition {
-    /// The slides' stack layout (SPEC §6 `stacks`; notes Appendix A.4): `stacked`'s parameters with the
+    /// The slides' stack layout (`stacks`; notes Appendix A.4): `stacked`'s parameters with the
     /// slides' phone defaults, the grid's 170 × 197 cells as the grid a stack opens toward.
     public static let stacks: LayoutDefinition = {
         let parameters = LayoutDefinition.stacked.parameters.map { parameter in

@@ -7,7 +7,7 @@ public import CollectionEngine
 /// - A stack's first three items are ordered by a z translation, `3 − item` on top of their ±5° rotation,
 ///   and their z-index stays 0 (the demo's commit 72c1dc0 "Fix animation to stacks layout by using
 ///   zPosition instead of zIndex"); the pinched stack's items by `(count + 3) − item`. Hit testing and the
-///   draw order take the translation after the z-index (SPEC §5.5), so a tap on a stack hits item 0.
+///   draw order take the translation after the z-index, so a tap on a stack hits item 0.
 /// - Items past the third are hidden but keep an alpha of 1 (the book sets 0).
 /// - Each stack's label is the demo's `SmallConferenceHeader`, of kind ``footerKind``.
 /// - Fingers lifting at a scale past 2.5 (``openingScale``) switch, animated, to the demo's ``GridLayout``

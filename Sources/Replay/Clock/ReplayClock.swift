@@ -31,7 +31,7 @@ extension ReplayClock {
     public func frameEnd(start: UInt64) -> UInt64 { now() }
 }
 
-/// Which clock a replay measures frames and spends the workload on (SPEC §4).
+/// Which clock a replay measures frames and spends the workload on.
 public enum ReplayClockKind: String, CaseIterable, Hashable, Sendable {
     /// The main thread's CPU time: other processes on a busy machine stretch neither the workload nor the
     /// measurement. ``ThreadCPUClock``.

@@ -7,7 +7,7 @@ import Darwin
 
 /// The CPU time of the thread that reads it (`CLOCK_THREAD_CPUTIME_ID`), read at the cost of the monotonic
 /// clock — a cycle-counter read where the counter is sound (``CycleCounterTimebase``): the measuring clock of
-/// `--clock cpu` (SPEC §4).
+/// `--clock cpu`.
 ///
 /// The kernel's thread CPU clock is a system call here (about 1.1 µs, thirty times a monotonic read), and a
 /// steady scrolling frame costs 10–15 µs, so reading it around every span would cost more than the frame.
@@ -51,7 +51,7 @@ public final class ThreadCPUClock: ReplayClock {
     // The clock's state is unchecked: only this class's methods reach it, none of them re-enters another, and
     // the clock (not `Sendable`) is used by one thread at a time, so two accesses never overlap. Where
     // restartable sequences are missing every reading anchors, and the anchor's dynamic exclusivity checks
-    // were 2,000 instructions a steady frame (issue 15).
+    // were 2,000 instructions a steady frame.
     @exclusivity(unchecked) private var anchorCPU: UInt64 = 0
     @exclusivity(unchecked) private var anchorWall: UInt64 = 0
     /// The monotonic clock, read from the cycle counter between anchors where it can.

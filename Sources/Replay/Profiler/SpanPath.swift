@@ -1,6 +1,6 @@
 import CollectionEngine
 
-/// The named spans a frame is measured as (SPEC §4), by index into a fixed table.
+/// The named spans a frame is measured as, by index into a fixed table.
 ///
 /// Engine phases map to `frame/<category>/<phase>` (`frame/cells/configure`), the layout's own work to
 /// `frame/layout/prepare` and `frame/layout/query`; a path's self time excludes the spans nested in it,

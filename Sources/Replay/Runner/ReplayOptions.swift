@@ -1,6 +1,6 @@
 public import Reporting
 
-/// How scrolling is driven during a replay (SPEC §3).
+/// How scrolling is driven during a replay.
 public enum ReplayMode: String, CaseIterable, Hashable, Sendable {
     /// The recorded content offsets are applied as they are: exact reproduction.
     case offsets

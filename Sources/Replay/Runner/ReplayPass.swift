@@ -6,7 +6,7 @@ import TraceXML
 /// measuring each frame.
 ///
 /// Frame n begins at n / refresh rate; at its start every event with `t` before the end of the frame that
-/// has not run yet runs, in document order (SPEC §3). The events of a frame are read from the trace
+/// has not run yet runs, in document order. The events of a frame are read from the trace
 /// before its clock starts, so parsing is never billed to the app.
 final class ReplayPass {
     struct Result {

@@ -4,7 +4,7 @@ import TraceXML
 import Foundation
 
 extension ReplayRunner {
-    /// The elements the collection view displays at `time` seconds into the session (SPEC §4).
+    /// The elements the collection view displays at `time` seconds into the session.
     ///
     /// Replays every frame up to and including the one that contains `time` (frame ⌊time × rate⌋), on a
     /// clock that spends no real time, then reads the display: cells, supplementary views and decoration

@@ -3,7 +3,7 @@ import CollectionEngine
 import TraceXML
 import Foundation
 
-/// Replays traces through the engine and measures every frame (SPEC §3, §4).
+/// Replays traces through the engine and measures every frame.
 public struct ReplayRunner: Sendable {
     public var registry: LayoutRegistry
     /// Makes the clock for a replay instead of ``ReplayOptions/clock``'s, when a test injects one.
@@ -58,7 +58,7 @@ public struct ReplayRunner: Sendable {
         return session.measurement(of: measured, warmup: options.warmup)
     }
 
-    /// Offsets mode when the trace has `<scroll>` events (SPEC §3), else gestures mode. Reads up to the first
+    /// Offsets mode when the trace has `<scroll>` events, else gestures mode. Reads up to the first
     /// `<scroll>`, in constant memory.
     static func defaultMode(_ path: String, _ options: TraceReader.Options) -> ReplayMode {
         do {

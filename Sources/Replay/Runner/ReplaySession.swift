@@ -55,7 +55,7 @@ public final class ReplaySession {
     public let budgetMs: Double
     /// The frames the report's frame figures cover.
     public let window: MeasurementWindow
-    /// The frames a pass runs, from the trace's events (SPEC §3: to the last event, or when the last animation
+    /// The frames a pass runs, from the trace's events (to the last event, or when the last animation
     /// settles), before any pass: exact unless the trace has drags, pinches or animated scrolling, whose
     /// motion may outlast the last event (then a pass tells).
     public let expectedFrames: (count: Int, exact: Bool)
@@ -69,7 +69,7 @@ public final class ReplaySession {
     public private(set) var failure: ReplayError?
     /// Things the user should know that are not failures (a truncated trace), known after the first pass.
     public private(set) var warnings: [String] = []
-    /// The trace is cut off and the options do not accept it (SPEC §2): the complete events are replayed,
+    /// The trace is cut off and the options do not accept it: the complete events are replayed,
     /// and the measurement is incomplete with this error. Known after the first pass.
     public private(set) var truncation: ReplayError?
 
@@ -326,7 +326,7 @@ extension ReplaySession {
         }
     }
 
-    /// Whether the trace has `<scroll>` events (SPEC §3: offsets mode then), its markers when asked, how
+    /// Whether the trace has `<scroll>` events (offsets mode then), its markers when asked, how
     /// long the session runs at `refreshRate` (a progress bar's total, and the refusal of a session past
     /// ``TraceLimits/frames`` frames), and whether it has motion that may outlast its last event (drags,
     /// pinches, animated scrolling). Reads every event once, in constant memory besides the markers and the

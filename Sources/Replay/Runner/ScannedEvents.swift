@@ -29,7 +29,7 @@ final class ScannedEvents {
     /// The trace's path, as the events' locations name it.
     private let path: String
     // Touched once an event, by the scan and by every pass: `@exclusivity(unchecked)` spares those accesses
-    // their dynamic exclusivity checks (issue 15). Safe: the events are kept and read on the replay's one
+    // their dynamic exclusivity checks. Safe: the events are kept and read on the replay's one
     // thread, and each access is one statement (`append`, a subscript, `count`, an increment) that runs no
     // other code, as are the cursor's.
     @exclusivity(unchecked) private var entries: [Entry] = []

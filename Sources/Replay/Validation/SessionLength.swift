@@ -1,7 +1,7 @@
 import TraceXML
 
 /// How many frames a session runs, from its events: it ends at the last event, or when the last animation
-/// settles, whichever is later (SPEC §3); frame *n* begins at *n* / refresh rate.
+/// settles, whichever is later; frame *n* begins at *n* / refresh rate.
 ///
 /// A session of more than ``TraceLimits/frames`` frames is refused before it is replayed, by `reel replay`,
 /// `snapshot`, `compare` and `gate` (``ReplaySession`` and the quiet passes read the events once before the

@@ -128,7 +128,7 @@ public enum TraceChecker {
         }
     }
 
-    /// A cut-off trace is an error for `validate` (SPEC §2), at the position where the document stops.
+    /// A cut-off trace is an error for `validate`, at the position where the document stops.
     private static func truncationAsError(_ diagnostic: TraceDiagnostic) -> TraceDiagnostic {
         guard diagnostic.code == .truncated, diagnostic.severity == .warning else { return diagnostic }
         var error = diagnostic
@@ -173,7 +173,7 @@ public enum TraceChecker {
 }
 
 /// The rules `checkInOnePass` applies to every event from the function the replay pulls events through. A
-/// `var` captured by that function would make every event's check a dynamic exclusivity check (issue 15);
+/// `var` captured by that function would make every event's check a dynamic exclusivity check;
 /// the unchecked property is a plain access, and safe: `check` and `finish` run no code that could reach the
 /// rules again, and the pass is on one thread.
 private final class HeldRules {

@@ -54,7 +54,7 @@ struct EngineBatch {
     }
 
     /// The message a replay or `reel validate` gives for `error`: UIKit's reason word for word, with no prefix
-    /// of Reel's own (SPEC §5.3).
+    /// of Reel's own.
     static func message(_ error: BatchUpdateError) -> String {
         error.message
     }

@@ -1,4 +1,4 @@
-/// One trace replayed with several layouts, figure by figure: what `reel compare` prints (SPEC §7).
+/// One trace replayed with several layouts, figure by figure: what `reel compare` prints.
 ///
 /// The first layout is the **base**: every other layout's timing figures are compared with its in the manner of
 /// Go's `benchstat` (``TimingComparison``), its counters exactly (``CounterComparison``). Build one from the

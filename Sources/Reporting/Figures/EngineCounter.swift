@@ -1,4 +1,4 @@
-/// Reel's exact counters (SPEC §4 `counters`), declared once: their JSON keys, in report order, and whether
+/// Reel's exact counters (`counters`), declared once: their JSON keys, in report order, and whether
 /// an increase costs work.
 ///
 /// `Replay` maps every field of the engine's counters to one of these (a test reflects over the engine's

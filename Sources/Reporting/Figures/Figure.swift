@@ -123,7 +123,7 @@ public enum Figure: Hashable, Sendable {
     ]
 
     /// Every scalar figure of a report, in report order: ``frameTimes``, ``frameRates``, then the initial
-    /// display (a key added after SPEC §4's first list, so written after it).
+    /// display (a key added after the report's first keys, so written after it).
     public static let summary: [Figure] = frameTimes + frameRates + [.initialDisplay]
 
     /// Every counter, in report order.

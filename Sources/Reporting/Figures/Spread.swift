@@ -1,4 +1,4 @@
-/// The minimum, median and maximum of a figure's per-repeat values (SPEC §4 "Spread").
+/// The minimum, median and maximum of a figure's per-repeat values.
 ///
 /// The median is the nearest-rank median, like the report's percentiles: the value of rank ⌈n / 2⌉, the lower
 /// of the two middle values for an even count, so that each of the three is a value a repeat measured. One

@@ -1,7 +1,7 @@
 internal import Foundation
 
 extension GateJudgement {
-    /// JUnit XML (SPEC §8): one `<testsuite>` named `reel gate` inside `<testsuites>`, one `<testcase>` per
+    /// JUnit XML: one `<testsuite>` named `reel gate` inside `<testsuites>`, one `<testcase>` per
     /// figure of each trace — `classname` the trace's file name without `.xml` under `reel.gate`, `name` the
     /// figure — failing with a readable message for a regression, `<skipped>` with the reason for a figure not
     /// judged, passing otherwise. Well-formed XML 1.0; readable by Jenkins, GitLab and GitHub test reporters.

@@ -29,7 +29,7 @@ extension GateJudgement {
                 lines += table.lines(indent: "  ", width: TerminalText.reportWidth, shrinking: 0)
             }
             for verdict in FigureJudgement.Verdict.allCases {
-                // Zero counters are hidden (SPEC §8), as in the replay's text report.
+                // Zero counters are hidden, as in the replay's text report.
                 let group = judgement.figures.filter { row in
                     row.verdict == verdict
                         && !(row.figure.declaration.kind == .counter && row.baseline ?? 0 == 0 && row.current ?? 0 == 0)

@@ -66,7 +66,7 @@ public struct GateJudgement: Sendable, Equatable {
             && lhs.budgets == rhs.budgets && lhs.repeats == rhs.repeats
     }
 
-    /// The timing figures the gate judges, besides each hot path's self time (SPEC §7).
+    /// The timing figures the gate judges, besides each hot path's self time.
     public static let judgedSummary: [Figure] = [
         .frameTime(.p50), .frameTime(.p90), .frameTime(.p95), .frameTime(.p99), .jankyFrames, .hitchTimeRatio,
     ]

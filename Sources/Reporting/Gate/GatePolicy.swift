@@ -1,4 +1,4 @@
-/// What `reel gate` counts as a regression (SPEC §7): the largest change of a timing figure it tolerates, the
+/// What `reel gate` counts as a regression: the largest change of a timing figure it tolerates, the
 /// significance level of the Mann-Whitney U test, and the figures it looks at.
 public struct GatePolicy: Sendable, Equatable {
     /// The largest relative worsening of a timing figure that is not a regression, as a fraction (0.10 for

@@ -1,6 +1,6 @@
 /// A JSON value whose objects keep their keys in the order they were written.
 ///
-/// Foundation's `JSONEncoder` sorts keys or leaves them in hash order; SPEC §4 fixes the order of a report's
+/// Foundation's `JSONEncoder` sorts keys or leaves them in hash order; the JSON report fixes the order of a report's
 /// keys, so reports are built as `JSONValue`s and serialized by ``serialized()``.
 enum JSONValue: Equatable, Sendable {
     case null

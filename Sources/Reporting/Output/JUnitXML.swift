@@ -1,6 +1,6 @@
 internal import Foundation
 
-/// The one JUnit XML writer `reel replay`, `reel compare` and `reel gate` share (SPEC §8): one `<testsuites>`
+/// The one JUnit XML writer `reel replay`, `reel compare` and `reel gate` share: one `<testsuites>`
 /// holding one `<testsuite>`, its `<properties>`, its test cases and its notes, with the `tests`, `failures`,
 /// `errors`, `skipped` and `time` attributes counted from them. What it writes is well-formed XML 1.0 and
 /// valid against Jenkins' `junit-10.xsd`, the schema Jenkins, GitLab and GitHub test reporters read.

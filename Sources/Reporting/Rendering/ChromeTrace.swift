@@ -1,6 +1,6 @@
 internal import ReelVersion
 
-/// `--format chrome-trace` (SPEC §8): the Trace Event Format's JSON object, which Perfetto UI
+/// `--format chrome-trace`: the Trace Event Format's JSON object, which Perfetto UI
 /// (ui.perfetto.dev → Open trace file) and `chrome://tracing` (Load) open.
 ///
 /// ```json

@@ -4,7 +4,7 @@ extension Report {
     /// The report format version this module writes and reads.
     static let jsonVersion = 1
 
-    /// The report as SPEC §4's JSON object: SPEC's keys in SPEC's order, then the keys Reel added since.
+    /// The report as its JSON object: the core keys in their fixed order, then the keys Reel added since.
     ///
     /// `reel_version` follows `version`: the Reel that measured the report (``reelVersion``), `null` when a
     /// report read back did not say. The figures' keys and order come from ``Figure``'s declarations. Added

@@ -11,7 +11,7 @@ extension Report {
 
     /// Reads reports from JSON text written by ``ReportFormat/json``.
     ///
-    /// SPEC §4's keys are required; the keys Reel added since are read when present. Figures come back as
+    /// The core keys are required; the keys Reel added since are read when present. Figures come back as
     /// written, rounded to three decimals; the verdict and hitch band are recomputed from them. A report written
     /// before Reel named its version has no `reel_version`: its ``reelVersion`` is `nil`.
     /// - Parameters:
@@ -51,7 +51,7 @@ private struct ReportDocument: Decodable {
     }
 }
 
-/// A key of a report object, as SPEC §4 and the figure vocabulary spell it.
+/// A key of a report object, as the JSON report and the figure vocabulary spell it.
 struct JSONKey: CodingKey {
     var stringValue: String
     var intValue: Int? { nil }

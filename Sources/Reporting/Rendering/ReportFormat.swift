@@ -1,9 +1,9 @@
-/// The forms `reel replay` prints its reports in (`--format`, SPEC §8).
+/// The forms `reel replay` prints its reports in (`--format`).
 public enum ReportFormat: String, CaseIterable, Sendable {
     /// For an 80-column terminal: the verdict first, the figures, hot paths, worst frames, counters that are
     /// not zero, and the findings in words.
     case text
-    /// SPEC §4's machine-readable report: one object per trace, an array when there are several.
+    /// The machine-readable report: one object per trace, an array when there are several.
     case json
     /// One self-contained page: the verdict, a chart of every measured frame against the budget, the hot paths
     /// as an icicle chart, the worst frames, findings and counters.
@@ -30,7 +30,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         render(reports, options: RenderOptions(includeFrames: includeFrames))
     }
 
-    /// The outcome of every trace named, in order, in this format, ending with a newline (SPEC §2).
+    /// The outcome of every trace named, in order, in this format, ending with a newline.
     /// - Parameters:
     ///   - outcomes: One per trace named: its report, or why there is none.
     ///   - asArray: Whether JSON writes an array (several traces named: always, whatever failed) or the one

@@ -1,4 +1,4 @@
-/// `--format html` (SPEC §8): one self-contained page, readable without JavaScript and with no script at all,
+/// `--format html`: one self-contained page, readable without JavaScript and with no script at all,
 /// no network access and nothing external (inline CSS, inline SVG).
 ///
 /// Per trace, in this order: the verdict (hitch band, complete or not, warnings) with the figures; a chart of

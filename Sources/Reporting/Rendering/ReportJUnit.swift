@@ -1,4 +1,4 @@
-/// `--format junit` (SPEC §8): one `<testsuite name="reel replay">` inside `<testsuites>`, one `<testcase>`
+/// `--format junit`: one `<testsuite name="reel replay">` inside `<testsuites>`, one `<testcase>`
 /// per trace (`classname` `reel.replay`, `name` the trace's path, `time` the seconds of frames measured),
 /// failing when the trace is janky beyond the thresholds (`--max-janky-frames`, `--max-hitch-ratio`), an
 /// error when its replay failed or stopped early; the verdict and key figures in each case's `<system-out>`,

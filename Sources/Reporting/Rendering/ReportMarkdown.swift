@@ -1,4 +1,4 @@
-/// `--format markdown` (SPEC §8): GitHub-flavoured Markdown short enough for a CI step summary or a pull
+/// `--format markdown`: GitHub-flavoured Markdown short enough for a CI step summary or a pull
 /// request comment. Per trace, a section: the verdict line first (✅ PASS or ❌ FAIL against the thresholds,
 /// ⚠️ EMPTY when no frame was measured, ❌ INCOMPLETE or ❌ ERROR for a replay that stopped early or failed,
 /// then ``Report/verdict``), the

@@ -2,7 +2,7 @@ internal import ReelVersion
 
 /// A trace named on the command line that gave no report at all (it could not be opened, or its replay
 /// stopped before measuring anything): renderers give it its place among the reports, so that several traces
-/// always give one element each, in order (SPEC §2).
+/// always give one element each, in order.
 public struct TraceFailure: Error, Sendable, Equatable {
     /// The trace's path as given on the command line.
     public var trace: String

@@ -1,4 +1,4 @@
-/// The per-frame definitions of SPEC §4, kept apart so each can be tested at its edges.
+/// The per-frame definitions of the figures, kept apart so each can be tested at its edges.
 enum FrameMath {
     /// Whether a frame of `durationNs` is janky: its time exceeds the budget (a frame exactly at it is not).
     static func isJanky(_ durationNs: UInt64, budgetNs: Double) -> Bool {

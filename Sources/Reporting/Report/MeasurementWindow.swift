@@ -1,4 +1,4 @@
-/// Which frames of a session the frame figures cover (SPEC §4): the frames after the initial display
+/// Which frames of a session the frame figures cover: the frames after the initial display
 /// unless it is included, narrowed to the part between two `<marker>`s when asked.
 ///
 /// Frame 0, the first layout pass that creates the first screen of views, is reported apart as the

@@ -5,7 +5,7 @@ extension Report {
     /// How many slowest frames a report lists.
     static let worstFrameCount = 5
 
-    /// Computes the figures, hot paths and findings of SPEC §4 from a replay's measurement.
+    /// Computes the figures, hot paths and findings from a replay's measurement.
     ///
     /// Per-repeat counts (frames, session length, janky and dropped frames, hitch time, hot-path times and
     /// calls) are means over the measured repeats; the hitch ratio and effective fps follow from those means,

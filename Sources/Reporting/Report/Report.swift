@@ -1,4 +1,4 @@
-/// The figures, hot paths and findings of one replayed trace: what every renderer prints (SPEC §4).
+/// The figures, hot paths and findings of one replayed trace: what every renderer prints.
 ///
 /// Build one from a measurement with ``init(_:)``, or read saved ones back with ``Report/decode(json:path:)``.
 /// Times are in milliseconds, session length in seconds. Counts that differ between repeats (frames, janky
@@ -70,7 +70,7 @@ public struct Report: Sendable, Equatable {
     public var clock: String
     /// How the trace's declared workload was charged: modelled (added to the frames) or spent.
     public var workload: WorkloadMode
-    /// Frame 0 of the session, reported apart from the frame figures (SPEC §4); `nil` when not measured.
+    /// Frame 0 of the session, reported apart from the frame figures; `nil` when not measured.
     public var initialDisplay: InitialDisplay?
     /// The frames the frame figures (percentiles, janky and dropped frames, hitch time, fps, worst frames)
     /// cover. Counters and hot paths cover whole passes.

@@ -1,7 +1,7 @@
 internal import ReelVersion
 
 extension SnapshotReport {
-    /// SPEC §4's snapshot object, keys in SPEC's order.
+    /// The snapshot's JSON object, keys in their fixed order.
     /// The running build's `reel_version` follows them.
     var json: JSONValue {
         .object([
@@ -17,7 +17,7 @@ extension SnapshotReport {
 
 extension SnapshotReport.Element {
     var json: JSONValue {
-        // The subclass's fields only when there are some, so that standard attributes print as SPEC §4 shows.
+        // The subclass's fields only when there are some, so that standard attributes print without a `custom` key.
         let custom: [JSONValue.Member] = custom.isEmpty ? [] : [.init("custom", .object(custom.map { field in
             switch field.value {
             case .bool(let value): .init(field.name, .bool(value))
@@ -25,7 +25,7 @@ extension SnapshotReport.Element {
             case .string(let value): .init(field.name, .string(value))
             }
         }))]
-        // Only elements animating out carry the flag (SPEC §4), so that others print as SPEC's example.
+        // Only elements animating out carry the flag, so that others print without the key.
         let leaving: [JSONValue.Member] = disappearing ? [.init("disappearing", .bool(true))] : []
         return .object([
             .init("category", .string(category.rawValue)),

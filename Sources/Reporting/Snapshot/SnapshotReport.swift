@@ -1,4 +1,4 @@
-/// The elements a collection view displays at one moment of a replay: what `reel snapshot` prints (SPEC §4).
+/// The elements a collection view displays at one moment of a replay: what `reel snapshot` prints.
 public struct SnapshotReport: Sendable, Equatable {
     /// The moment asked for, seconds from the start of the session.
     public var time: Double
@@ -11,7 +11,7 @@ public struct SnapshotReport: Sendable, Equatable {
     /// The displayed elements, sorted by category (cell, supplementary, decoration), then section, then item.
     public var elements: [Element]
 
-    /// Creates a snapshot; `elements` must already be in SPEC §4's order.
+    /// Creates a snapshot; `elements` must already be in that order.
     public init(time: Double, frame: Int, contentOffset: Point, contentSize: Size, elements: [Element]) {
         self.time = time
         self.frame = frame
@@ -24,7 +24,7 @@ public struct SnapshotReport: Sendable, Equatable {
     public enum Format: String, CaseIterable, Sendable {
         /// One line per element, for reading.
         case text
-        /// SPEC §4's snapshot object.
+        /// The snapshot's JSON object.
         case json
     }
 
@@ -152,7 +152,7 @@ extension SnapshotReport {
         }
     }
 
-    /// One field of a layout attributes subclass (SPEC §4 `"custom"`).
+    /// One field of a layout attributes subclass (the snapshot's `"custom"` key).
     public struct CustomField: Sendable, Equatable {
         /// A flag, a number or a word.
         public enum Value: Sendable, Equatable {

@@ -1,6 +1,6 @@
 /// A list of sizes kept as runs of equal sizes: the item sizes of a `<section>`.
 ///
-/// The trace format writes a run of *K* equal sizes as one entry `W H*K` (SPEC §3, "Per-item sizes scale"),
+/// The trace format writes a run of *K* equal sizes as one entry `W H*K`,
 /// and the list keeps it as one entry too: 1,000,000 items of one size cost one run, 1,000,000 items of
 /// their own sizes one run each (24 bytes). Appending a size equal to the last one lengthens the last run,
 /// so two lists of the same sizes have the same runs and compare equal however they were built.

@@ -219,7 +219,7 @@ extension XMLStream {
         }
     }
 
-    /// The most entries one `<item-sizes>` chunk holds (a run `W H*K` is one entry; SPEC §3).
+    /// The most entries one `<item-sizes>` chunk holds (a run `W H*K` is one entry).
     static let maximumChunkEntries = 65_536
 
     /// The `<item-sizes>` chunks of the current `<section>`, up to its end: their sizes concatenated in

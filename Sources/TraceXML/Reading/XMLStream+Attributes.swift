@@ -217,8 +217,8 @@ extension XMLStream {
     }
 }
 
-/// The parser of size lists — the `item-sizes` and `sizes` attributes and the text of `<item-sizes>` chunks
-/// (SPEC §3): entries `W H` or `W H*K` (a run of K items of one size) separated by a comma and at most one
+/// The parser of size lists — the `item-sizes` and `sizes` attributes and the text of `<item-sizes>` chunks:
+/// entries `W H` or `W H*K` (a run of K items of one size) separated by a comma and at most one
 /// space, with no white space before or after the list. It reads the bytes in place and allocates nothing
 /// but the list's runs.
 enum SizeListParser {

@@ -24,7 +24,7 @@ final class SchemaChecker {
     }
 
     // The state below is read and written on every node of the document: `@exclusivity(unchecked)` spares
-    // each access a dynamic exclusivity check (about 400 instructions per event, issue 15). Safe: the checker
+    // each access a dynamic exclusivity check (about 400 instructions per event). Safe: the checker
     // belongs to one stream, whose reads call it synchronously on one thread; no method of the checker calls
     // out (no closure, delegate or stream call) while an access to these properties is under way, so no
     // two accesses can overlap.

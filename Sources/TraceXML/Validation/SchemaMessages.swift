@@ -17,7 +17,7 @@ enum SchemaMessages {
 
     private static var rules: [(Regex<(Substring, Substring, Substring)>, (Substring, Substring) -> String)] { [
         (/Did not expect element (\S+) there()/, { element, _ in
-            "<\(element)> is not allowed here; see SPEC §3 for where it goes" }),
+            "<\(element)> is not allowed here; \(placement(of: element))" }),
         (/Did not expect text in element (\S+) content()/, { element, _ in "<\(element)> holds text; it takes none" }),
         (/Expecting element (\S+), got (\S+)/, { expected, got in "expected <\(expected)> here, not <\(got)>" }),
         (/Expecting an element (\S+), got nothing()/, { element, _ in "<\(element)> is missing here" }),
@@ -38,4 +38,31 @@ enum SchemaMessages {
         (/Error validating value ?()()/, { _, _ in "a value is not one the format allows" }),
         (/Value '(.*)' is not (?:one of|valid).*()/, { value, _ in "'\(value)' is not a value the format allows here" }),
     ] }
+
+    /// Where an element goes in a trace, in words, for the message of one found out of place.
+    private static func placement(of element: Substring) -> String {
+        switch element {
+        case "trace":
+            "<trace> is the document's root, and there is one"
+        case "meta", "collection-view", "data", "workload", "events":
+            "it goes inside <trace>, whose children are <meta>, <collection-view>, <layout>, <data>, <workload> "
+                + "and <events>, in that order (<meta> and <workload> may be left out)"
+        case "layout":
+            "it goes inside <trace> after <collection-view>, inside <set-layout>, or inside a <transition> that began"
+        case "section":
+            "it goes inside <data> or <reload-data>"
+        case "item-sizes":
+            "it goes inside <section>"
+        case "cell", "supplementary":
+            "it goes inside <workload>"
+        case "delete-items", "reload-items", "move-item", "insert-items",
+            "delete-section", "insert-section", "reload-section", "move-section":
+            "it goes inside <batch>"
+        case "scroll", "drag", "tap", "long-press", "menu", "pinch", "batch", "reload-data", "scroll-to-item",
+            "select", "deselect", "set-layout", "transition", "resize", "marker":
+            "it goes inside <events>"
+        default:
+            "it is not an element of the trace format"
+        }
+    }
 }

@@ -207,8 +207,8 @@ public final class TraceWriter {
     /// long and the reader's memory per element stays small.
     static let sizesPerChunk = 1_000
 
-    /// Writes a section's sizes: the `item-sizes` attribute for a short list, else `<item-sizes>` chunks
-    /// (SPEC §3); to be called when the section's attributes are written.
+    /// Writes a section's sizes: the `item-sizes` attribute for a short list, else `<item-sizes>` chunks;
+    /// to be called when the section's attributes are written.
     private func writeSectionSizes(_ sizes: TraceSizeList) throws(TraceError) {
         guard sizes.runCount > Self.sizesPerChunk else {
             try attribute(.itemSizes, sizeList(sizes, runs: 0..<sizes.runCount))
