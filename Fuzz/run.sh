@@ -88,7 +88,7 @@ fuzz_target() {
             corpus+=("$scratch/json-seeds")
             flags+=(-dict="$fuzz/json.dict" -max_len=65536 -malloc_limit_mb=1024) ;;
     esac
-    mkdir -p "${corpus[0]}" "$scratch/artifacts/$target"
+    mkdir -p "${corpus[@]}" "$scratch/artifacts/$target"
     echo "fuzz: $target for $seconds s" >&2
     # Swift's own crash backtracer would race libFuzzer's handler for the same signal, and can outlive the
     # run; AddressSanitizer's report carries the stack. Leak checking is off: the Swift runtime's caches and
