@@ -2,7 +2,7 @@ import ArgumentParser
 import TraceXML
 
 /// The valid range of a numeric option, checked with a message that names the option, quotes the value,
-/// states the range and says why (the ranges come from ``TraceLimits``; the README's "Limits" table lists them).
+/// states the range and says why (the ranges come from ``TraceLimits``; the Limits article of the TraceXML documentation lists them).
 struct OptionRange {
     var option: String
     var range: ClosedRange<Double>

@@ -4,11 +4,12 @@ import Layouts
 import Replay
 import Reporting
 
-/// A user's own layout, written on the engine's public API alone and registered as the README shows: it
-/// replays like a catalogue layout, and its parameters are checked and reported the same way.
+/// A user's own layout, written on the engine's public API alone and registered as the README's own-layout
+/// example (`Examples/UserLayout`) registers it: it replays like a catalogue layout, and its parameters are
+/// checked and reported the same way.
 @Suite("A user's own layout")
 struct UserLayoutTests {
-    /// The README's `MyGridLayout`: square cells in `columns` columns, filling the width.
+    /// A one-section form of the README's `MyGridLayout`: square cells in `columns` columns, filling the width.
     final class MyGridLayout: CollectionViewLayout {
         let columns: Int
         init(columns: Int) { self.columns = columns }

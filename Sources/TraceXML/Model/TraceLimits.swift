@@ -1,5 +1,5 @@
 /// The valid range of every number a trace or a command-line option can carry, and the limits that protect
-/// the machine (the README's "Limits" table states each with its reason).
+/// the machine (the Limits article of the TraceXML documentation states each with its reason).
 ///
 /// A value outside its range is an error where it is read — `file:line:column:` for a trace, the option's
 /// name for a command — that quotes the value, states the range and says why. The machine limits are

@@ -30,8 +30,7 @@ final class ReadAhead {
     private static let slotCount = 4
     /// 128 KiB of input a batch: a handover that finds the other thread asleep costs it a wake-up, and in
     /// alternating runs of `reel validate` on a 2-core VM smaller batches were slower (median 1.16×
-    /// for 32 KiB against 64 KiB, 1.13× for 64 against 128); more slots changed nothing
-    /// (`TRACEXML-RESULTS.md`, round 9).
+    /// for 32 KiB against 64 KiB, 1.13× for 64 against 128); more slots changed nothing.
     static let piecesPerBatch = 256
 
     private let parser: PieceParser
