@@ -140,8 +140,7 @@ struct PackedEventsTests {
         #expect(b.failure == nil)
         let frames = a.repeats[0].frames.count
         #expect(frames > 1)
-        #expect(b.frames.count == frames)
-        #expect(a.markers == b.markers)
+        #expect(b.framesRun == frames)
         #expect(a.counters == b.counters.reportCounters)
     }
 }

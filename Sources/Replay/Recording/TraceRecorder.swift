@@ -52,9 +52,8 @@ public final class TraceRecorder {
             output?.discard()
             throw ReplayError(error)
         }
-        pass = ReplayPass(header: header, path: name, layout: layout, registry: registry, mode: .gestures,
-                          refreshRate: header.collectionView.refreshRate, budgetNs: .max, clock: ManualClock(),
-                          keepsFrames: false)
+        pass = ReplayPass(quiet: header, path: name, layout: layout, registry: registry, mode: .gestures,
+                          refreshRate: header.collectionView.refreshRate)
         lastOffset = pass.collectionView.contentOffset
     }
 

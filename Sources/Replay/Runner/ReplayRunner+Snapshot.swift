@@ -38,7 +38,7 @@ extension ReplayRunner {
             warn(cut.description)
         }
         // The session ended before the frame that holds `time`: nothing was on screen then.
-        let framesRun = result.frames.count
+        let framesRun = result.framesRun
         guard framesRun > frame || finalStatePastTheEnd else {
             let length = Double(framesRun) / pass.refreshRate
             throw ReplayError(.unsupported,
@@ -106,9 +106,8 @@ extension ReplayRunner {
         let scan = TraceScan(reader, path: path, markers: false, refreshRate: rate)
         if let tooLong = scan.length.problem() { throw tooLong.replayError(path: path) }
         let layout = try registry.makeLayout(for: header.layout, named: options.layout, path: path)
-        let pass = ReplayPass(header: header, path: path, layout: layout, registry: registry,
-                              mode: options.mode ?? scan.defaultMode, refreshRate: rate, budgetNs: .max,
-                              clock: ManualClock())
+        let pass = ReplayPass(quiet: header, path: path, layout: layout, registry: registry,
+                              mode: options.mode ?? scan.defaultMode, refreshRate: rate)
         let events: any EventSource = if keepsEvents, let kept = scan.events { kept.cursor() } else { try open() }
         return (pass, events)
     }

@@ -187,9 +187,8 @@ public final class ReplaySession {
         guard !WorkloadCosts(header.workload).isFree else { return }
         let input = try eventSource()
         let layout = try registry.makeLayout(for: header.layout, named: layoutOverride, path: trace)
-        let pass = ReplayPass(header: header, path: trace, layout: layout, registry: registry, mode: mode,
-                              refreshRate: refreshRate, budgetNs: .max, clock: ManualClock(), workload: .model,
-                              keepsFrames: false, observesSpans: false)
+        let pass = ReplayPass(quiet: header, path: trace, layout: layout, registry: registry, mode: mode,
+                              refreshRate: refreshRate, spans: .never)
         // Any other error is the real pass's to report, where it meets it.
         if let failure = pass.run(input).failure, failure.isWorkloadOverLimit { throw failure }
     }
@@ -213,13 +212,25 @@ public final class ReplaySession {
         if let failure { throw failure }
         let input = try eventSource()
         let layoutObject = try registry.makeLayout(for: header.layout, named: layoutOverride, path: trace)
-        let pass = ReplayPass(header: header, path: trace, layout: layoutObject, registry: registry, mode: mode,
-                              refreshRate: refreshRate, budgetNs: budgetNs,
-                              clock: clock, workload: workload, timeline: repeatNumber.map { number in
-                                  (TimelineRecorder.capacity(frames: framesPerPass ?? 1), number)
-                              }, profiler: repeatNumber == nil ? profiler : nil,
-                              expectedFrames: lastPassFrames ?? expectedFrames.count, observesSpans: observesSpans,
-                              alternatesSpanObservation: alternatesSpanObservation)
+        let passProfiler: Profiler
+        if repeatNumber == nil {
+            profiler.reset()
+            passProfiler = profiler
+        } else {
+            passProfiler = Profiler(clock: clock, budgetNs: budgetNs,
+                                    timelineCapacity: TimelineRecorder.capacity(frames: framesPerPass ?? 1),
+                                    observesSpans: observesSpans)
+        }
+        let driver = EventDriver(header: header, path: trace, layout: layoutObject, registry: registry, mode: mode,
+                                 refreshRate: refreshRate, spans: passProfiler,
+                                 charge: workload == .model ? .model(passProfiler) : .spend(clock))
+        let pass = ReplayPass(
+            driver, spans: ReplayPass.SpanObservation(observesSpans: observesSpans, alternates: alternatesSpanObservation),
+            observers: [
+                RulesCheck(header: header, path: trace, registry: registry, refreshRate: refreshRate),
+                FrameMeasurement(profiler: passProfiler, refreshRate: refreshRate, budgetNs: budgetNs,
+                                 expectedFrames: lastPassFrames ?? expectedFrames.count, timelineRepeat: repeatNumber),
+            ])
         let result = pass.run(input, progress: progress)
         let readerWarnings = input.warnings
         framesPerPass = result.frames.count

@@ -110,10 +110,10 @@ public enum TraceChecker {
         var outcome: (failure: ReplayError?, warnings: [TracedWarning])
         do throws(ReplayError) {
             let layout = try registry.makeLayout(for: header.layout, path: path)
-            let pass = ReplayPass(header: header, path: path, layout: layout, registry: registry,
-                                  mode: hasScroll ? .offsets : .gestures, refreshRate: rate, budgetNs: .max,
-                                  clock: ManualClock(), keepsFrames: false, observesSpans: false,
-                                  defersDisplay: WorkloadCosts(header.workload).isFree, ruleVerdicts: verdicts)
+            let pass = ReplayPass(quiet: header, path: path, layout: layout, registry: registry,
+                                  mode: hasScroll ? .offsets : .gestures, refreshRate: rate, spans: .never,
+                                  observers: [RuleVerdictsCheck(verdicts)],
+                                  defersDisplay: WorkloadCosts(header.workload).isFree)
             let result = pass.run(kept.cursor())
             outcome = (result.failure, result.warnings)
         } catch {
