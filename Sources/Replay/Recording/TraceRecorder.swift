@@ -102,7 +102,8 @@ public final class TraceRecorder {
             for event in events { try writer.write(event) }
             try writeOffset(collectionView.contentOffset)
         } catch where error.code == .unwritable {
-            throw ReplayError(.invalidEvent, error.message, path: error.path, location: error.location)
+            throw ReplayError(.invalidEvent, error.message, path: error.path, location: error.location,
+                              cause: .trace(error))
         } catch {
             throw ReplayError(error)
         }
