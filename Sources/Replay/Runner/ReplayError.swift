@@ -21,8 +21,9 @@ public struct ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
         case workloadOverLimit = "workload over limit"
     }
 
-    /// The error of another layer that this one reports, kept whole.
-    public enum Cause: Hashable, Sendable {
+    /// The error of another layer that this one reports, kept whole: `indirect`, so that it costs an error one
+    /// pointer, where a pass moves errors every frame.
+    public indirect enum Cause: Hashable, Sendable {
         /// The trace could not be read, or written.
         case trace(TraceError)
     }

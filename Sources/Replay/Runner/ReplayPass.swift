@@ -50,12 +50,14 @@ final class ReplayPass {
     }
 
     let driver: EventDriver
-    var collectionView: CollectionView { driver.collectionView }
-    var refreshRate: Double { driver.refreshRate }
-    private var path: String { driver.path }
-    private var profiler: Profiler { driver.spans }
+    // The driver's, held here too: read several times a frame, a stored property spares each read a load
+    // through the driver.
+    let collectionView: CollectionView
+    let refreshRate: Double
+    private let path: String
+    private let profiler: Profiler
     private let spanObservation: SpanObservation
-    private let observers: [any PassObserver]
+    private let observers: ContiguousArray<any PassObserver>
     // Updated several times a frame (warnings, failure): plain loads and stores, without the dynamic exclusivity
     // checks a class's stored property gets by default. Safe: a pass runs on one thread (it is not Sendable)
     // and no access to `result` is ever held across a call that could reach it again.
@@ -74,8 +76,12 @@ final class ReplayPass {
     init(_ driver: EventDriver, spans: SpanObservation = .everyFrame, observers: [any PassObserver],
          defersDisplay: Bool = false) {
         self.driver = driver
+        collectionView = driver.collectionView
+        refreshRate = driver.refreshRate
+        path = driver.path
+        profiler = driver.spans
         spanObservation = spans
-        self.observers = observers
+        self.observers = ContiguousArray(observers)
         deferredDisplay = defersDisplay ? DeferredDisplay() : nil
         driver.collectionView.phaseRecorder = spans.observesFirstFrame ? driver.spans.phaseRecorder : nil
     }
