@@ -57,8 +57,8 @@ struct RecordingTests {
     private func replayFrames(_ path: String, mode: ReplayMode) throws -> [Frame] {
         let reader = try TraceReader(path: path)
         let layout = try LayoutRegistry.standard.makeLayout(for: reader.header.layout, path: path)
-        let pass = ReplayPass(header: reader.header, path: path, layout: layout, registry: .standard, mode: mode,
-                              refreshRate: reader.header.collectionView.refreshRate, budgetNs: .max, clock: ManualClock())
+        let pass = ReplayPass(quiet: reader.header, path: path, layout: layout, registry: .standard, mode: mode,
+                              refreshRate: reader.header.collectionView.refreshRate)
         var frames: [Frame] = []
         let result = pass.run(reader) { _ in frames.append(describe(pass.collectionView)) }
         if let failure = result.failure { Issue.record("replay failed: \(failure)") }

@@ -76,9 +76,8 @@ struct TraceCheckerAgreementTests {
         func displayQueries(defersDisplay: Bool) throws -> Int {
             let reader = try TraceReader(path: trace.path)
             let layout = try LayoutRegistry.standard.makeLayout(for: reader.header.layout, path: trace.path)
-            let pass = ReplayPass(header: reader.header, path: trace.path, layout: layout, registry: .standard,
-                                  mode: .offsets, refreshRate: 60, budgetNs: .max, clock: ManualClock(),
-                                  keepsFrames: false, observesSpans: false, defersDisplay: defersDisplay)
+            let pass = ReplayPass(quiet: reader.header, path: trace.path, layout: layout, registry: .standard,
+                                  mode: .offsets, refreshRate: 60, spans: .never, defersDisplay: defersDisplay)
             let result = pass.run(reader)
             #expect(result.failure == nil)
             return result.counters.elementQueries

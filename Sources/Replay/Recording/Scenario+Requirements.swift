@@ -145,8 +145,8 @@ extension Scenario {
         let pass: ReplayPass
         do throws(ReplayError) {
             let layout = try registry.makeLayout(for: header.layout, path: path)
-            pass = ReplayPass(header: header, path: path, layout: layout, registry: registry, mode: .gestures,
-                              refreshRate: rate, budgetNs: .max, clock: ManualClock(), keepsFrames: false)
+            pass = ReplayPass(quiet: header, path: path, layout: layout, registry: registry, mode: .gestures,
+                              refreshRate: rate)
         } catch {
             throw ScenarioRefusal(error.message)
         }

@@ -52,9 +52,8 @@ public final class TraceRecorder {
             output?.discard()
             throw ReplayError(error)
         }
-        pass = ReplayPass(header: header, path: name, layout: layout, registry: registry, mode: .gestures,
-                          refreshRate: header.collectionView.refreshRate, budgetNs: .max, clock: ManualClock(),
-                          keepsFrames: false)
+        pass = ReplayPass(quiet: header, path: name, layout: layout, registry: registry, mode: .gestures,
+                          refreshRate: header.collectionView.refreshRate)
         lastOffset = pass.collectionView.contentOffset
     }
 
@@ -103,7 +102,8 @@ public final class TraceRecorder {
             for event in events { try writer.write(event) }
             try writeOffset(collectionView.contentOffset)
         } catch where error.code == .unwritable {
-            throw ReplayError(.invalidEvent, error.message, path: error.path, location: error.location)
+            throw ReplayError(.invalidEvent, error.message, path: error.path, location: error.location,
+                              cause: .trace(error))
         } catch {
             throw ReplayError(error)
         }

@@ -38,7 +38,7 @@ extension ReplayRunner {
             warn(cut.description)
         }
         // The session ended before the frame that holds `time`: nothing was on screen then.
-        let framesRun = result.frames.count
+        let framesRun = result.framesRun
         guard framesRun > frame || finalStatePastTheEnd else {
             let length = Double(framesRun) / pass.refreshRate
             throw ReplayError(.unsupported,
@@ -87,30 +87,29 @@ extension ReplayRunner {
     }
 
     /// A pass over the trace at `path` with the options' layout, mode and rate, measured by a clock that
-    /// spends no real time, and the reader positioned at its first event.
-    func makeQuietPass(_ path: String, options: ReplayOptions) throws(ReplayError) -> (ReplayPass, TraceReader) {
+    /// spends no real time, and its events from the first: the trace is read once, its events kept for the
+    /// pass (``TraceScan``), unless they do not fit in memory (or `keepsEvents` is `false`, as tests ask); then
+    /// the pass reads the trace again.
+    func makeQuietPass(_ path: String, options: ReplayOptions,
+                       keepsEvents: Bool = true) throws(ReplayError) -> (ReplayPass, any EventSource) {
         let readerOptions = TraceReader.Options(allowsTruncation: options.allowsTruncation)
-        let reader: TraceReader
-        do {
-            reader = try TraceReader(path: path, options: readerOptions)
-        } catch {
-            throw ReplayError(error)
-        }
-        let header = reader.header
-        let rate = options.refreshRate ?? header.collectionView.refreshRate
-        let tooLong = ReplaySession.sessionLengthProblem(refreshRate: rate) { () throws(ReplayError) in
+        func open() throws(ReplayError) -> TraceReader {
             do throws(TraceError) {
                 return try TraceReader(path: path, options: readerOptions)
             } catch {
                 throw ReplayError(error)
             }
         }
-        if let tooLong { throw tooLong.replayError(path: path) }
+        let reader = try open()
+        let header = reader.header
+        let rate = options.refreshRate ?? header.collectionView.refreshRate
+        let scan = TraceScan(reader, path: path, markers: false, refreshRate: rate)
+        if let tooLong = scan.length.problem() { throw tooLong.replayError(path: path) }
         let layout = try registry.makeLayout(for: header.layout, named: options.layout, path: path)
-        let mode = options.mode ?? Self.defaultMode(path, readerOptions)
-        let pass = ReplayPass(header: header, path: path, layout: layout, registry: registry, mode: mode,
-                              refreshRate: rate, budgetNs: .max, clock: ManualClock())
-        return (pass, reader)
+        let pass = ReplayPass(quiet: header, path: path, layout: layout, registry: registry,
+                              mode: options.mode ?? scan.defaultMode, refreshRate: rate)
+        let events: any EventSource = if keepsEvents, let kept = scan.events { kept.cursor() } else { try open() }
+        return (pass, events)
     }
 }
 

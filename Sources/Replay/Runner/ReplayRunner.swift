@@ -57,21 +57,6 @@ public struct ReplayRunner: Sendable {
         }
         return session.measurement(of: measured, warmup: options.warmup)
     }
-
-    /// Offsets mode when the trace has `<scroll>` events, else gestures mode. Reads up to the first
-    /// `<scroll>`, in constant memory.
-    static func defaultMode(_ path: String, _ options: TraceReader.Options) -> ReplayMode {
-        do {
-            let reader = try TraceReader(path: path, options: options)
-            while let event = try reader.next() {
-                if case .scroll = event.kind { return .offsets }
-            }
-            return .gestures
-        } catch {
-            // The replay itself reports the trace's errors where it meets them.
-            return .offsets
-        }
-    }
 }
 
 extension Reporting.Environment {

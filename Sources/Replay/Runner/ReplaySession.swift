@@ -73,7 +73,7 @@ public final class ReplaySession {
     /// and the measurement is incomplete with this error. Known after the first pass.
     public private(set) var truncation: ReplayError?
 
-    private let source: Source
+    private var source: Source
     private let readerOptions: TraceReader.Options
     private let allowsTruncation: Bool
     private let header: TraceHeader
@@ -81,10 +81,9 @@ public final class ReplaySession {
     private let observesSpans: Bool
     private let alternatesSpanObservation: Bool
     private let registry: LayoutRegistry
-    private var firstReader: TraceReader?
-    /// The events the scan read, when they fit (``ScannedEvents``): then every pass replays them, and the trace
-    /// is parsed once per replay; `nil` when every pass reads the trace.
-    private let scannedEvents: ScannedEvents?
+    /// The trace's events, read once when the session opened it, when they fit (``PackedEvents``): every pass
+    /// replays them; `nil` when every pass reads the trace.
+    private let events: PackedEvents?
     /// Frames in the last pass run, or an estimate from the trace's last event before any: what a timeline's
     /// buffer is sized from.
     private var framesPerPass: Int?
@@ -95,15 +94,7 @@ public final class ReplaySession {
     private lazy var profiler = Profiler(clock: clock, budgetNs: budgetNs, observesSpans: observesSpans)
     private var budgetNs: UInt64 { UInt64((budgetMs * 1_000_000).rounded()) }
 
-    /// What one pass reads its events from.
-    private enum PassInput {
-        /// A reader on the trace.
-        case reader(TraceReader)
-        /// The events the scan kept.
-        case scanned(ScannedEvents.Cursor)
-    }
-
-    /// Where passes read the trace from.
+    /// Where passes read the trace from, when its events do not fit in memory.
     private enum Source {
         /// A regular file, re-opened by every pass.
         case file
@@ -111,7 +102,7 @@ public final class ReplaySession {
         case memory([UInt8])
     }
 
-    /// Opens `path`, reads its header and resolves everything a pass needs.
+    /// Opens `path`, reads its header and its events once, and resolves everything a pass needs.
     ///
     /// - Parameters:
     ///   - path: The trace.
@@ -133,9 +124,15 @@ public final class ReplaySession {
         readerOptions = TraceReader.Options(allowsTruncation: true)
         allowsTruncation = options.allowsTruncation
         source = try Self.source(path)
-        let first = try Self.open(source, path, readerOptions)
-        firstReader = first
-        header = first.header
+        // No frame is measured while the events are read, so the trace is parsed on a second thread; a trace
+        // with an error is read again on one thread, for the error's exact position.
+        let reader: TraceReader
+        do throws(ReplayError) {
+            reader = try Self.open(source, path, readerOptions, readsAhead: true)
+        } catch {
+            reader = try Self.open(source, path, readerOptions)
+        }
+        header = reader.header
         refreshRate = options.refreshRate ?? header.collectionView.refreshRate
         guard refreshRate > 0, refreshRate.isFinite else {
             throw ReplayError(.unsupported, "the refresh rate must be positive, not \(refreshRate)", path: path)
@@ -147,11 +144,14 @@ public final class ReplaySession {
         // Resolving the layout now refuses an unknown one before anything is replayed.
         _ = try registry.makeLayout(for: header.layout, named: options.layout, path: path)
         layout = options.layout ?? header.layout.name
-        let scan = Self.scan(source, path, readerOptions,
-                             markers: options.fromMarker != nil || options.toMarker != nil,
-                             refreshRate: refreshRate)
-        scannedEvents = scan.events
-        if scannedEvents != nil { firstReader = nil }
+        let markers = options.fromMarker != nil || options.toMarker != nil
+        var scan = TraceScan(reader, path: path, markers: markers, refreshRate: refreshRate)
+        if scan.error != nil, let exact = try? Self.open(source, path, readerOptions) {
+            scan = TraceScan(exact, path: path, markers: markers, refreshRate: refreshRate)
+        }
+        events = scan.events
+        // Kept events need no copy of a trace that cannot be read twice.
+        if events != nil { source = .file }
         // A session too long to replay is refused before the first pass (the scan read every event).
         if let tooLong = scan.length.problem() { throw tooLong.replayError(path: path) }
         expectedFrames = (Int(scan.length.frames), !scan.hasMotion)
@@ -160,7 +160,7 @@ public final class ReplaySession {
             // or when animations and flings started by then settle, a few seconds more at most.
             framesPerPass = expectedFrames.count + Int(min(Self.settleSeconds * refreshRate, Double(TraceLimits.frames)))
         }
-        mode = options.mode ?? (scan.hasScroll ? .offsets : .gestures)
+        mode = options.mode ?? scan.defaultMode
         do {
             window = try Self.window(options, markers: scan.markers, refreshRate: refreshRate, path: path)
         } catch {
@@ -172,6 +172,12 @@ public final class ReplaySession {
         if workload == .spend { try refuseWorkloadOverLimit() }
     }
 
+    /// The events of a pass: the kept ones, or a reader on the trace when they did not fit.
+    private func eventSource() throws(ReplayError) -> any EventSource {
+        if let events { return events.cursor() }
+        return try Self.open(source, trace, readerOptions)
+    }
+
     /// Refuses, before anything is spent, a trace whose `<workload>` would take a pass past
     /// ``TraceLimits/workloadSecondsPerPass``: what a pass charges depends on what the engine creates, configures
     /// and recycles, so a pass that models the costs on a clock that spends nothing (as `reel validate` does)
@@ -179,13 +185,10 @@ public final class ReplaySession {
     /// and stops at the same frame with the same words.
     private func refuseWorkloadOverLimit() throws(ReplayError) {
         guard !WorkloadCosts(header.workload).isFree else { return }
-        let input: any EventSource = if let scannedEvents { scannedEvents.cursor() } else {
-            try Self.open(source, trace, readerOptions)
-        }
+        let input = try eventSource()
         let layout = try registry.makeLayout(for: header.layout, named: layoutOverride, path: trace)
-        let pass = ReplayPass(header: header, path: trace, layout: layout, registry: registry, mode: mode,
-                              refreshRate: refreshRate, budgetNs: .max, clock: ManualClock(), workload: .model,
-                              keepsFrames: false, observesSpans: false)
+        let pass = ReplayPass(quiet: header, path: trace, layout: layout, registry: registry, mode: mode,
+                              refreshRate: refreshRate, spans: .never)
         // Any other error is the real pass's to report, where it meets it.
         if let failure = pass.run(input).failure, failure.isWorkloadOverLimit { throw failure }
     }
@@ -207,33 +210,29 @@ public final class ReplaySession {
     public func runPass(recordingTimelineAs repeatNumber: Int? = nil,
                         progress: (Int) -> Void = { _ in }) throws(ReplayError) -> Pass {
         if let failure { throw failure }
-        let input: PassInput
-        if let first = firstReader {
-            input = .reader(first)
-            firstReader = nil
-        } else if let scannedEvents {
-            input = .scanned(scannedEvents.cursor())
-        } else {
-            input = .reader(try Self.open(source, trace, readerOptions))
-        }
+        let input = try eventSource()
         let layoutObject = try registry.makeLayout(for: header.layout, named: layoutOverride, path: trace)
-        let pass = ReplayPass(header: header, path: trace, layout: layoutObject, registry: registry, mode: mode,
-                              refreshRate: refreshRate, budgetNs: budgetNs,
-                              clock: clock, workload: workload, timeline: repeatNumber.map { number in
-                                  (TimelineRecorder.capacity(frames: framesPerPass ?? 1), number)
-                              }, profiler: repeatNumber == nil ? profiler : nil,
-                              expectedFrames: lastPassFrames ?? expectedFrames.count, observesSpans: observesSpans,
-                              alternatesSpanObservation: alternatesSpanObservation)
-        let result: ReplayPass.Result
-        let readerWarnings: [TraceDiagnostic]
-        switch input {
-        case .reader(let reader):
-            result = pass.run(reader, progress: progress)
-            readerWarnings = reader.warnings
-        case .scanned(let cursor):
-            result = pass.run(cursor, progress: progress)
-            readerWarnings = cursor.warnings
+        let passProfiler: Profiler
+        if repeatNumber == nil {
+            profiler.reset()
+            passProfiler = profiler
+        } else {
+            passProfiler = Profiler(clock: clock, budgetNs: budgetNs,
+                                    timelineCapacity: TimelineRecorder.capacity(frames: framesPerPass ?? 1),
+                                    observesSpans: observesSpans)
         }
+        let driver = EventDriver(header: header, path: trace, layout: layoutObject, registry: registry, mode: mode,
+                                 refreshRate: refreshRate, spans: passProfiler,
+                                 charge: workload == .model ? .model(passProfiler) : .spend(clock))
+        let pass = ReplayPass(
+            driver, spans: ReplayPass.SpanObservation(observesSpans: observesSpans, alternates: alternatesSpanObservation),
+            observers: [
+                RulesCheck(header: header, path: trace, registry: registry, refreshRate: refreshRate),
+                FrameMeasurement(profiler: passProfiler, refreshRate: refreshRate, budgetNs: budgetNs,
+                                 expectedFrames: lastPassFrames ?? expectedFrames.count, timelineRepeat: repeatNumber),
+            ])
+        let result = pass.run(input, progress: progress)
+        let readerWarnings = input.warnings
         framesPerPass = result.frames.count
         lastPassFrames = result.frames.count
         if passesRun == 0 {
@@ -324,74 +323,6 @@ extension ReplaySession {
         } catch {
             throw ReplayError(error)
         }
-    }
-
-    /// Whether the trace has `<scroll>` events (offsets mode then), its markers when asked, how
-    /// long the session runs at `refreshRate` (a progress bar's total, and the refusal of a session past
-    /// ``TraceLimits/frames`` frames), and whether it has motion that may outlast its last event (drags,
-    /// pinches, animated scrolling). Reads every event once, in constant memory besides the markers and the
-    /// events it keeps for the passes while they fit (``ScannedEvents``).
-    ///
-    /// No frame is measured while it reads, so the trace is parsed on a second thread; a trace with an error
-    /// is read again on one thread, for the error's exact position.
-    private static func scan(_ source: Source, _ path: String, _ options: TraceReader.Options, markers wanted: Bool,
-                             refreshRate: Double) -> Scan {
-        let ahead = scan(source, path, options, markers: wanted, refreshRate: refreshRate, readsAhead: true)
-        guard ahead.error != nil else { return ahead }
-        return scan(source, path, options, markers: wanted, refreshRate: refreshRate, readsAhead: false)
-    }
-
-    private typealias Scan = (hasScroll: Bool, markers: [Marker], length: SessionLength, hasMotion: Bool,
-                              error: ReplayError?, events: ScannedEvents?)
-
-    private static func scan(_ source: Source, _ path: String, _ options: TraceReader.Options, markers wanted: Bool,
-                             refreshRate: Double, readsAhead: Bool) -> Scan {
-        var hasScroll = false
-        var hasMotion = false
-        var markers: [Marker] = []
-        var length = SessionLength(refreshRate: refreshRate)
-        let reader: TraceReader
-        do {
-            reader = try open(source, path, options, readsAhead: readsAhead)
-        } catch {
-            return (true, markers, length, hasMotion, error, nil)
-        }
-        var kept: ScannedEvents? = ScannedEvents(path: path, reader: reader)
-        do throws(TraceError) {
-            while let event = try reader.next() {
-                switch event.kind {
-                case .scroll: hasScroll = true
-                case .marker(let label) where wanted: markers.append(Marker(time: event.time, label: label))
-                case .drag, .pinch: hasMotion = true
-                case .scrollToItem(_, _, let animated) where animated: hasMotion = true
-                default: break
-                }
-                length.add(event)
-                if let events = kept, !events.append(event) { kept = nil }
-            }
-        } catch {
-            kept?.finish(reader, failure: error)
-            // The replay itself reports the trace's errors where it meets them (in offsets mode, as before
-            // sessions did).
-            return (true, markers, length, hasMotion, ReplayError(error), kept)
-        }
-        kept?.finish(reader, failure: nil)
-        return (hasScroll, markers, length, hasMotion, nil, kept)
-    }
-
-    /// The error for a trace whose session runs more than ``TraceLimits/frames`` frames at `refreshRate`,
-    /// read from a reader `open` makes; `nil` when it is within the limit or cannot be that long.
-    static func sessionLengthProblem(refreshRate: Double,
-                                     _ open: () throws(ReplayError) -> TraceReader) -> TraceRules.Problem? {
-        guard SessionLength.mayExceedLimit(at: refreshRate) else { return nil }
-        var length = SessionLength(refreshRate: refreshRate)
-        do {
-            let reader = try open()
-            while let event = try reader.next() { length.add(event) }
-        } catch {
-            // The pass reports the trace's own errors where it meets them; the events before count.
-        }
-        return length.problem()
     }
 
     /// The window of `options`, its markers found in the trace.

@@ -27,8 +27,7 @@ public import TraceXML
 public enum TraceChecker {
     /// Every problem of the trace at `path`, sorted by position.
     ///
-    /// - Complexity: one streaming pass over a valid trace in constant memory (plus a read up to its first
-    ///   `<scroll>`, for the replay's mode), with the layout's work for the events and for a display pass
+    /// - Complexity: one pass over a valid trace, its events kept in a few bytes each (``PackedEvents``), with the layout's work for the events and for a display pass
     ///   whenever the bounds leave a rectangle counted a few screens around them; any other trace as
     ///   ``validateInSeparatePasses(path:registry:)``.
     public static func validate(path: String, registry: LayoutRegistry = .standard) -> [TraceDiagnostic] {
@@ -87,33 +86,38 @@ public enum TraceChecker {
         guard !SessionLength.mayExceedLimit(at: rate) else { return false }
         let held = HeldRules(TraceRules(header: header, path: path, registry: registry))
         diagnostics += held.rules.check(header).map { $0.diagnostic(path: path) }
-        // Every event goes through the rules as it is read, whether the replay takes it or has stopped; the
-        // replay takes their verdicts rather than checking the events again.
+        // Every event goes through the rules as it is read, and is kept for the replay, which takes their
+        // verdicts rather than checking the events again, in the mode the events give.
         let verdicts = RuleVerdicts()
-        func nextChecked() throws(TraceError) -> TraceEvent? {
-            guard let event = try next() else { return nil }
-            let problems = held.rules.check(event)
-            verdicts.record(problems, path: path)
-            if !problems.isEmpty { diagnostics += problems.map { $0.diagnostic(path: path) } }
-            return event
+        var kept: PackedEvents? = PackedEvents(path: path)
+        var hasScroll = false
+        do throws(TraceError) {
+            while let event = try next() {
+                let problems = held.rules.check(event)
+                verdicts.record(problems, path: path)
+                if !problems.isEmpty { diagnostics += problems.map { $0.diagnostic(path: path) } }
+                if case .scroll = event.kind { hasScroll = true }
+                if let events = kept, !events.append(event) { kept = nil }
+            }
+            kept?.finish(failure: nil)
+        } catch {
+            // The trace is not valid: the caller drops what was found and checks it in separate passes.
+            kept?.finish(failure: error)
+            hasScroll = true
         }
+        // Events too many to keep are checked in separate passes, which read the trace again.
+        guard let kept else { return false }
         var outcome: (failure: ReplayError?, warnings: [TracedWarning])
         do throws(ReplayError) {
             let layout = try registry.makeLayout(for: header.layout, path: path)
-            let mode = ReplayRunner.defaultMode(path, TraceReader.Options(allowsTruncation: true))
-            let pass = ReplayPass(header: header, path: path, layout: layout, registry: registry, mode: mode,
-                                  refreshRate: rate, budgetNs: .max, clock: ManualClock(), keepsFrames: false,
-                                  observesSpans: false, defersDisplay: WorkloadCosts(header.workload).isFree,
-                                  ruleVerdicts: verdicts)
-            let result = pass.run(events: nextChecked)
+            let pass = ReplayPass(quiet: header, path: path, layout: layout, registry: registry,
+                                  mode: hasScroll ? .offsets : .gestures, refreshRate: rate, spans: .never,
+                                  observers: [RuleVerdictsCheck(verdicts)],
+                                  defersDisplay: WorkloadCosts(header.workload).isFree)
+            let result = pass.run(kept.cursor())
             outcome = (result.failure, result.warnings)
         } catch {
             outcome = (error, [])
-        }
-        do {
-            while try nextChecked() != nil {}
-        } catch {
-            // The trace is not valid: the caller drops what was found and checks it in separate passes.
         }
         diagnostics += held.rules.finish().map { $0.diagnostic(path: path) }
         diagnostics += engineDiagnostics(failure: outcome.failure, warnings: outcome.warnings, path: path,

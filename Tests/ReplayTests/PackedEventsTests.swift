@@ -3,8 +3,8 @@ import Foundation
 @testable import Replay
 import TraceXML
 
-@Suite("The events the scan keeps: read back as a reader reads the trace")
-struct ScannedEventsTests {
+@Suite("The events a session keeps: read back as a reader reads the trace")
+struct PackedEventsTests {
     /// Every kind of event the scan keeps, a trace that breaks off with an error, and one cut off mid-event.
     static let traces: [(name: String, events: String, cut: Bool)] = [
         ("every kept kind", """
@@ -17,6 +17,14 @@ struct ScannedEventsTests {
             <scroll-to-item t="0.8" section="0" item="40" animated="true"/>
             <resize t="0.9" width="400" height="800"/>
             <scroll t="1" x="0" y="20"/>
+            <scroll t="1.0167" x="-0.5" y="-20.25"/>
+            <scroll t="1.0333" x="-0.5" y="-20.125"/>
+            <drag t="1.05" phase="began" x="12.5" y="600"/>
+            <scroll t="1.0500001" x="0" y="1e3"/>
+            <scroll t="1.06" x="0" y="-0"/>
+            <scroll t="1.07" x="0" y="0.1234567891"/>
+            <drag t="1.08" phase="cancelled" x="1" y="2" velocity-x="3.25" velocity-y="-4"/>
+            <scroll t="1.1" x="0" y="123456.5"/>
             """, false),
         ("an error after two events", """
             <scroll t="0.02" x="0" y="100"/>
@@ -45,7 +53,7 @@ struct ScannedEventsTests {
                                                                                encoding: .utf8)
         }
         let scanning = try reader(file.path)
-        let kept = ScannedEvents(path: file.path, reader: scanning)
+        let kept = PackedEvents(path: file.path, reader: scanning)
         var failure: TraceError?
         do {
             while let event = try scanning.next() { #expect(kept.append(event)) }
@@ -82,32 +90,57 @@ struct ScannedEventsTests {
         }
     }
 
-    @Test("Data changes and layout switches are not kept: such a trace is read by every pass")
-    func notKept() throws {
+    @Test("Data changes and layout switches are kept whole, and count at their size")
+    func keptWhole() throws {
         let file = try TraceFile(events: """
             <scroll t="0.02" x="0" y="100"/>
             <batch t="0.5"><delete-items section="0" at="1"/></batch>
             """)
         let scanning = try reader(file.path)
-        let kept = ScannedEvents(path: file.path, reader: scanning)
+        let kept = PackedEvents(path: file.path)
         #expect(kept.append(try #require(try scanning.next())))
-        #expect(!kept.append(try #require(try scanning.next())))
+        let before = kept.bytes
+        let batch = try #require(try scanning.next())
+        #expect(kept.append(batch))
+        #expect(kept.bytes > before + MemoryLayout<TraceEvent>.stride)
+        let cursor = kept.cursor()
+        _ = try cursor.next()
+        #expect(try cursor.next() == batch)
+    }
+
+    @Test("A steady scroll is kept in at most 5 bytes an event")
+    func steadyScroll() throws {
+        let lines = (1...20_000).map { frame in
+            "<scroll t=\"\(String(format: "%.4f", Double(frame) / 60))\" x=\"0\" y=\"\(Double(frame % 2000) * 10.25)\"/>"
+        }
+        let file = try TraceFile(events: lines.joined(separator: "\n"))
+        let scanning = try reader(file.path)
+        let kept = PackedEvents(path: file.path, reader: scanning)
+        while let event = try scanning.next() { #expect(kept.append(event)) }
+        kept.finish(scanning, failure: nil)
+        #expect(kept.bytes <= 2 * 65_536)
+        let reference = try reader(file.path)
+        let cursor = kept.cursor()
+        while let event = try reference.next() {
+            let read = try cursor.next()
+            #expect(read == event && read?.location == event.location)
+        }
+        #expect(try cursor.next() == nil)
     }
 
     @Test("A replay of kept events measures what a replay reading the trace measures")
     func replayMatches() throws {
-        // The `<batch>` makes the second session read its trace in every pass.
         let events = Self.traces[0].events
-        let kept = try TraceFile(events: events)
-        let read = try TraceFile(events: events + "\n<batch t=\"5\"><delete-items section=\"0\" at=\"1\"/></batch>")
+        let file = try TraceFile(events: events)
         let options = ReplayOptions(repeats: 2, warmup: 1)
-        let a = try ReplayRunner(makeClock: { ManualClock() }).replay(kept.path, options: options)
-        let b = try ReplayRunner(makeClock: { ManualClock() }).replay(read.path, options: options)
+        let a = try ReplayRunner(makeClock: { ManualClock() }).replay(file.path, options: options)
+        // The same events, read from the trace by the pass.
+        let (pass, reader) = try ReplayRunner().makeQuietPass(file.path, options: options, keepsEvents: false)
+        let b = pass.run(reader)
+        #expect(b.failure == nil)
         let frames = a.repeats[0].frames.count
         #expect(frames > 1)
-        for (x, y) in zip(a.repeats, b.repeats) {
-            #expect(Array(x.frames) == Array(y.frames.prefix(frames)))
-        }
-        #expect(a.markers == b.markers)
+        #expect(b.framesRun == frames)
+        #expect(a.counters == b.counters.reportCounters)
     }
 }
