@@ -110,10 +110,12 @@ let package = Package(
             dependencies: ["Layouts", "CollectionEngine", "EngineTestSupport", "TestSupport"],
             swiftSettings: swiftSettings
         ),
-        // Every shipped trace replayed once per mode, and every check derived from those replays.
+        // The slow tier: every shipped trace replayed once per mode and every check derived from those replays,
+        // the shipped sessions' own checks, and their scenarios recorded on every screen width.
         .testTarget(
             name: "ShippedTraceTests",
-            dependencies: ["CollectionEngine", "Layouts", "Replay", "Reporting", "ShippedTraceSupport", "TestSupport"],
+            dependencies: ["CollectionEngine", "Layouts", "Replay", "Reporting", "ShippedTraceSupport", "TestSupport",
+                           "TraceXML"],
             exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),

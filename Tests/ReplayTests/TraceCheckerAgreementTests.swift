@@ -10,8 +10,8 @@ import TestSupport
 /// same places: on every fixture and shipped trace, on traces made to reach what a left-out display pass
 /// could hide (a scroll into more elements than a frame may display, a hit test after scrolled frames, a
 /// warning logged by a prepare mid-scroll, flings, paging, animations), and on their mutants.
-@Suite("TraceChecker: one pass agrees with the full replay", .tags(.fast))
-struct TraceCheckerAgreementTests {
+@Suite("TraceChecker: one pass agrees with the full replay", .tags(.exhaustive))
+struct ExhaustiveTraceCheckerAgreementTests {
     /// The package's root, from this file's path.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path

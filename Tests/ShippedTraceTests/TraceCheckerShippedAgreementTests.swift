@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// `reel validate` finds no problem in a shipped trace, and its one pass agrees with the reference's separate
-/// passes and full replay, as on the fixtures (`TraceCheckerAgreementTests`).
+/// passes and full replay, as on the fixtures (`ExhaustiveTraceCheckerAgreementTests`).
 @Suite("TraceChecker on the shipped traces", .tags(.shippedTraces))
 struct TraceCheckerShippedAgreementTests {
     @Test("Every shipped trace validates without a problem, in one pass as in the reference's", arguments: ShippedReplays.traces)
