@@ -70,14 +70,28 @@ let package = Package(
             dependencies: ["ReelCLI"],
             swiftSettings: swiftSettings
         ),
+        // Test support, under Tests/: what several test targets share, each part with only what it uses.
         .target(
             name: "TestSupport",
-            dependencies: ["CollectionEngine", "Layouts", "TraceXML", "Replay", "ReelVersion"],
+            dependencies: ["ReelVersion"],
+            path: "Tests/TestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "EngineTestSupport",
+            dependencies: ["CollectionEngine"],
+            path: "Tests/EngineTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "ShippedTraceSupport",
+            dependencies: ["Replay", "Reporting", "TraceXML"],
+            path: "Tests/ShippedTraceSupport",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "CollectionEngineTests",
-            dependencies: ["CollectionEngine", "TestSupport"],
+            dependencies: ["CollectionEngine", "EngineTestSupport", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .systemLibrary(
@@ -93,13 +107,21 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutsTests",
-            dependencies: ["Layouts", "CollectionEngine", "TestSupport", "Replay", "Reporting"],
+            dependencies: ["Layouts", "CollectionEngine", "EngineTestSupport", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        // The slow tier: every shipped trace replayed once per mode and every check derived from those replays,
+        // the shipped sessions' own checks, and their scenarios recorded on every screen width.
+        .testTarget(
+            name: "ShippedTraceTests",
+            dependencies: ["CollectionEngine", "Layouts", "Replay", "Reporting", "ShippedTraceSupport", "TestSupport",
+                           "TraceXML"],
             exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ReplayTests",
-            dependencies: ["Replay", "Layouts", "Reporting", "TestSupport"],
+            dependencies: ["Replay", "Layouts", "Reporting", "EngineTestSupport", "TestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
@@ -111,7 +133,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ReelCLITests",
-            dependencies: ["reel", "ReelCLI", "Replay", "Reporting", "ReelVersion", "TestSupport", "TraceXML", "CLibXML2"],
+            dependencies: ["reel", "ReelCLI", "Replay", "Reporting", "ReelVersion", "ShippedTraceSupport", "TestSupport", "TraceXML",
+                           "CLibXML2"],
             exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),

@@ -2,7 +2,7 @@ import Testing
 @testable import CollectionEngine
 import TestSupport
 
-@Suite("Animations and layout switches")
+@Suite("Animations and layout switches", .tags(.fast))
 struct AnimationTests {
     @Test("Ease-in-ease-out is Core Animation's curve: symmetric, slow at both ends")
     func easing() {

@@ -1,11 +1,12 @@
 import Testing
 @testable import CollectionEngine
+import EngineTestSupport
 import TestSupport
 
 /// Issue 15's steady-scroll query: the flow layout builds each answer in the storage of one of its last two
 /// answers (`ReusedAnswer`) and looks its cells up in a table of trivial slots (`LayoutAttributesCache`);
 /// neither may change what a query answers, nor what an answer someone holds contains.
-@Suite("Answer reuse")
+@Suite("Answer reuse", .tags(.fast))
 struct AnswerReuseTests {
     /// `answer` built through a `ReusedAnswer` of `storage`, which then holds it; counts the appends at which
     /// the answer's `count` was wrong in `miscounts`.

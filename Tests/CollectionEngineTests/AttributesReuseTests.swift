@@ -1,11 +1,12 @@
 import Testing
 import CollectionEngine
+import EngineTestSupport
 import TestSupport
 
 /// Issue 15's steady-scroll work: the flow layout hands out the attributes objects it built until it is
 /// invalidated, the collection view skips comparing attributes applied from the very same unchanged object,
 /// and neither changes what is displayed or counted.
-@Suite("Attributes reuse")
+@Suite("Attributes reuse", .tags(.fast))
 struct AttributesReuseTests {
     private let rect = Rect(x: 0, y: 100, width: 390, height: 844)
 

@@ -6,7 +6,7 @@ private func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item
 
 /// What UIKit accepts that looks like a fault: an index path inserted twice, and reloads that
 /// neither leave the range nor collide with a move once placed as UIKit places them.
-@Suite("Batches UIKit accepts although they name an index twice")
+@Suite("Batches UIKit accepts although they name an index twice", .tags(.fast))
 struct BatchDuplicatesTests {
     @Test("An index path inserted twice is inserted once (UIKit accepts it: IGListKit #651)")
     func insertTwice() throws {

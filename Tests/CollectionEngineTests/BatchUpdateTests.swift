@@ -1,8 +1,9 @@
 import Testing
 @testable import CollectionEngine
+import EngineTestSupport
 import TestSupport
 
-@Suite("Batch updates in the collection view")
+@Suite("Batch updates in the collection view", .tags(.fast))
 struct BatchUpdateTests {
     /// A flow layout that records its update hooks.
     final class RecordingFlow: FlowLayout {

@@ -1,12 +1,13 @@
 @testable import CollectionEngine
-import TestSupport
+import EngineTestSupport
 import Testing
+import TestSupport
 
 /// The layout pass's reconciliation of the displayed list with the layout's answer: it edits the
 /// list in place where elements left and arrived, or rebuilds it when the changes are scattered. Whichever
 /// it does, the list is the answer's displayable elements in key order, each once, the views of elements
 /// that stay are kept, and the callbacks come in UIKit's order.
-@Suite("Displayed list")
+@Suite("Displayed list", .tags(.fast))
 struct DisplayedListTests {
     /// A layout whose answer a test sets before each pass, in any order, with repeats and hidden elements.
     final class ScriptedLayout: CollectionViewLayout {
@@ -199,7 +200,7 @@ struct DisplayedListTests {
 }
 
 /// The innermost edges of the held cells' frames, which spare a layout pass looking at each held cell.
-@Suite("Held cells' extent")
+@Suite("Held cells' extent", .tags(.fast))
 struct HeldCellsExtentTests {
     /// A frame of random origin and size (negative sizes included), now and then null, NaN or infinite.
     static func frame(_ random: inout SplitMix64) -> Rect {

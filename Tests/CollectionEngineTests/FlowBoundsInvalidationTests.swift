@@ -1,10 +1,11 @@
 import Testing
 import CollectionEngine
+import EngineTestSupport
 import TestSupport
 
 /// UIKit's flow layout: a bounds change that keeps the size asks the delegate for no sizes again, even
 /// when the layout invalidates on it; a size change does.
-@Suite("Flow layout bounds invalidation")
+@Suite("Flow layout bounds invalidation", .tags(.fast))
 struct FlowBoundsInvalidationTests {
     /// A flow layout that invalidates on every bounds change, as cover-flow and line layouts do.
     final class EveryBoundsChangeLayout: FlowLayout {

@@ -1,8 +1,9 @@
 import Testing
 import CollectionEngine
+import EngineTestSupport
 import TestSupport
 
-@Suite("Flow layout geometry")
+@Suite("Flow layout geometry", .tags(.fast))
 struct FlowLayoutGeometryTests {
     /// The grid of `Harness.grid` scrolling horizontally in an 844 × 390 viewport, then `configure`d.
     private func horizontalGrid(_ counts: [Int],

@@ -1,5 +1,5 @@
 import CollectionEngine
-import TestSupport
+import EngineTestSupport
 
 /// A layout that shows exactly the attributes it is given, for hit testing and gesture tests; it logs the
 /// gestures it hears when `log` is set.

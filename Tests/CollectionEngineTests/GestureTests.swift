@@ -2,7 +2,7 @@ import Testing
 import CollectionEngine
 import TestSupport
 
-@Suite("Long press, menu and pinch")
+@Suite("Long press, menu and pinch", .tags(.fast))
 struct GestureTests {
     private func path(_ item: Int) -> IndexPath { IndexPath(item: item, section: 0) }
 

@@ -1,5 +1,5 @@
 import CollectionEngine
-import TestSupport
+import EngineTestSupport
 
 /// A collection view with a flow layout and a fixture data source, laid out once.
 struct Harness {

@@ -1,8 +1,9 @@
 import Testing
 @testable import CollectionEngine
+import EngineTestSupport
 import TestSupport
 
-@Suite("Held cells table")
+@Suite("Held cells table", .tags(.fast))
 struct HeldCellsTests {
     @Test("Random holds, replacements, removals and lookups agree with a dictionary, collisions and wrap-around included",
           arguments: Seed.first(20))

@@ -1,8 +1,9 @@
 import Testing
 import RealModule
 @testable import CollectionEngine
+import TestSupport
 
-@Suite("Hit testing")
+@Suite("Hit testing", .tags(.fast))
 struct HitTestingTests {
     private let square = Rect(x: 150, y: 150, width: 100, height: 100)  // center (200, 200)
 

@@ -1,5 +1,6 @@
 import Testing
 import CollectionEngine
+import EngineTestSupport
 import TestSupport
 
 /// Records phases as a nested trace: `+configure cell`, `-configure cell`.
@@ -20,7 +21,7 @@ final class PhaseLog: CollectionViewObserver {
     }
 }
 
-@Suite("Instrumentation")
+@Suite("Instrumentation", .tags(.fast))
 struct InstrumentationTests {
     @Test("Every phase is reported, nested as the calls nest")
     func phases() {

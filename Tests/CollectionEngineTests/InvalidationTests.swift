@@ -1,8 +1,9 @@
 import Testing
 import CollectionEngine
+import EngineTestSupport
 import TestSupport
 
-@Suite("Invalidation")
+@Suite("Invalidation", .tags(.fast))
 struct InvalidationTests {
     @Test("Scrolling does not invalidate a flow layout")
     func scrollingKeepsTheLayout() {

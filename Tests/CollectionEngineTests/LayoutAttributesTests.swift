@@ -1,5 +1,6 @@
 import Testing
 import CollectionEngine
+import TestSupport
 
 /// Custom attributes in the book's style (Cover Flow's masking value).
 final class MaskedAttributes: LayoutAttributes {
@@ -25,7 +26,7 @@ final class MaskedAttributes: LayoutAttributes {
     }
 }
 
-@Suite("Layout attributes")
+@Suite("Layout attributes", .tags(.fast))
 struct LayoutAttributesTests {
     @Test("The frame is derived from center and size, and sets both")
     func frame() {

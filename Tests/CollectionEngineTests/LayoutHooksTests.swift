@@ -1,10 +1,11 @@
 import Testing
 import CollectionEngine
+import EngineTestSupport
 import TestSupport
 
 /// The engine's hooks for layouts that move by themselves, follow the finger or bring their own transition
 /// (the catalogue's needs, public to every layout).
-@Suite("Layout hooks")
+@Suite("Layout hooks", .tags(.fast))
 struct LayoutHooksTests {
     /// A layout whose single item slides right at 100 points per second until `restAt` seconds, asking for
     /// layout passes while it moves.

@@ -1,9 +1,10 @@
 import Testing
 @testable import CollectionEngine
+import TestSupport
 
 /// ``LimitedAnswer``: an answer that keeps every element within the query's limit, only the displayable ones
 /// past it, and none past the limit of displayable ones — then counted into the layout's overflow.
-@Suite("Limited answer")
+@Suite("Limited answer", .tags(.fast))
 struct LimitedAnswerTests {
     private static let rect = Rect(x: 0, y: 0, width: 100, height: 100)
 

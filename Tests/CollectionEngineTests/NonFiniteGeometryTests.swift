@@ -1,10 +1,11 @@
 import Testing
 @testable import CollectionEngine
+import EngineTestSupport
 import TestSupport
 
 /// Huge and non-finite geometry: a collection view 10^308 points wide, or a layout answering
 /// NaN frames and an infinite content size, must not reach a conversion that traps.
-@Suite("Huge and non-finite geometry")
+@Suite("Huge and non-finite geometry", .tags(.fast))
 struct NonFiniteGeometryTests {
     @Test("flooredInt rounds down inside its range; NaN gives the lower bound, beyond the range its ends",
           arguments: [(3.7, 3), (-3.2, -1), (.nan, -1), (.infinity, 100), (-.infinity, -1), (1e308, 100),

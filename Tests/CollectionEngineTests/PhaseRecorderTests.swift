@@ -40,7 +40,7 @@ private final class CountingRecorder {
     var marks: [PhaseRecorder.Mark] { taken + recorder.marks }
 }
 
-@Suite("Phase recorder")
+@Suite("Phase recorder", .tags(.fast))
 struct PhaseRecorderTests {
     private func harness() -> Harness {
         Harness(counts: [400]) { layout, _ in layout.itemSize = Size(width: 120, height: 80) }

@@ -1,8 +1,9 @@
 import Testing
 @testable import CollectionEngine
+import EngineTestSupport
 import TestSupport
 
-@Suite("Programmer errors trap, as UIKit raises")
+@Suite("Programmer errors trap, as UIKit raises", .tags(.fast))
 struct PreconditionTests {
     @Test("Dequeuing an unregistered identifier traps")
     func unregisteredIdentifier() async {
@@ -39,7 +40,7 @@ struct PreconditionTests {
     }
 }
 
-@Suite("Engine invariants")
+@Suite("Engine invariants", .tags(.fast))
 struct InvariantTests {
     @Test("The invariant check passes after ordinary passes")
     func holds() {

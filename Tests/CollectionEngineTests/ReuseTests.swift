@@ -1,8 +1,9 @@
 import Testing
 import CollectionEngine
+import EngineTestSupport
 import TestSupport
 
-@Suite("Reuse and display")
+@Suite("Reuse and display", .tags(.fast))
 struct ReuseTests {
     /// 390 × 844 viewport, 100-point items with 10-point spacing and insets: three items per line, lines
     @Test("Scrolling through 10,000 items creates at most the visible cells, one line and the cells of the prefetch region",

@@ -3,7 +3,7 @@ import RealModule
 @testable import CollectionEngine
 import TestSupport
 
-@Suite("Scroll physics")
+@Suite("Scroll physics", .tags(.fast))
 struct ScrollingTests {
     private func grid(_ count: Int = 10_000) -> Harness { Harness(counts: [count], configure: Harness.grid) }
 
@@ -239,7 +239,7 @@ struct ScrollingTests {
     }
 }
 
-@Suite("scrollToItem, horizontally")
+@Suite("scrollToItem, horizontally", .tags(.fast))
 struct HorizontalScrollToItemTests {
     @Test("Horizontal positions put the item at the left, center or right, within the content", arguments: [
         (ScrollPosition.left, 2210.0), (.centeredHorizontally, 2065), (.right, 1920), (.nearest, 1920),

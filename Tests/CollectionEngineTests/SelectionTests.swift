@@ -1,7 +1,8 @@
 import Testing
 import CollectionEngine
+import TestSupport
 
-@Suite("Tap, highlight and selection")
+@Suite("Tap, highlight and selection", .tags(.fast))
 struct SelectionTests {
     /// Three 100-point cells in a row; item i is centred at (60 + 110 i, 60).
     private func row(items: Int = 3, multiple: Bool = false) -> (CollectionView, SelectionLog) {

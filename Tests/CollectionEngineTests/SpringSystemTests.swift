@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import CollectionEngine
+import TestSupport
 
 /// The attachment-spring model against the closed-form solutions of the damped harmonic oscillator
 /// d̈ = −ω²d − 2ζωḋ (notes §3.9, [E15]).
-@Suite("Spring system")
+@Suite("Spring system", .tags(.fast))
 struct SpringSystemTests {
     /// The closed-form displacement after `t` seconds from displacement `d0` and velocity `v0`, written
     /// out per regime independently of the engine.

@@ -1,8 +1,9 @@
 import Testing
 import RealModule
 @testable import CollectionEngine
+import TestSupport
 
-@Suite("Transform3D")
+@Suite("Transform3D", .tags(.fast))
 struct TransformTests {
     private func expectClose(_ a: Transform3D, _ b: Transform3D, tolerance: Double = 1e-9,
                              sourceLocation: SourceLocation = #_sourceLocation) {

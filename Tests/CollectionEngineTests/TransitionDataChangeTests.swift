@@ -5,7 +5,7 @@ import TestSupport
 /// Data changes, resizes and layout switches while an interactive transition runs (a section
 /// deleted or the data emptied during a transition reached the data source with index paths that no
 /// longer existed; a switch left a transition whose end trapped).
-@Suite("Changes during an interactive transition")
+@Suite("Changes during an interactive transition", .tags(.fast))
 struct TransitionDataChangeTests {
     /// A one-column list of 44-point rows.
     private static func list() -> FlowLayout {

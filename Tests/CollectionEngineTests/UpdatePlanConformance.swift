@@ -1,5 +1,5 @@
 import CollectionEngine
-import TestSupport
+import EngineTestSupport
 
 /// Compares an ``UpdatePlan`` with ``ReferenceBatchModel`` on one batch: validity, counts, both mappings of
 /// sections and items, reloads, new items, the canonical update items and the counters.

@@ -1,5 +1,6 @@
 import Testing
 import CollectionEngine
+import EngineTestSupport
 import TestSupport
 
 private func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
@@ -17,7 +18,7 @@ private func doubleMoves(_ count: Int, pastTheEnd: Bool) -> [[BatchOperation]] {
     return single.flatMap { first in single.map { [first, $0] } }
 }
 
-@Suite("Batch-update plans agree with the reference model on every small batch")
+@Suite("Batch-update plans agree with the reference model on every small batch", .tags(.fast))
 struct UpdatePlanExhaustiveTests {
     @Test("One section: every combination of deleted, reloaded and inserted items", arguments: 0...4)
     func deletesReloadsInserts(count: Int) {
@@ -198,7 +199,7 @@ struct UpdatePlanExhaustiveTests {
     }
 }
 
-@Suite("Batch-update plans agree with the reference model on seeded random batches")
+@Suite("Batch-update plans agree with the reference model on seeded random batches", .tags(.fast))
 struct UpdatePlanRandomTests {
     @Test("Valid random batches, and the same batches with one random change", arguments: 0..<150)
     func random(seed: UInt64) {
@@ -230,7 +231,7 @@ struct UpdatePlanRandomTests {
     }
 }
 
-@Suite("Batch-update plans")
+@Suite("Batch-update plans", .tags(.fast))
 struct UpdatePlanTests {
     @Test("Update items come in UIKit's canonical order: deletes descending, moves as given, inserts ascending")
     func canonicalOrderOfItems() throws {

@@ -1,5 +1,6 @@
 import Testing
 import CollectionEngine
+import TestSupport
 
 private func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
 
@@ -17,7 +18,7 @@ struct InvalidBatch: CustomTestStringConvertible, Sendable {
     var testDescription: String { message }
 }
 
-@Suite("Invalid batches are refused with UIKit's message")
+@Suite("Invalid batches are refused with UIKit's message", .tags(.fast))
 struct UpdatePlanValidationTests {
     static let counts: [InvalidBatch] = [
         // Reel's own (UIKit never sees a negative count).

@@ -1,10 +1,11 @@
 import Testing
 @testable import CollectionEngine
+import EngineTestSupport
 import TestSupport
 
 /// ``CollectionView/visibleElementLimit`` (10,000,000 items of 0.0001 points on one screen built
 /// 10,000,000 attributes and views).
-@Suite("Visible element limit")
+@Suite("Visible element limit", .tags(.fast))
 struct VisibleElementLimitTests {
     @Test("10,000,000 items on one screen with a limit of 10,000: no views, the count recorded, at most 10,001 attributes built")
     func tenMillion() {

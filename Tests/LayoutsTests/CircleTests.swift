@@ -2,9 +2,10 @@ import Testing
 import RealModule
 import CollectionEngine
 import Layouts
+import EngineTestSupport
 import TestSupport
 
-@Suite("Circle layout")
+@Suite("Circle layout", .tags(.fast))
 struct CircleTests {
     /// A collection view of `size` showing `count` items on a circle, laid out.
     final class Fixture {

@@ -1,6 +1,7 @@
 import Testing
 import CollectionEngine
 import Layouts
+import EngineTestSupport
 import TestSupport
 
 /// A collection view of `count` covers on the book's portrait phone (320 × 480), laid out once.
@@ -46,7 +47,7 @@ private func isClose(_ transform: Transform3D, _ expected: [Double], within tole
     zip(transform.rowMajor, expected).allSatisfy { abs($0 - $1) <= tolerance }
 }
 
-@Suite("Cover Flow")
+@Suite("Cover Flow", .tags(.fast))
 struct CoverFlowTests {
     // MARK: Transforms (Listing 4.31)
 

@@ -1,11 +1,12 @@
 import Testing
 import CollectionEngine
 import Layouts
+import EngineTestSupport
 import TestSupport
 
 /// `decorated-flow`, the book's BetterSurvey layout (notes §3.1, §4.1): even spreading, the binder, the
 /// section-insert animation and the long-press menu, on the iPad of the book (768 points wide).
-@Suite("Decorated flow")
+@Suite("Decorated flow", .tags(.fast))
 struct DecoratedFlowTests {
     /// A delegate that shows menus and performs their actions, as the BetterSurvey view controller does;
     /// sizes come from the fixture's arrays.

@@ -1,11 +1,12 @@
 import Testing
 import CollectionEngine
 import Layouts
+import EngineTestSupport
 import TestSupport
 
 /// `dimensions-flow`, the book's Dimensions layout (notes §3.2): the layout mode as a custom attribute,
 /// toggled by a tap and animated over 0.5 s.
-@Suite("Dimensions flow")
+@Suite("Dimensions flow", .tags(.fast))
 struct DimensionsFlowTests {
     struct Gallery {
         let collectionView: CollectionView

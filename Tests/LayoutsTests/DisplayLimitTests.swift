@@ -1,13 +1,14 @@
 import Testing
 @testable import CollectionEngine
 @testable import Layouts
+import EngineTestSupport
 import TestSupport
 
 /// The catalogue's layouts whose answers hold every item of what they show — the circle's, a spiral page's, a
 /// stack's, an album's — under the collection view's display limit (``CollectionView/visibleElementLimit``, a
 /// replay's 10,000): past it they count what they would display instead of building it, and a limited query
 /// never holds more than the limit and one.
-@Suite("Layouts under the display limit")
+@Suite("Layouts under the display limit", .tags(.fast))
 struct DisplayLimitTests {
     /// A collection view of `size` with `layout`, `counts` items and the display limit `limit`, laid out once
     /// with the limit set (a ``LayoutHarness`` would lay out without it first).

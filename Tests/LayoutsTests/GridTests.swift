@@ -1,11 +1,12 @@
 import Testing
 import CollectionEngine
 import Layouts
+import EngineTestSupport
 import TestSupport
 
 /// `grid`, the slides' demo grid (notes Appendix A.1): flow's cells with a shelf under every row, on the
 /// demo's conference data (11 sections of 22, 20, 19, 22, 19, 20, 19, 18, 16, 14, 14 speakers).
-@Suite("Grid layout")
+@Suite("Grid layout", .tags(.fast))
 struct GridTests {
     static let conferences = [22, 20, 19, 22, 19, 20, 19, 18, 16, 14, 14]
 

@@ -1,11 +1,12 @@
 import Testing
 import CollectionEngine
 import Layouts
+import EngineTestSupport
 import TestSupport
 
 /// Every catalogue layout in a collection view of huge dimensions (`grid`, `stacked` and `stacks`
 /// trapped converting `across` to an `Int` in a view 10^308 points wide).
-@Suite("Catalogue layouts in huge views")
+@Suite("Catalogue layouts in huge views", .tags(.fast))
 struct HugeViewTests {
     static let sizes = [Size(width: 1e9, height: 568), Size(width: 1e308, height: 568),
                         Size(width: 320, height: 1e308), Size(width: 1e308, height: 1e308)]

@@ -1,8 +1,9 @@
 import Testing
 import CollectionEngine
 import Layouts
+import TestSupport
 
-@Suite("Layout definitions")
+@Suite("Layout definitions", .tags(.fast))
 struct LayoutDefinitionTests {
     private static let probe = LayoutDefinition(
         name: "probe", summary: "a flow layout with a radius",

@@ -1,6 +1,7 @@
 import Testing
 import CollectionEngine
 import Layouts
+import EngineTestSupport
 import TestSupport
 
 /// A collection view of `counts` speakers in the demo's line on a 320 × 480 phone, laid out once.
@@ -19,7 +20,7 @@ private extension LayoutHarness where Layout == LineLayout {
 /// The scale a transform of the form scale(z, z, 1) applies.
 private func zoom(of transform: Transform3D) -> Double { transform.m11 }
 
-@Suite("Line layout")
+@Suite("Line layout", .tags(.fast))
 struct LineTests {
     // MARK: Geometry (notes A.2)
 

@@ -2,9 +2,10 @@ import Testing
 import RealModule
 import CollectionEngine
 import Layouts
+import EngineTestSupport
 import TestSupport
 
-@Suite("Photo album layout")
+@Suite("Photo album layout", .tags(.fast))
 struct PhotoAlbumTests {
     /// The tutorial's app on an iPhone 5 (320 × 548) showing `counts` albums, laid out.
     final class Fixture: LayoutHarness<PhotoAlbumLayout> {

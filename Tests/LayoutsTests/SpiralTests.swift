@@ -2,6 +2,7 @@ import Testing
 import RealModule
 import CollectionEngine
 import Layouts
+import EngineTestSupport
 import TestSupport
 
 /// A paging collection view of `counts` speakers in the demo's spiral, laid out once.
@@ -42,7 +43,7 @@ private func close(_ a: Point, _ b: Point, within tolerance: Double = 1e-6) -> B
 /// The scale of a transform of the form scale(k, k, 1).
 private func scale(of transform: Transform3D) -> Double { transform.m11 }
 
-@Suite("Spiral layout")
+@Suite("Spiral layout", .tags(.fast))
 struct SpiralTests {
     // MARK: Geometry (notes A.5)
 

@@ -2,11 +2,12 @@ import Testing
 import RealModule
 import CollectionEngine
 import Layouts
+import EngineTestSupport
 import TestSupport
 
 /// `springboard`, tutorial 002 (notes §2): the paged icon grid on a 768 × 1004 iPad, the edit-mode state
 /// machine of §2.6, the quiver of §2.7 and the delete flow of §2.8, through a real collection view.
-@Suite("Springboard layout")
+@Suite("Springboard layout", .tags(.fast))
 struct SpringboardTests {
     final class Home {
         let data: FixtureDataSource

@@ -1,11 +1,12 @@
 import Testing
 import CollectionEngine
 import Layouts
+import EngineTestSupport
 import TestSupport
 
 /// `springy-flow` (book ch. 6 Listings 6.15–6.21, notes §3.9): the scroll displacement of §7's vector, the
 /// springs' motion frame by frame, rest at the flow positions, and the tiled variant's springs.
-@Suite("Springy flow")
+@Suite("Springy flow", .tags(.fast))
 struct SpringyFlowTests {
     /// A 320 × 568 phone showing `count` book items: five 44-point items per line (centers x = 32, 96, 160,
     /// 224, 288), lines 54 points apart (centers y = 32 + 54·line).

@@ -2,9 +2,10 @@ import Testing
 import RealModule
 import CollectionEngine
 import Layouts
+import EngineTestSupport
 import TestSupport
 
-@Suite("Stacked layout")
+@Suite("Stacked layout", .tags(.fast))
 struct StackedTests {
     /// A collection view of `size` showing `sections` stacks of 20 items (or stacks of `counts`), laid out;
     /// `labelKind` is the kind of the stacks' labels (``StacksLayout`` has its own).

@@ -7,7 +7,7 @@ import TestSupport
 /// `stacks`, the slides' original of the stacked layout (notes Appendix A.4): the z-translation ordering
 /// (repo commit 72c1dc0), the pinch toward the demo grid, the switch to `grid` past a scale of 2.5 and the
 /// collapse below it, on the demo's iPad (interstack spacing 50).
-@Suite("Stacks layout")
+@Suite("Stacks layout", .tags(.fast))
 struct StacksTests {
     typealias Fixture = StackedTests.Fixture
 

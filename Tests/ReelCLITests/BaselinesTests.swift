@@ -1,9 +1,10 @@
 import Testing
 import Foundation
 import Reporting
+import TestSupport
 
 /// `Reports/baselines/` holds a baseline for every shipped trace, made as `Reports/README.md` says.
-@Suite("Shipped baselines")
+@Suite("Shipped baselines", .tags(.endToEnd))
 struct BaselinesTests {
     static var shippedTraces: [String] {
         let directory = ReelProcess.root.appendingPathComponent("Traces")

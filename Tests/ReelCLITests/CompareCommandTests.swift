@@ -5,7 +5,7 @@ import TestSupport
 private let golden = GoldenFiles()
 
 /// `reel compare`, end to end through the built binary.
-@Suite("reel compare, end to end")
+@Suite("reel compare, end to end", .tags(.endToEnd))
 struct CompareCommandTests {
     /// The JSON object or array `text` holds.
     private func parse(_ text: String) throws -> Any {

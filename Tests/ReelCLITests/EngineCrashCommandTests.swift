@@ -4,7 +4,7 @@ import Testing
 
 /// Engine crashes the fuzzers found, through the built `reel`: each trace used to end `validate`,
 /// `replay` and `snapshot` with a signal (exit status 132).
-@Suite("Engine crashes a trace could reach", .serialized)
+@Suite("Engine crashes a trace could reach", .tags(.endToEnd), .serialized)
 struct EngineCrashCommandTests {
     /// The reproductions' events: a transition, then a layout switch, a section deletion or an empty reload.
     static let transitionEvents = [

@@ -4,7 +4,7 @@ import Testing
 
 /// Exit codes that mean what they say: a gate with nothing to judge does not pass, and a snapshot of a
 /// cut-off trace is refused as its replay is.
-@Suite("Exit codes: nothing judged is no pass, a cut is a cut")
+@Suite("Exit codes: nothing judged is no pass, a cut is a cut", .tags(.endToEnd))
 struct ExitCodeCommandTests {
     static func folder(_ name: String = #function) throws -> URL {
         try ScratchDirectory.folder("exit-\(name.filter(\.isLetter))")

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `--export FORMAT=PATH` on `replay`, `compare` and `gate`: several formats written from the one measured run.
-@Suite("reel --export")
+@Suite("reel --export", .tags(.endToEnd))
 struct ExportCommandTests {
     private func object(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])

@@ -11,7 +11,7 @@ private let golden = GoldenFiles()
 /// `reel gate` end to end, on small traces so that it runs fast: a workload cost raised 25 % fails
 /// on timing, a layout parameter that adds prepares fails on the counter exactly, the same trace passes, and
 /// bad baselines and usage are refused with the documented exit codes.
-@Suite("reel gate, end to end")
+@Suite("reel gate, end to end", .tags(.endToEnd))
 struct GateCommandTests {
     /// A directory of its own for each test's files.
     private static func directory(_ name: String = #function) throws -> URL {

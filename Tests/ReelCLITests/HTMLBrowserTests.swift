@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import Reporting
+import ShippedTraceSupport
 import TestSupport
 
 /// Debian's `chromium`, which opens the pages `--format html` writes as a user's browser would.
@@ -66,7 +68,7 @@ enum Chromium {
 
 /// The HTML report opened in a real headless browser: no console message, one SVG point per measured frame,
 /// the budget line. The page has no script, so any console line at all is a failure.
-@Suite("HTML in a headless browser", .enabled(if: Chromium.runs, Chromium.reason))
+@Suite("HTML in a headless browser", .tags(.endToEnd), .enabled(if: Chromium.runs, Chromium.reason))
 struct HTMLBrowserTests {
     /// Fails each test at once, before any replay, when CI requires the browser and it is missing.
     init() throws {
@@ -100,15 +102,19 @@ struct HTMLBrowserTests {
     }
 
     @Test("Every shipped trace's page: no console message, one SVG point per measured frame, the budget line",
-          arguments: ShippedTracesTests.files)
-    func shippedTrace(_ trace: String) throws {
+          arguments: ShippedReplays.traces)
+    func shippedTrace(_ name: String) async throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
+        // The page of the shipped-trace suite's replay, as `reel replay TRACE --format html` writes it.
+        let trace = "Traces/\(name)"
         let page = folder.appendingPathComponent("report.html")
-        let arguments = ["replay", trace, "--repeat", "1", "--warmup", "0", "--quiet"]
-        let replay = try ReelProcess.run(arguments: arguments + ["--format", "html", "-o", page.path])
-        #expect(replay.status == 0, "\(replay.stderr)")
-        let frames = try #require(try Self.measuredFrames(arguments)[trace])
+        let report = try await ShippedReplays.report(name)
+        try ReportFormat.html.render([report]).write(to: page, atomically: true, encoding: .utf8)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(ReportFormat.json.render([report]).utf8))
+                                as? [String: Any])
+        let perRepeat = try #require(json["frames"] as? Double), repeats = try #require(json["repeats"] as? Int)
+        let frames = Int((perRepeat * Double(repeats)).rounded())
         #expect(frames > 1000)
         let opened = try Chromium.open(page)
         #expect(opened.console.isEmpty, "\(opened.console)")

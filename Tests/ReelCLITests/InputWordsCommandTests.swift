@@ -6,7 +6,7 @@ import Testing
 /// `file:line:column` where there is a place, the same in `validate`, `replay`, `snapshot`, `compare` and
 /// `gate`, and never libxml2's own ("Document is empty", "Input is not proper UTF-8, indicate encoding !") or
 /// Foundation's ("NSCocoaErrorDomain error 256").
-@Suite("Words a user can act on, from every command that reads traces")
+@Suite("Words a user can act on, from every command that reads traces", .tags(.endToEnd))
 struct InputWordsCommandTests {
     static let shipped = ReelProcess.root.appendingPathComponent("Traces/contacts-list.xml")
 

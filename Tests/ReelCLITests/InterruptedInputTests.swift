@@ -1,9 +1,10 @@
 import Testing
 import Foundation
+import TestSupport
 
 /// Issue 13: a trace read from standard input is copied into a private temporary file (``TraceInput``);
 /// `reel` killed by a signal while it replays that copy removes it, then dies of the same signal.
-@Suite("A killed reel removes its copy of standard input", .serialized)
+@Suite("A killed reel removes its copy of standard input", .tags(.endToEnd), .serialized)
 struct InterruptedInputTests {
     @Test("SIGTERM and SIGINT during `reel replay -` leave the temporary folder empty", arguments: [SIGTERM, SIGINT])
     func killed(signal: Int32) throws {

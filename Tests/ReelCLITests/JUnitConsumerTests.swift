@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Python's junitparser (https://pypi.org/project/junitparser/), a JUnit reader CI reporters use, reading what
 /// `reel` writes through `Tests/Fixtures/junit/read_junit.py`.
@@ -53,7 +54,7 @@ enum JUnitConsumer {
     }
 }
 
-@Suite("JUnit XML read back by junitparser", .enabled(if: JUnitConsumer.enabled,
+@Suite("JUnit XML read back by junitparser", .tags(.endToEnd), .enabled(if: JUnitConsumer.enabled,
                                                       "junitparser is not installed: pip install junitparser"))
 struct JUnitConsumerTests {
     /// The figure `label` of a case's `<system-out>`: `Janky frames: 2.5 per repeat (…)` gives 2.5.
@@ -63,8 +64,8 @@ struct JUnitConsumerTests {
     }
 
     @Test("replay of every shipped trace: a test per trace in order, failures exactly where the figures exceed the defaults")
-    func replayShipped() throws {
-        let run = try ShippedJUnit.replay.get()
+    func replayShipped() async throws {
+        let run = try await ShippedJUnit.replay()
         #expect(run.status == 0, "\(run.stderr)")
         let document = try JUnitConsumer.read(run.stdout)
         let (suite, cases) = try JUnitConsumer.suite(document)
@@ -91,7 +92,7 @@ struct JUnitConsumerTests {
         let properties = try #require(suite["properties"] as? [String: String])
         #expect(properties["max_janky_frames"] == "0" && properties["max_hitch_ratio_ms_per_s"] == "5")
         #expect(properties["layout[Traces/photo-grid-browse.xml]"] == "flow")
-        #expect(properties["clock[Traces/chat-messages.xml]"] == "cpu")
+        #expect(properties["clock[Traces/chat-messages.xml]"] == "manual")
     }
 
     @Test("A failing replay: janky traces fail naming the option, an unreadable and a cut-off trace are errors")

@@ -1,6 +1,7 @@
 import CLibXML2
 import Foundation
 import Testing
+import TestSupport
 
 /// Jenkins' JUnit schema (`junit-10.xsd`, from the xUnit plugin) and libxml2's XML Schema validator: what makes
 /// a JUnit document one that Jenkins, GitLab and GitHub test reporters read. The schema is not kept in the
@@ -68,7 +69,7 @@ enum JUnitSchema {
 
 /// Every JUnit document Reel writes is valid against Jenkins' schema; the check itself rejects documents that
 /// are not.
-@Suite("JUnit XML against Jenkins' junit-10.xsd",
+@Suite("JUnit XML against Jenkins' junit-10.xsd", .tags(.endToEnd),
        .enabled(if: JUnitSchema.enabled, "the JUnit schema is missing: run Tests/Fixtures/junit/get-schema.sh"))
 struct JUnitSchemaTests {
     @Test("The schema check rejects documents that violate the schema")
@@ -103,8 +104,8 @@ struct JUnitSchemaTests {
     }
 
     @Test("replay's JUnit for every shipped trace is valid")
-    func replayShipped() throws {
-        let run = try ShippedJUnit.replay.get()
+    func replayShipped() async throws {
+        let run = try await ShippedJUnit.replay()
         #expect(try JUnitSchema.violations(of: run.stdout) == [])
     }
 

@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 15's large data through the built `reel`: a million items with their own sizes are recorded,
 /// validated and replayed; ten million items of one size replay their first frame.
-@Suite("Large data through the reel binary")
+@Suite("Large data through the reel binary", .tags(.endToEnd))
 struct LargeDataCommandTests {
     private static func temporaryPath(_ name: String) throws -> String {
         try ScratchDirectory.url("large/\(name)").path

@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 13's reproductions of values beyond their limits, through the built `reel`: every command exits
 /// 1 with the error, none ends on a signal.
-@Suite("Limits through the reel binary")
+@Suite("Limits through the reel binary", .tags(.endToEnd))
 struct LimitCommandTests {
     /// A reproduction: the trace's text and what every command's error says.
     struct Reproduction: CustomTestStringConvertible, Sendable {

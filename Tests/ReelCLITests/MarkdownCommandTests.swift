@@ -2,30 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite("replay --format markdown, end to end")
+@Suite("replay --format markdown, end to end", .tags(.endToEnd))
 struct MarkdownCommandTests {
-    @Test("Every shipped trace: one document, a verdict line per trace first, a section each, tables with consistent columns")
-    func shipped() throws {
-        let run = try ShippedJUnit.markdown.get()
-        #expect(run.status == 0, "\(run.stderr)")
-        let text = run.stdout
-        let traces = ShippedJUnit.traces
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines[0].hasPrefix("# reel replay: "))
-        let verdicts = lines.dropFirst(2).prefix(traces.count)
-        #expect(verdicts.map { $0.prefix { $0 != ":" } } == traces.map { "- `\($0)`"[...] })
-        #expect(verdicts.allSatisfy { $0.contains("**✅ PASS** · ") || $0.contains("**❌ FAIL** · ") })
-        let failed = verdicts.count { $0.contains("❌") }
-        #expect(lines[0] == "# reel replay: \(failed == 0 ? "✅ PASS" : "❌ FAIL") (\(failed) of \(traces.count) traces failed)")
-        let headings = lines.filter { $0.hasPrefix("## ") }
-        #expect(headings == traces.map { "## `\($0)`"[...] })
-        // Per trace: the figures, the hot paths and the non-zero counters.
-        #expect(try MarkdownTables.check(text) == 3 * traces.count)
-        #expect(text.components(separatedBy: "| Janky frames | ").count == traces.count + 1)
-        #expect(text.components(separatedBy: "<details><summary>Counters").count == traces.count + 1)
-        #expect(!text.contains("| decoration_created | 0 |"))
-    }
-
     @Test("--max-janky-frames and --max-hitch-ratio are checked: negative, beyond the range or not a number is a usage error")
     func thresholdOptions() throws {
         for (arguments, message) in [

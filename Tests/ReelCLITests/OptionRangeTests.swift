@@ -5,7 +5,7 @@ import Foundation
 /// Issue 13: every numeric option has a range (TraceLimits), and a value outside it is a usage error (exit 64)
 /// that names the option, quotes the value and states the range — negative numbers included, which
 /// ArgumentParser would otherwise take for options ("Missing value").
-@Suite("Option ranges")
+@Suite("Option ranges", .tags(.endToEnd))
 struct OptionRangeTests {
     static let trace = "Traces/contacts-list.xml"
 

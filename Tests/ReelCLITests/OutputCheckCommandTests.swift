@@ -10,7 +10,7 @@ import Testing
 /// Every output path is checked before the first pass: a path that cannot take its output fails the command at
 /// once, in one line naming it, and nothing is replayed (the traces here stop with an error of their own when
 /// replayed, so a replay would show on standard error).
-@Suite("Output paths checked before the first pass")
+@Suite("Output paths checked before the first pass", .tags(.endToEnd))
 struct OutputCheckCommandTests {
     /// A trace in `directory` that fails only when it is replayed: it selects an item that does not exist.
     private static func failingTrace(in directory: String) throws -> String {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("reel -o (output files)")
+@Suite("reel -o (output files)", .tags(.endToEnd))
 struct OutputFileCommandTests {
     let record = ["record", "--scenario", "browse", "--duration", "1", "--items", "50", "--parameter", "item-size=100 100"]
 

@@ -5,7 +5,7 @@ import Testing
 /// Nothing `reel` writes is lost with exit code 0: a full disk, a closed standard output, `/dev/stdout` into a
 /// pipe, a FIFO nobody reads, a name as long as a name may be. Each runs the built binary, most through a
 /// shell, which alone can close standard output or point it at `/dev/full`.
-@Suite("Outputs: nothing lost, every failure told")
+@Suite("Outputs: nothing lost, every failure told", .tags(.endToEnd))
 struct OutputReliabilityCommandTests {
     static let trace = ReelProcess.root.appendingPathComponent("Traces/circle-clock.xml").path
     static let quick = ["--repeat", "1", "--warmup", "0", "--quiet"]

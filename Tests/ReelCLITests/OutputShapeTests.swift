@@ -5,7 +5,7 @@ import Foundation
 /// Several traces give a JSON array, always — one element per trace named, in order,
 /// failed ones included as `{"trace", "complete": false, "error"}` — and one trace gives one object, also when
 /// it failed; text reports each trace too; any failure exits 1.
-@Suite("JSON arrays and failed traces")
+@Suite("JSON arrays and failed traces", .tags(.endToEnd))
 struct OutputShapeTests {
     static let missing = "/nonexistent/missing.xml"
 

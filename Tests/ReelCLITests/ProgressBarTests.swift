@@ -3,6 +3,7 @@ import Foundation
 import Replay
 import Reporting
 @testable import ReelCLI
+import TestSupport
 
 /// A clock the test advances by hand.
 private final class ManualSeconds {
@@ -14,7 +15,7 @@ private final class Written {
     var text: [String] = []
 }
 
-@Suite("Progress bar")
+@Suite("Progress bar", .tags(.endToEnd))
 struct ProgressBarTests {
     static let longLabel = "Traces/" + String(repeating: "a-rather-long-folder/", count: 14) + "photo-grid-browse.xml"
 

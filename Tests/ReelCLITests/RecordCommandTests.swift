@@ -7,7 +7,7 @@ import TraceXML
 /// `reel record` never traps and never writes a trace it would refuse: every option has a range checked up
 /// front, a scenario that cannot record a meaningful session with the view, layout and data given says what
 /// it needs (exit 64), and every trace it writes validates without a problem.
-@Suite("reel record's options and scenarios")
+@Suite("reel record's options and scenarios", .tags(.endToEnd))
 struct RecordCommandTests {
     /// Runs `reel record` with `arguments` into a fresh scratch file; returns the result and the path.
     static func record(_ arguments: [String], name: String) throws -> (result: ReelProcess.Result, path: String) {

@@ -6,7 +6,7 @@ import TestSupport
 
 private let golden = GoldenFiles()
 
-@Suite("reel, end to end")
+@Suite("reel, end to end", .tags(.endToEnd))
 struct ReelCommandTests {
     @Test("Help texts", arguments: [["--help"], ["replay", "--help"], ["snapshot", "--help"], ["validate", "--help"]])
     func help(arguments: [String]) throws {

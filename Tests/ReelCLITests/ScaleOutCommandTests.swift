@@ -8,7 +8,7 @@ private let golden = GoldenFiles()
 /// `--shard I/N`, `reel merge` and `--jobs N` end to end, on the short shipped traces replayed once: shards
 /// merged give what one unsharded run gives (the judgement, the trace order, the counters, the exit code), bad
 /// shards and mismatched files are refused naming them, and parallel replays count what serial ones count.
-@Suite("Sharding, merging and parallel replays, end to end")
+@Suite("Sharding, merging and parallel replays, end to end", .tags(.endToEnd))
 struct ScaleOutCommandTests {
     /// Short shipped traces: `stacked-albums` has 9 janky frames, the others none.
     static let traces = ["Traces/contacts-list.xml", "Traces/chat-messages.xml", "Traces/circle-clock.xml",

@@ -1,9 +1,11 @@
 import Foundation
+import Reporting
+import ShippedTraceSupport
 import TestSupport
 
 /// The JUnit documents `reel` writes that the schema and consumer tests read, each run once per test process
-/// and shared: `replay` of every shipped trace, a failing `replay`, a passing and a failing `compare`, and a
-/// `gate` with passing, skipped and failing figures and an error.
+/// and shared: a failing `replay`, a passing and a failing `compare`, and a `gate` with passing, skipped and
+/// failing figures and an error; and the document of every shipped trace (``replay()``).
 enum ShippedJUnit {
     /// Every shipped trace, sorted as the shell sorts `Traces/*.xml`.
     static let traces: [String] = {
@@ -19,8 +21,13 @@ enum ShippedJUnit {
 
     static let quick = ["--repeat", "1", "--warmup", "0", "--format", "junit", "--quiet"]
 
-    /// Every shipped trace with the default thresholds.
-    static let replay = Result { try ReelProcess.run(arguments: ["replay"] + traces + quick) }
+    /// Every shipped trace with the default thresholds: the document `reel replay Traces/*.xml --format junit`
+    /// writes, rendered from the shipped-trace suite's replays (on the manual clock) instead of replaying again.
+    static func replay() async throws -> ReelProcess.Result {
+        var reports: [Report] = []
+        for trace in ShippedReplays.traces { reports.append(try await ShippedReplays.report(trace)) }
+        return ReelProcess.Result(status: 0, stdout: ReportFormat.junit.render(reports), stderr: "")
+    }
 
     /// The first half of a shipped trace: its replay stops early, incomplete.
     static let cutTrace = Result { () throws -> String in
@@ -66,12 +73,5 @@ enum ShippedJUnit {
         try JSONSerialization.data(withJSONObject: report).write(to: current)
         return try ReelProcess.run("gate", "--baseline", baseline.path, current.path, "/nonexistent/missing.json",
                                    "--format", "junit")
-    }
-}
-
-extension ShippedJUnit {
-    /// Every shipped trace in Markdown with the default thresholds.
-    static let markdown = Result {
-        try ReelProcess.run(arguments: ["replay"] + traces + ["--repeat", "1", "--warmup", "0", "--format", "markdown", "--quiet"])
     }
 }

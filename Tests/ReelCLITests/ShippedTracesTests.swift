@@ -5,7 +5,7 @@ import TraceXML
 import TestSupport
 
 /// The shipped traces are `reel record`'s output: `Traces/record.sh` holds the commands.
-@Suite("Shipped traces")
+@Suite("Shipped traces", .tags(.endToEnd))
 struct ShippedTracesTests {
     /// The `$reel record …` lines of `Traces/record.sh`, as argument lists.
     static let commands: [[String]] = {
@@ -63,22 +63,6 @@ struct ShippedTracesTests {
         }
         let actual = try Data(contentsOf: shipped)
         #expect(actual == expected, "\(file) is not what its command in Traces/record.sh records: run Traces/record.sh")
-    }
-
-    @Test("Every shipped trace validates without a problem", arguments: ShippedTracesTests.files)
-    func valid(file: String) {
-        #expect(TraceChecker.validate(path: ReelProcess.root.appendingPathComponent(file).path).map(\.description) == [])
-    }
-
-    @Test("Every shipped trace replays to its end in both modes", arguments: ShippedTracesTests.files)
-    func replaysInBothModes(file: String) throws {
-        let path = ReelProcess.root.appendingPathComponent(file).path
-        let runner = ReplayRunner(makeClock: { ManualClock() })
-        for mode in ReplayMode.allCases {
-            let measurement = try runner.replay(path, options: ReplayOptions(mode: mode, repeats: 1, warmup: 0))
-            #expect(measurement.complete, "\(file) in \(mode.rawValue) mode: \(measurement.failure ?? "")")
-            #expect(measurement.repeats.first?.frames.isEmpty == false)
-        }
     }
 
     @Test("Every layout of the catalogue has at least one shipped trace")

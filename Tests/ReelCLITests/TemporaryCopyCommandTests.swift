@@ -5,7 +5,7 @@ import Testing
 /// A trace that can be read only once (standard input, a FIFO, `/dev/zero`) is copied into `$TMPDIR`: the copy
 /// is capped, removed when `reel` is interrupted or terminated even while it is being made, and a copy a
 /// killed run left is swept by the next command that copies.
-@Suite("Copies of traces read once: capped, removed on a signal, swept after a kill", .serialized)
+@Suite("Copies of traces read once: capped, removed on a signal, swept after a kill", .tags(.endToEnd), .serialized)
 struct TemporaryCopyCommandTests {
     /// A temporary folder of the test's own, to be `TMPDIR`.
     static func temporaryFolder(_ name: String = #function) throws -> URL {

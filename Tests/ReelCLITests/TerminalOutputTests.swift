@@ -36,23 +36,8 @@ private func plain(_ text: String) -> String {
 
 private let hasScript = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
 
-@Suite("Terminal output: 80 columns, colour, progress")
+@Suite("Terminal output: 80 columns, colour, progress", .tags(.endToEnd))
 struct TerminalOutputTests {
-    @Test("Every shipped trace's text report fits 80 columns and says per repeat", arguments: ShippedTracesTests.files)
-    func shippedTraceFits(file: String) throws {
-        let result = try ReelProcess.run("replay", file, "--repeat", "1", "--warmup", "0", "-q")
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(wideLines(result.stdout).isEmpty, "\(file): \(wideLines(result.stdout))")
-        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(["PASS: ", "FAIL: "].contains { lines.first?.hasPrefix($0) == true }, "\(lines.first ?? "")")
-        #expect(lines.count > 3 && lines[1...3].contains { $0.hasPrefix("\(file) · layout ") })
-        #expect(result.stdout.contains(" frames per repeat ("))
-        #expect(result.stdout.contains("\nJanky frames per repeat "))
-        #expect(result.stdout.contains("\nCounters (per repeat)\n"))
-        #expect(result.stdout.contains("\nFrame times: "))
-        #expect(!result.stdout.contains("\u{1B}"), "no colour when standard output is not a terminal")
-    }
-
     @Test("Zero counters are hidden in text and all present in JSON, for two shipped traces",
           arguments: ["Traces/photo-grid-browse.xml", "Traces/survey-decorated-flow.xml"])
     func zeroCounters(file: String) throws {

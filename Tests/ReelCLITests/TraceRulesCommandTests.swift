@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import TestSupport
 
-@Suite("reel validate and reel replay agree on invalid traces")
+@Suite("reel validate and reel replay agree on invalid traces", .tags(.endToEnd))
 struct TraceRulesCommandTests {
     /// The invalid traces the replay tests keep (`Tests/ReplayTests/Fixtures/Invalid`).
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

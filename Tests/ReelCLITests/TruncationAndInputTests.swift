@@ -4,7 +4,7 @@ import Testing
 
 /// A cut-off trace is replayed up to its last complete event and reported incomplete unless
 /// `--allow-truncated`; `validate` makes it an error; traces that can be read once are copied once.
-@Suite("Truncated traces, empty files, FIFOs and standard input")
+@Suite("Truncated traces, empty files, FIFOs and standard input", .tags(.endToEnd))
 struct TruncationAndInputTests {
     static let shipped = ReelProcess.root.appendingPathComponent("Traces/chat-messages.xml").path
 

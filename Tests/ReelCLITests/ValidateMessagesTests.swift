@@ -4,7 +4,7 @@ import Foundation
 
 /// Issue 13 item 6: `validate` stops telling after 20 errors per trace and counts the rest; its messages are in
 /// the format's words, never libxml2's internals; a UTF-16 trace is told so.
-@Suite("validate's cap and messages")
+@Suite("validate's cap and messages", .tags(.endToEnd))
 struct ValidateMessagesTests {
     private func folder() throws -> URL {
         try ScratchDirectory.folder("validate")

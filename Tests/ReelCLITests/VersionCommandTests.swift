@@ -5,7 +5,7 @@ import Testing
 
 /// `reel --version` and the `reel_version` of what the built binary writes: the git tag or commit of the source
 /// it was built from (`git describe --tags --always --dirty`, written at build time by `ReelVersionPlugin`).
-@Suite("reel --version")
+@Suite("reel --version", .tags(.endToEnd))
 struct VersionCommandTests {
     /// The JSON reader's view of `text`'s top-level object.
     private func object(_ text: String) throws -> [String: Any] {

@@ -2,6 +2,7 @@ import CollectionEngine
 import Histogram
 import Testing
 @testable import Replay
+import TestSupport
 
 /// Counts `values` as the profiler does and makes the histogram of them.
 private func countedHistogram(_ values: [UInt64], highest: UInt64 = 10_000_000_000) -> Histogram<UInt64> {
@@ -42,7 +43,7 @@ private func expectSame(_ counted: Histogram<UInt64>, _ recorded: Histogram<UInt
     #expect(Array(counted.recordedValues()) == Array(recorded.recordedValues()), comment)
 }
 
-@Suite("Call duration buckets")
+@Suite("Call duration buckets", .tags(.fast))
 struct CallDurationBucketsTests {
     @Test("A value's bucket and a bucket's lowest value are the histogram's, at every bucket's edges")
     func bucketsMatchTheHistogram() {

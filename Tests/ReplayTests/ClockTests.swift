@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import Replay
+import TestSupport
 
 /// Keeps `count` threads spinning until stopped: a busy machine, so the test's own thread is preempted.
 private final class Spinners: @unchecked Sendable {
@@ -36,7 +37,7 @@ private func monotonicTime() -> UInt64 {
 
 // These tests compare the clocks with the kernel's own clocks, with generous margins: they check what is
 // counted (CPU time, not waiting), not how fast anything runs.
-@Suite("Replay clocks", .serialized)
+@Suite("Replay clocks", .tags(.fast), .serialized)
 struct ClockTests {
     @Test("Spending 2 ms on the CPU clock while other threads spin costs 2 ms of the thread's CPU time",
           arguments: [true, false])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Replay
+import TestSupport
 
 /// A counter and a monotonic clock moved by hand, counting how often each is read.
 private final class HandTime {
@@ -44,7 +45,7 @@ private func calibratedTimebase(on time: HandTime) -> CycleCounterTimebase<HandT
     return timebase
 }
 
-@Suite("Cycle-counter timebase")
+@Suite("Cycle-counter timebase", .tags(.fast))
 struct CycleCounterTimebaseTests {
     @Test("Until two anchors 1 ms apart calibrate it, every reading is a monotonic read")
     func uncalibratedReadsAreMonotonic() {

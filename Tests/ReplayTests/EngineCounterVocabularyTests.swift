@@ -2,8 +2,9 @@ import Testing
 import CollectionEngine
 @testable import Replay
 import Reporting
+import TestSupport
 
-@Suite("Engine counters and the report's vocabulary")
+@Suite("Engine counters and the report's vocabulary", .tags(.fast))
 struct EngineCounterVocabularyTests {
     /// `cellsCreated` → `cells_created`.
     private static func snakeCase(_ name: String) -> String {

@@ -5,7 +5,7 @@ import TestSupport
 
 /// UIKit's flow-layout warning for an item too large for its line, as `reel replay` and
 /// `reel validate` report it: once per message, with a count, the first time and the event behind it.
-@Suite("Engine warnings in replay and validate")
+@Suite("Engine warnings in replay and validate", .tags(.fast))
 struct EngineWarningReplayTests {
     private let runner = ReplayRunner(makeClock: { ManualClock() })
 

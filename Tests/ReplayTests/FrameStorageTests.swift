@@ -2,8 +2,9 @@ import Testing
 import Foundation
 @_spi(Benchmarks) import Replay
 import Reporting
+import TestSupport
 
-@Suite("A replay's frame storage: compact, reserved, one profiler per session")
+@Suite("A replay's frame storage: compact, reserved, one profiler per session", .tags(.fast))
 struct FrameStorageTests {
     /// Scrolling for two seconds at 60 Hz, 37 points a frame.
     private static let events = (1...120).map { "<scroll t=\"\(String(format: "%.4f", Double($0) / 60 - 0.001))\" x=\"0\" y=\"\($0 * 37)\"/>" }

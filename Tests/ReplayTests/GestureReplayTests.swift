@@ -1,8 +1,9 @@
 import Testing
 import Replay
 import Reporting
+import TestSupport
 
-@Suite("Replay of gestures")
+@Suite("Replay of gestures", .tags(.fast))
 struct GestureReplayTests {
     private let runner = ReplayRunner(makeClock: { ManualClock() })
     private let once = ReplayOptions(repeats: 1, warmup: 0)

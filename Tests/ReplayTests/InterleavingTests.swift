@@ -1,7 +1,8 @@
 import Testing
 import Replay
+import TestSupport
 
-@Suite("Interleaving of compared layouts")
+@Suite("Interleaving of compared layouts", .tags(.fast))
 struct InterleavingTests {
     @Test("Warm-ups first, then rounds that rotate: A B C, B C A, C A B, A B C")
     func rotation() {

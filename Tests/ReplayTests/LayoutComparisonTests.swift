@@ -4,6 +4,7 @@ import CollectionEngine
 import Layouts
 import Replay
 import Reporting
+import TestSupport
 
 /// Records the layouts built, in order: every pass builds a fresh layout, so the log is the order of passes.
 private final class BuildLog: @unchecked Sendable {
@@ -23,7 +24,7 @@ private final class BuildLog: @unchecked Sendable {
     }
 }
 
-@Suite("Layout comparisons")
+@Suite("Layout comparisons", .tags(.fast))
 struct LayoutComparisonTests {
     private let events = """
         <drag t="0.05" phase="began" x="200" y="600"/>

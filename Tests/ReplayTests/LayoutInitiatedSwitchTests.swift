@@ -1,8 +1,9 @@
 import Testing
 import Replay
 import Reporting
+import TestSupport
 
-@Suite("Replay of a layout that switches the layout itself")
+@Suite("Replay of a layout that switches the layout itself", .tags(.fast))
 struct LayoutInitiatedSwitchTests {
     private let runner = ReplayRunner(makeClock: { ManualClock() })
 

@@ -3,10 +3,11 @@ import Testing
 @_spi(Benchmarks) import Replay
 import Reporting
 import TraceXML
+import TestSupport
 
 /// The machine limits of `TraceLimits` at the replay's side: errors before the first pass or at the frame,
 /// the same in `reel validate`, never a hang.
-@Suite("Machine limits in the replay")
+@Suite("Machine limits in the replay", .tags(.fast))
 struct LimitReplayTests {
     private let runner = ReplayRunner(makeClock: { ManualClock() })
 

@@ -1,6 +1,7 @@
 import Testing
 @_spi(Benchmarks) @testable import Replay
 import Reporting
+import TestSupport
 
 /// A clock whose readings a test sets: it stands for the thread's CPU time as the marks estimate it, while its
 /// frame end answers what the kernel's clock would (``verifiedEnd``), as ``ThreadCPUClock`` does when a host
@@ -22,7 +23,7 @@ private final class StealingClock: ReplayClock {
     }
 }
 
-@Suite("Profiler: modelled time and spans bounded by their frame")
+@Suite("Profiler: modelled time and spans bounded by their frame", .tags(.fast))
 struct ModelledTimeTests {
     @Test("Modelled time is the open span's own and its frame's, exactly, and moves the frames after it")
     func modelledTimeAddsToSpanAndFrame() throws {

@@ -4,13 +4,14 @@ import CollectionEngine
 import Layouts
 import Replay
 import Reporting
+import TestSupport
 
 /// No JSON that Reel writes holds a non-finite number (a 10^308-point-wide view made `snapshot`
 /// print `inf`): a layout that answers infinite and NaN geometry still gives valid JSON, with `null` where
 /// a number is not finite. Elements whose frame is not finite are not displayed at all (a frame is kept
 /// as a center and a size, so an infinite extent makes its origin NaN), so the infinities that reach the
 /// output are in what a displayed element carries besides its frame: its transform.
-@Suite("Non-finite geometry in JSON output")
+@Suite("Non-finite geometry in JSON output", .tags(.fast))
 struct NonFiniteOutputTests {
     /// Item 0 scaled by an infinite factor, item 1 infinitely wide, item 2 with a NaN height, the rest
     /// 100-point rows; the content infinitely tall.

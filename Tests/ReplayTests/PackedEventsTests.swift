@@ -2,8 +2,9 @@ import Testing
 import Foundation
 @testable import Replay
 import TraceXML
+import TestSupport
 
-@Suite("The events a session keeps: read back as a reader reads the trace")
+@Suite("The events a session keeps: read back as a reader reads the trace", .tags(.fast))
 struct PackedEventsTests {
     /// Every kind of event the scan keeps, a trace that breaks off with an error, and one cut off mid-event.
     static let traces: [(name: String, events: String, cut: Bool)] = [

@@ -3,10 +3,11 @@ import Foundation
 import Synchronization
 @testable import Replay
 import Reporting
+import TestSupport
 
 /// `--jobs`: the executor runs every index once, at most `jobs` at a time, each on a worker thread of its own,
 /// and gives the outputs in index order.
-@Suite("Parallel replays")
+@Suite("Parallel replays", .tags(.fast))
 struct ParallelReplaysTests {
     /// What the workers saw: how many ran at once at most, and which threads ran.
     private final class Observer: Sendable {

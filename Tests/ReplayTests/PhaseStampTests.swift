@@ -2,6 +2,7 @@ import Testing
 import Foundation
 @_spi(Benchmarks) @testable import Replay
 import CollectionEngine
+import EngineTestSupport
 import TestSupport
 
 /// Counts the phases the engine begins, per span path, as an observer hears them.
@@ -17,7 +18,7 @@ private final class PhaseCounter: CollectionViewObserver {
 
 /// The profiler takes the engine's phases as marks on a ``PhaseRecorder`` and converts their stamps to the
 /// clock's time after the frame.
-@Suite("Profiler: phases stamped and converted after the frame", .serialized)
+@Suite("Profiler: phases stamped and converted after the frame", .tags(.fast), .serialized)
 struct PhaseStampTests {
     /// The CPU times of marks made at monotonic readings `walls`, those in `interrupted` finding the thread
     /// interrupted, between `anchors`.

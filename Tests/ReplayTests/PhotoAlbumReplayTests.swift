@@ -4,10 +4,11 @@ import CollectionEngine
 import Layouts
 import Replay
 import Reporting
+import TestSupport
 
 /// The shipped photo-album sessions (tutorial 001) replayed: the rotation handler, the stacks' reuse, the
 /// emblem at a recorded pull past the top, and the profiler naming the per-query scan.
-@Suite("Photo album replays")
+@Suite("Photo album replays", .tags(.fast))
 struct PhotoAlbumReplayTests {
     static func shipped(_ name: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -15,29 +16,6 @@ struct PhotoAlbumReplayTests {
     }
 
     private let runner = ReplayRunner(makeClock: { ManualClock() })
-
-    @Test("The browse replays in both modes: two rotations and back, each one prepare; photos and titles reused; no emblem",
-          arguments: [ReplayMode.offsets, .gestures])
-    func browse(mode: ReplayMode) throws {
-        var landscapeFrames = 0, portraitFrames = 0
-        var columnsByWidth: [Double: Set<Int>] = [:]
-        let counters = try runner.forEachFrame(Self.shipped("photo-album-browse"), options: ReplayOptions(mode: mode)) { _, view in
-            guard let layout = view.collectionViewLayout as? PhotoAlbumLayout else { return }
-            columnsByWidth[view.bounds.width, default: []].insert(layout.numberOfColumns)
-            if view.bounds.width > view.bounds.height { landscapeFrames += 1 } else { portraitFrames += 1 }
-        }
-        #expect(columnsByWidth == [320: [2], 568: [3]])
-        #expect(landscapeFrames > 60 * 5 && portraitFrames > 60 * 20)
-        // The first prepare, then one per resize (4), each after two invalidations by the handler's setters.
-        #expect(counters.layoutPrepares == 5)
-        #expect(counters.layoutInvalidations - 2 == 2 * 4)
-        #expect(counters.boundsInvalidations == 0)
-        #expect(counters.taps >= 3 && counters.selections >= 3)
-        #expect(counters.cellsReused > counters.cellsCreated && counters.supplementaryReused > counters.supplementaryCreated)
-        #expect(counters.decorationCreated == 0)
-        // Every query scanned the whole cache: 1 emblem, the photos and 12 titles.
-        #expect(counters.attributesExamined == counters.elementQueries * (1 + 43 + 12))
-    }
 
     @Test("A recorded pull past the top (offsets mode) shows the emblem above the albums; at rest it is not displayed")
     func emblemAtRecordedOffset() throws {
@@ -64,17 +42,5 @@ struct PhotoAlbumReplayTests {
         }
         #expect(frames.first?.emblem == nil && frames.last?.offset == 0 && frames.last?.emblem == nil)
         #expect(frames.count { $0.emblem != nil } >= 12)
-    }
-
-    @Test("The profiler names the scan per query on 1,500 albums, not on the tutorial's 12")
-    func scanFinding() throws {
-        let options = ReplayOptions(repeats: 1, warmup: 0)
-        let library = Report(try runner.replay(Self.shipped("photo-album-library"), options: options))
-        let browse = Report(try runner.replay(Self.shipped("photo-album-browse"), options: options))
-        let scan = library.findings.filter { $0.rule == .scanPerQuery }
-        #expect(scan.count == 1)
-        #expect(scan.first?.message.hasPrefix("every element query scanned 6,705 attributes to display at most") == true)
-        #expect(!browse.findings.contains { $0.rule == .scanPerQuery })
-        #expect(!browse.findings.contains { $0.rule == .wholeContentQueries })
     }
 }

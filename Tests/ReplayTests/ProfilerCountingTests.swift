@@ -1,10 +1,11 @@
 import Testing
 @_spi(Benchmarks) @testable import Replay
 import Reporting
+import TestSupport
 
 /// A span ends by appending its times to a list that is counted after the frame's end reading (and inside the
 /// frame only when the list is full): the figures must be those of counting each span as it ends.
-@Suite("Profiler: spans counted after the frame")
+@Suite("Profiler: spans counted after the frame", .tags(.fast))
 struct ProfilerCountingTests {
     /// One frame on `clock`: `spans` scroll spans of 10 ns inside an events span, then 5 ns of the frame's own.
     private func frame(_ index: Int, spans: Int, _ profiler: Profiler, _ clock: ManualClock) -> (durationNs: UInt64, topPath: Int?, topPathSelfNs: UInt64) {

@@ -4,7 +4,7 @@ import Testing
 @testable import Replay
 import TraceXML
 
-@Suite("Recording to a file (output files)")
+@Suite("Recording to a file (output files)", .tags(.fast))
 struct RecordOutputTests {
     func contents(_ directory: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory).sorted()

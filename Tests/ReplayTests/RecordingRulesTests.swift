@@ -8,8 +8,8 @@ import TraceXML
 /// The simulated users stay inside the engine's rules whatever view, layout and data they are given: every
 /// event a scenario records is one the replay accepts, so `reel validate` finds nothing in any recorded
 /// trace; and a scenario that cannot record a meaningful session says what it needs before it starts.
-@Suite("Recording within the engine's rules")
-struct RecordingRulesTests {
+@Suite("Recording within the engine's rules", .tags(.exhaustive))
+struct ExhaustiveRecordingRulesTests {
     /// A scenario as `reel record` builds it: the app's layout, then `configure`'s options.
     static func scenario(_ name: ScenarioName, seed: UInt64 = 1, duration: Double = 8,
                          _ configure: (inout RecordingSetup) -> Void = { _ in }) -> Scenario {

@@ -6,7 +6,7 @@ import CollectionEngine
 import Layouts
 import TraceXML
 
-@Suite("Recording")
+@Suite("Recording", .tags(.fast))
 struct RecordingTests {
     private func scenario(_ name: ScenarioName, seed: UInt64 = 3, duration: Double = 6) -> Scenario {
         var setup = RecordingSetup()

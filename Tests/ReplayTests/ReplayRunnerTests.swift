@@ -3,8 +3,9 @@ import CollectionEngine
 import Layouts
 import Replay
 import Reporting
+import TestSupport
 
-@Suite("Replay runner")
+@Suite("Replay runner", .tags(.fast))
 struct ReplayRunnerTests {
     private let runner = ReplayRunner(makeClock: { ManualClock() })
 
@@ -218,7 +219,7 @@ struct ReplayRunnerTests {
     }
 }
 
-@Suite("Trace checks of reel validate")
+@Suite("Trace checks of reel validate", .tags(.fast))
 struct TraceCheckerTests {
     private func messages(_ events: String, header: String = TraceFile.grid, name: String = #function) throws -> [String] {
         let trace = try TraceFile(header: header, events: events, name: name)
@@ -292,7 +293,7 @@ struct TraceCheckerTests {
     }
 }
 
-@Suite("Replaying layout switches and selection")
+@Suite("Replaying layout switches and selection", .tags(.fast))
 struct LayoutSwitchReplayTests {
     private let runner = ReplayRunner(makeClock: { ManualClock() })
 
@@ -345,7 +346,7 @@ struct LayoutSwitchReplayTests {
     }
 }
 
-@Suite("Replaying batch updates")
+@Suite("Replaying batch updates", .tags(.fast))
 struct BatchReplayTests {
     private let runner = ReplayRunner(makeClock: { ManualClock() })
 
@@ -402,7 +403,7 @@ struct BatchReplayTests {
     }
 }
 
-@Suite("reel validate checks batches")
+@Suite("reel validate checks batches", .tags(.fast))
 struct BatchValidationTests {
     @Test("A batch that breaks UIKit's rules is reported at its line; later items follow its counts")
     func batches() throws {
@@ -418,7 +419,7 @@ struct BatchValidationTests {
     }
 }
 
-@Suite("Drags in offsets mode")
+@Suite("Drags in offsets mode", .tags(.fast))
 struct OffsetsModeDragTests {
     /// A flow layout that remembers what it was asked at release.
     final class ProbeLayout: FlowLayout {

@@ -2,8 +2,9 @@ import Testing
 import Foundation
 import Replay
 import Reporting
+import TestSupport
 
-@Suite("Replay sessions")
+@Suite("Replay sessions", .tags(.fast))
 struct ReplaySessionTests {
     private let trace = """
         <scroll t="0.02" x="0" y="110"/>
@@ -116,7 +117,7 @@ struct ReplaySessionTests {
     }
 }
 
-@Suite("Initial display and measurement windows")
+@Suite("Initial display and measurement windows", .tags(.fast))
 struct MeasurementWindowTests {
     private let runner = ReplayRunner(makeClock: { ManualClock() })
 

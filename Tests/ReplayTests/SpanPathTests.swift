@@ -1,8 +1,9 @@
 import Testing
 import CollectionEngine
+import TestSupport
 @_spi(Benchmarks) @testable import Replay
 
-@Suite("Span paths: every engine phase on every category has its own path")
+@Suite("Span paths: every engine phase on every category has its own path", .tags(.fast))
 struct SpanPathTests {
     @Test("An element phase maps to frame/<category>/<phase>; the layout's and the updates' phases to their own")
     func everyPhase() {

@@ -4,7 +4,7 @@ import Testing
 import Reporting
 import TestSupport
 
-@Suite("Timeline recording")
+@Suite("Timeline recording", .tags(.fast))
 struct TimelineRecordingTests {
     private typealias Span = SpanTimeline.Span
 
@@ -178,7 +178,7 @@ private final class EarlyEndClock: ReplayClock {
     func frameEnd(start: UInt64) -> UInt64 { max(start, time - 2_000) }
 }
 
-@Suite("Timeline replays")
+@Suite("Timeline replays", .tags(.fast))
 struct TimelineReplayTests {
     private let runner = ReplayRunner(makeClock: { ManualClock() })
 

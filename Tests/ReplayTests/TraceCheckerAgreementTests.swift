@@ -2,6 +2,7 @@ import Foundation
 @testable import Replay
 import Testing
 import TraceXML
+import TestSupport
 
 /// `reel validate` checks a valid trace in one pass, leaving out the display passes that can neither refuse
 /// nor log anything (`TraceChecker.validate`); the reference checks it in separate passes with a full replay
@@ -9,16 +10,17 @@ import TraceXML
 /// same places: on every fixture and shipped trace, on traces made to reach what a left-out display pass
 /// could hide (a scroll into more elements than a frame may display, a hit test after scrolled frames, a
 /// warning logged by a prepare mid-scroll, flings, paging, animations), and on their mutants.
-@Suite("TraceChecker: one pass agrees with the full replay")
-struct TraceCheckerAgreementTests {
+@Suite("TraceChecker: one pass agrees with the full replay", .tags(.exhaustive))
+struct ExhaustiveTraceCheckerAgreementTests {
     /// The package's root, from this file's path.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
 
-    /// Every `.xml` file under `Tests/` and `Traces/`, relative to the root.
+    /// Every `.xml` file under `Tests/`, relative to the root (the shipped traces are checked with the shipped-trace
+    /// suite, `TraceCheckerShippedAgreementTests`).
     static var fixtures: [String] {
         var paths: [String] = []
-        for folder in ["Tests", "Traces"] {
+        for folder in ["Tests"] {
             guard let walker = FileManager.default.enumerator(atPath: root + "/" + folder) else { continue }
             while let relative = walker.nextObject() as? String {
                 if relative.hasSuffix(".xml") { paths.append(folder + "/" + relative) }
@@ -34,7 +36,7 @@ struct TraceCheckerAgreementTests {
         #expect(onePass == reference, "\(comment)", sourceLocation: sourceLocation)
     }
 
-    @Test("Every fixture and shipped trace", arguments: fixtures)
+    @Test("Every fixture", arguments: fixtures)
     func fixture(_ relativePath: String) {
         Self.expectAgreement(Self.root + "/" + relativePath)
     }

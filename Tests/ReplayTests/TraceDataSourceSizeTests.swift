@@ -2,10 +2,11 @@ import Testing
 @testable import Replay
 import CollectionEngine
 import TraceXML
+import TestSupport
 
 /// The sizes the replay's app gives the flow layout: one size for a section that has one, so a
 /// 10,000,000-item section is laid out in closed form, and each item's own size from the trace's runs.
-@Suite("Trace data source sizes")
+@Suite("Trace data source sizes", .tags(.fast))
 struct TraceDataSourceSizeTests {
     private func dataSource(_ sections: [SectionDescription]) -> (TraceDataSource, CollectionView, FlowLayout) {
         let layout = FlowLayout()

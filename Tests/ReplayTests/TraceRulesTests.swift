@@ -3,8 +3,9 @@ import Testing
 import Replay
 import Reporting
 import TraceXML
+import TestSupport
 
-@Suite("One set of trace rules for reel validate and the replay")
+@Suite("One set of trace rules for reel validate and the replay", .tags(.fast))
 struct TraceRulesTests {
     private let runner = ReplayRunner(makeClock: { ManualClock() })
 

@@ -1,10 +1,11 @@
 import Testing
 import Replay
 import Reporting
+import TestSupport
 
 /// Every kind of event while an interactive `<transition>` runs (a `<set-layout>`, a section
 /// deletion or an empty `<reload-data>` then ended the replay with a signal).
-@Suite("Events during an interactive transition")
+@Suite("Events during an interactive transition", .tags(.fast))
 struct TransitionEventsReplayTests {
     private let runner = ReplayRunner(makeClock: { ManualClock() })
 

@@ -3,11 +3,12 @@ import CollectionEngine
 import Layouts
 import Replay
 import Reporting
+import TestSupport
 
 /// A user's own layout, written on the engine's public API alone and registered as the README's own-layout
 /// example (`Examples/UserLayout`) registers it: it replays like a catalogue layout, and its parameters are
 /// checked and reported the same way.
-@Suite("A user's own layout")
+@Suite("A user's own layout", .tags(.fast))
 struct UserLayoutTests {
     /// A one-section form of the README's `MyGridLayout`: square cells in `columns` columns, filling the width.
     final class MyGridLayout: CollectionViewLayout {

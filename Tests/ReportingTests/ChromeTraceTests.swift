@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 @testable import Reporting
 
-@Suite("Chrome trace")
+@Suite("Chrome trace", .tags(.fast))
 struct ChromeTraceTests {
     private typealias Span = SpanTimeline.Span
 

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import Reporting
+import TestSupport
 
 /// Reports built by hand: each repeat's frames all take one time, so each repeat's p50 is that time.
 enum ComparisonFixtures {
@@ -35,7 +36,7 @@ enum ComparisonFixtures {
     }
 }
 
-@Suite("Comparisons in benchstat's manner")
+@Suite("Comparisons in benchstat's manner", .tags(.fast))
 struct ComparisonTests {
     @Test("Values keep their decimals below 100 and at most five significant digits above",
           arguments: [(0.127, "0.127"), (13.161, "13.161"), (99.9994, "99.999"), (99.9996, "100.00"),

@@ -1,8 +1,9 @@
 import Testing
 import Foundation
 @testable import Reporting
+import TestSupport
 
-@Suite("The vocabulary of figures")
+@Suite("The vocabulary of figures", .tags(.fast))
 struct FigureVocabularyTests {
     private static func text(_ report: Report) -> String { ReportFormat.text.render([report]) }
 
@@ -80,7 +81,7 @@ struct FigureVocabularyTests {
     }
 }
 
-@Suite("Spread and noise")
+@Suite("Spread and noise", .tags(.fast))
 struct SpreadTests {
     @Test("One repeat: min = median = max")
     func oneRepeat() {

@@ -1,7 +1,8 @@
 import Testing
 @testable import Reporting
+import TestSupport
 
-@Suite("Findings in words")
+@Suite("Findings in words", .tags(.fast))
 struct FindingTests {
     static func findings(_ measurement: ReplayMeasurement, _ rule: Finding.Rule) -> [String] {
         Report(measurement).findings.filter { $0.rule == rule }.map(\.message)

@@ -1,8 +1,9 @@
 import Testing
 import CollectionEngine
 @testable import Reporting
+import TestSupport
 
-@Suite("Frame log: a repeat's frames in 5 bytes a frame")
+@Suite("Frame log: a repeat's frames in 5 bytes a frame", .tags(.fast))
 struct FrameLogTests {
     static let rate = 60.0
     static let budgetNs: UInt64 = 16_666_667
@@ -121,7 +122,7 @@ struct FrameLogTests {
     }
 }
 
-@Suite("Exact frame-time percentiles in constant memory")
+@Suite("Exact frame-time percentiles in constant memory", .tags(.fast))
 struct SelectedFrameTimesTests {
     @Test("Selecting ranks gives the figures sorting gives", arguments: [70_000, 200_001] as [Int])
     func sameAsSorting(count: Int) {

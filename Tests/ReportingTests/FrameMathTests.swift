@@ -1,7 +1,8 @@
 import Testing
 @testable import Reporting
+import TestSupport
 
-@Suite("Per-frame definitions at their edges")
+@Suite("Per-frame definitions at their edges", .tags(.fast))
 struct FrameMathTests {
     static let budgetNs = 16_000_000.0
 

@@ -4,10 +4,11 @@ import Foundation
 import FoundationXML
 #endif
 @testable import Reporting
+import TestSupport
 
 /// `reel gate`'s judgement on reports built by hand: counters exactly, timing with the tolerance and
 /// the Mann-Whitney U test, the refusal below 5 repeats, other machines, mismatched baselines, and the formats.
-@Suite("Gate judgement")
+@Suite("Gate judgement", .tags(.fast))
 struct GateJudgementTests {
     static let machine = Environment(host: "ci-1", cores: 2, swift: "6.3", build: "release", cpuModel: "Test CPU 3000")
 

@@ -5,7 +5,7 @@ import TestSupport
 
 /// ``JSONInputLimits``: JSON inputs past what a report, a comparison or a judgement can hold are refused on
 /// their bytes, naming the file and the place, before anything is decoded.
-@Suite("JSON input limits")
+@Suite("JSON input limits", .tags(.fast))
 struct JSONInputLimitsTests {
     /// `{"format": "reel-report", "KEY": OPEN element, element, … CLOSE}` with `count` elements; and where the
     /// array begins, as `line:column`.

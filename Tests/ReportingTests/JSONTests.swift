@@ -1,8 +1,9 @@
 import Testing
 import Foundation
 @testable import Reporting
+import TestSupport
 
-@Suite("JSON writer and reader")
+@Suite("JSON writer and reader", .tags(.fast))
 struct JSONTests {
     @Test("Numbers: rounded to three decimals, shortest form, integers without .0, never -0",
           arguments: [(1.2, "1.2"), (1.200, "1.2"), (60, "60"), (16.666666, "16.667"), (0.0004, "0"),

@@ -9,7 +9,7 @@ import TestSupport
 /// `--format junit` and `--format markdown` of `reel replay`, and `--format junit` of `reel compare`, on the
 /// hand-built fixtures: 15 janky frames per repeat and a hitch time ratio of 100 ms/s (critical) for the case
 /// study, an incomplete replay, a trace that failed.
-@Suite("JUnit and Markdown reports")
+@Suite("JUnit and Markdown reports", .tags(.fast))
 struct JUnitAndMarkdownTests {
     static let caseStudy = Report(Fixtures.caseStudy())
     static let incomplete = Report(Fixtures.incomplete())

@@ -3,7 +3,7 @@ import Reporting
 import TestSupport
 import CollectionEngine
 
-@Suite("Mann-Whitney U")
+@Suite("Mann-Whitney U", .tags(.fast))
 struct MannWhitneyUTests {
     @Test("5 + 5 values with no overlap: U = 0 and the smallest two-sided p of 2/252, exactly")
     func separated() throws {

@@ -1,7 +1,8 @@
 import Testing
 @testable import Reporting
+import TestSupport
 
-@Suite("Median and its confidence interval (benchstat's ±)")
+@Suite("Median and its confidence interval (benchstat's ±)", .tags(.fast))
 struct MedianSummaryTests {
     @Test("Ten values: the median of the two middle ones, the interval from the 2nd to the 9th at 97.85 %")
     func ten() throws {

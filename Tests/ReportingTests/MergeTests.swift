@@ -1,11 +1,12 @@
 import Testing
 import Foundation
 @testable import Reporting
+import TestSupport
 
 /// Reading the JSON outputs of replay, compare and gate back (``ReelOutput``) and merging shards
 /// (``ReelOutput/merge(_:)``): what is read back prints as it printed, and shards that do not make one run are
 /// refused naming the file.
-@Suite("Reading outputs back and merging shards")
+@Suite("Reading outputs back and merging shards", .tags(.fast))
 struct MergeTests {
     /// A report whose counters are in report order, as a replay's are.
     private static func report(_ trace: String, p50: [Double] = GateJudgementTests.steady, prepares: Int = 1) -> Report {

@@ -4,7 +4,7 @@ import Testing
 @testable import Reporting
 
 /// `OutputFile.check`: whether a path can take an output, decided before any work and without opening it.
-@Suite("Output paths checked before the work")
+@Suite("Output paths checked before the work", .tags(.fast))
 struct OutputFileCheckTests {
     /// The message `check` throws for `paths`, or `nil` when they pass.
     private func refusal(_ paths: [String], inputs: [String] = []) -> String? {

@@ -5,7 +5,7 @@ import Testing
 
 /// The edges of output paths: names as long as a name may be, the process's own descriptors under their
 /// `/dev` and `/proc` names, a FIFO nobody reads, a device that refuses every write.
-@Suite("Output files at their edges")
+@Suite("Output files at their edges", .tags(.fast))
 struct OutputFileEdgeTests {
     @Test("A temporary's name fits 255 bytes for a name of any valid length, in ASCII or in two-byte characters",
           arguments: [1, 100, 216, 217, 218, 240, 250, 255])

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 @testable import Reporting
 
-@Suite("Output files")
+@Suite("Output files", .tags(.fast))
 struct OutputFileTests {
     func contents(_ directory: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory).sorted()

@@ -2,10 +2,11 @@ import Foundation
 import ReelVersion
 @testable import Reporting
 import Testing
+import TestSupport
 
 /// Every JSON document Reel writes names the build that wrote it (`reel_version`), and a report keeps the
 /// version of the Reel that measured it when it is read back, so that a baseline says which Reel made it.
-@Suite("reel_version in every JSON document")
+@Suite("reel_version in every JSON document", .tags(.fast))
 struct ReelVersionTests {
     /// The JSON reader's view of `text`'s top-level object.
     private func object(_ text: String) throws -> [String: Any] {

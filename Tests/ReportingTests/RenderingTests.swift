@@ -2,7 +2,7 @@ import Testing
 import TestSupport
 @testable import Reporting
 
-@Suite("Text and JSON renderers")
+@Suite("Text and JSON renderers", .tags(.fast))
 struct RenderingTests {
     @Test("Text report of the case study")
     func caseStudyText() {

@@ -1,12 +1,13 @@
 import Testing
 @testable import Reporting
+import TestSupport
 
 /// Whether two figures agree to within `tolerance`.
 func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
     abs(a - b) <= tolerance
 }
 
-@Suite("Report figures")
+@Suite("Report figures", .tags(.fast))
 struct ReportFigureTests {
     @Test("Janky and dropped frames, hitch time, ratio and effective fps at a 20 ms budget")
     func hitches() {
@@ -150,7 +151,7 @@ struct ReportFigureTests {
     }
 }
 
-@Suite("Hot paths")
+@Suite("Hot paths", .tags(.fast))
 struct HotPathTests {
     @Test("Means over repeats, a path missing from a repeat counting as zero")
     func means() throws {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 @testable import Reporting
 
-@Suite("Atomic report writing")
+@Suite("Atomic report writing", .tags(.fast))
 struct ReportFileTests {
     func contents(_ directory: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory).sorted()

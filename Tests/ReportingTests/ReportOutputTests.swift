@@ -1,8 +1,9 @@
 import Reporting
 import Testing
+import TestSupport
 
 /// `--export FORMAT=PATH` read into a ``ReportOutput``, and the one-standard-output rule.
-@Suite("Report outputs")
+@Suite("Report outputs", .tags(.fast))
 struct ReportOutputTests {
     @Test("FORMAT=PATH: the first = ends the format; - is standard output",
           arguments: [("json=a.json", ReportFormat.json, "a.json"), ("chrome-trace=out/t=1.json", .chromeTrace, "out/t=1.json"),

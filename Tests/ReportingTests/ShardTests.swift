@@ -1,9 +1,10 @@
 import Testing
 @testable import Reporting
+import TestSupport
 
 /// `--shard I/N`: which traces each shard takes, checked against a naive model on every small case, and how
 /// the value is read.
-@Suite("Shard assignment")
+@Suite("Shard assignment", .tags(.fast))
 struct ShardTests {
     /// The rule in its plainest words: position k belongs to shard (k mod N) + 1.
     private static func naiveShard(of position: Int, count: Int) -> Int {

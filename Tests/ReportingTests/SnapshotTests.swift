@@ -2,7 +2,7 @@ import Testing
 import TestSupport
 @testable import Reporting
 
-@Suite("Snapshot report")
+@Suite("Snapshot report", .tags(.fast))
 struct SnapshotTests {
     static let snapshot = SnapshotReport(
         time: 2.5, frame: 150, contentOffset: .init(x: 0, y: 1200), contentSize: .init(width: 390, height: 21900),

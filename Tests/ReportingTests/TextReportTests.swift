@@ -5,7 +5,7 @@ import TestSupport
 /// The columns a line takes on a terminal: Unicode scalars, ANSI escapes excluded.
 private func columns(_ line: some StringProtocol) -> Int { TerminalText.columns(line) }
 
-@Suite("The terminal report: 80 columns, verdict first, per repeat, sparkline, colour")
+@Suite("The terminal report: 80 columns, verdict first, per repeat, sparkline, colour", .tags(.fast))
 struct TextReportTests {
     /// The case study with a 300-character trace path, a long warning and a long finding.
     private func longReport() -> Report {
@@ -162,7 +162,7 @@ struct TextReportTests {
     }
 }
 
-@Suite("Terminal text: columns, wrapping, shortening")
+@Suite("Terminal text: columns, wrapping, shortening", .tags(.fast))
 struct TerminalTextTests {
     @Test("Columns count Unicode scalars and skip ANSI escapes")
     func columnCount() {

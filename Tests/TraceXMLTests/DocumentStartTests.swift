@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import TraceXML
+import TestSupport
 
 /// What the start of a document says when it cannot be a trace (``DocumentStart``), against a table of small
 /// cases, and the reader and validator telling it in those words.
-@Suite("The start of a document")
+@Suite("The start of a document", .tags(.fast))
 struct DocumentStartTests {
     static let utf8Trace = Array(#"<?xml version="1.0" encoding="UTF-8"?>\#n<trace version="1">"#.utf8)
 

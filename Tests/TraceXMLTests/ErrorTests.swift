@@ -1,5 +1,6 @@
 import Testing
 @testable import TraceXML
+import TestSupport
 
 /// A document the reader refuses, the exact diagnostic, and whether the RELAX NG schema refuses it too
 /// (some rules — times, counts that must agree, ranges — are beyond RELAX NG).
@@ -193,7 +194,7 @@ let refusals: [Refusal] = [
     Refusal(events: #"<marker t="1" label="a & b"/>"#, "x.xml:7:25: malformed XML: xmlParseEntityRef: no name"),
 ]
 
-@Suite("Errors")
+@Suite("Errors", .tags(.fast))
 struct ErrorTests {
     @Test("Each refused document gives its exact message and position", arguments: refusals)
     func refusal(_ refusal: Refusal) {
@@ -230,7 +231,7 @@ struct ErrorTests {
     }
 }
 
-@Suite("Writer refusals")
+@Suite("Writer refusals", .tags(.fast))
 struct WriterErrorTests {
     static let header = TraceHeader(collectionView: CollectionViewConfiguration(size: TraceSize(width: 1, height: 1)),
                                     layout: LayoutDescription(name: "flow"), sections: [])

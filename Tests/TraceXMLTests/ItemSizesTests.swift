@@ -1,5 +1,6 @@
 import Testing
 @testable import TraceXML
+import TestSupport
 
 /// A trace of one flow section with `sections` as its `<data>`.
 private func header(sections: [SectionDescription]) -> TraceHeader {
@@ -12,7 +13,7 @@ private func dataDocument(_ data: String) -> String {
     document(events: "", header: "  <collection-view width=\"390\" height=\"844\"/>\n  <layout name=\"flow\"/>\n\(data)")
 }
 
-@Suite("Item sizes: runs and <item-sizes> chunks")
+@Suite("Item sizes: runs and <item-sizes> chunks", .tags(.fast))
 struct ItemSizesTests {
     // MARK: The model
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import TraceXML
+import TestSupport
 
 /// One attribute set to one value, where it sits in a trace: the value must be refused by the reader, the
 /// writer's checks and the schema alike (``Refusal``: the message is the start of the diagnostic after
@@ -114,7 +115,7 @@ let atBounds: [String] = [
     """),
 ]
 
-@Suite("Value ranges")
+@Suite("Value ranges", .tags(.fast))
 struct ValueRangeTests {
     @Test("A value out of its range, or no number at all, is an error naming the value, the range and why",
           arguments: outOfRange)
@@ -181,7 +182,7 @@ struct ValueRangeTests {
     }
 }
 
-@Suite("Machine limits in the reader")
+@Suite("Machine limits in the reader", .tags(.fast))
 struct ReaderLimitTests {
     @Test("Items in all past the limit are an error at the section that passes it")
     func totalItems() {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import TraceXML
+import TestSupport
 
 /// `reel validate` parses on a second thread (`ReadAhead`): the events and errors must be the sequential
 /// reader's, and the thread must end whenever the reader stops.
-@Suite("Reading ahead on a second thread")
+@Suite("Reading ahead on a second thread", .tags(.fast))
 struct ReadAheadTests {
     /// What reading `text` to its end gives: the events, the warnings, then the error that stopped it, if any.
     private func read(_ text: [UInt8], readsAhead: Bool, allowsTruncation: Bool)

@@ -1,5 +1,6 @@
 import Testing
 @testable import TraceXML
+import TestSupport
 
 /// The Trace Format article's example, as the model it must read into.
 let specExample: Trace = {
@@ -95,7 +96,7 @@ let everyAttribute: Trace = {
     return trace
 }()
 
-@Suite("Round trips")
+@Suite("Round trips", .tags(.fast))
 struct RoundTripTests {
     @Test("The specification's example reads into exactly the expected model, with locations")
     func readsSpecExample() throws {

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import TraceXML
+import TestSupport
 
 /// `Traces/trace.rng` stays the published schema; ``SchemaChecker`` checks the same in Swift. Both must
 /// agree — valid or not, and the line of the first error — on every fixture and shipped trace and on every
 /// document of ``SchemaCorpus``.
-@Suite("Schema checker agrees with trace.rng")
-struct SchemaAgreementTests {
+@Suite("Schema checker agrees with trace.rng", .tags(.exhaustive))
+struct ExhaustiveSchemaAgreementTests {
     /// libxml2's RELAX NG verdict: nil for valid, else the line of its first error; `.none` (outer nil)
     /// when the document is not well-formed XML, which neither judges.
     private func relaxNG(_ bytes: [UInt8], schema: CompiledSchema) throws -> Int?? {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import TraceXML
+import TestSupport
 
-@Suite("Schema")
+@Suite("Schema", .tags(.fast))
 struct SchemaTests {
     @Test("Traces/trace.rng is the schema the library embeds")
     func fileMatchesEmbedded() throws {

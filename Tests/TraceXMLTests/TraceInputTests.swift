@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 @testable import TraceXML
 
-@Suite("Traces that can be read only once")
+@Suite("Traces that can be read only once", .tags(.fast))
 struct TraceInputTests {
     static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/spec-example.xml").path
@@ -65,7 +65,7 @@ struct TraceInputTests {
 
 /// The cap on a copy, the name a signal handler is given before the copy exists, and the sweep of copies
 /// killed runs left.
-@Suite("Copies of traces read once: the cap, the name, the sweep")
+@Suite("Copies of traces read once: the cap, the name, the sweep", .tags(.fast))
 struct TraceInputCopyTests {
     /// A FIFO fed `bytes` by a thread of its own, then closed.
     static func fifo(_ bytes: [UInt8], in folder: String) -> String {

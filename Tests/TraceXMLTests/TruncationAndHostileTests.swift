@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import TraceXML
+import TestSupport
 internal import CLibXML2
 
-@Suite("Truncated traces")
+@Suite("Truncated traces", .tags(.fast))
 struct TruncationTests {
     /// The spec example as written, and the byte offset at which each event is complete (the writer
     /// flushes after each event, so the in-memory size after `write` is that offset).
@@ -100,7 +101,7 @@ struct TruncationTests {
     }
 }
 
-@Suite("Hostile input")
+@Suite("Hostile input", .tags(.fast))
 struct HostileTests {
     /// Reads `text` as a trace and returns the error, the bytes libxml2 was handed, and the time taken
     /// (printed, never asserted: speed belongs to the benchmarks).

@@ -1,7 +1,8 @@
 import Testing
 @testable import TraceXML
+import TestSupport
 
-@Suite("The truncation guard: what it holds back does not depend on how the input is split")
+@Suite("The truncation guard: what it holds back does not depend on how the input is split", .tags(.fast))
 struct TruncationGuardTests {
     /// Whole and cut documents with every construct the guard follows: comments, CDATA, processing
     /// instructions, declarations, quoted `>` and `/` in attribute values, self-closing and nested elements.

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import TraceXML
+import TestSupport
 
 /// What `TraceValidator.validate` reports — the schema and reader findings `reel validate` prints — for
 /// every fixture and shipped trace and for the mutated documents of ``SchemaCorpus``, recorded with the
 /// implementation of two passes (the reader, then libxml2's RELAX NG validation) before the one-pass
 /// checker replaced it on the fast path: the findings must stay byte-identical.
-@Suite("validate's findings (goldens)")
+@Suite("validate's findings (goldens)", .tags(.fast))
 struct ValidateGoldenTests {
     @Test("Every fixture and shipped trace: the same findings as recorded", arguments: SchemaCorpus.fixtures)
     func fixture(_ relativePath: String) throws {

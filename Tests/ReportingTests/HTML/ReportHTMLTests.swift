@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import Reporting
 
-@Suite("HTML report: the page, the frame chart and the icicle")
+@Suite("HTML report: the page, the frame chart and the icicle", .tags(.fast))
 struct ReportHTMLTests {
     /// The case study (two repeats of 150 frames at 120 Hz, a janky frame in ten, a marker), measured after the
     /// initial display.

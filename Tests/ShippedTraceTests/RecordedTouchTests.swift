@@ -2,11 +2,12 @@ import Testing
 import Foundation
 @testable import Replay
 import TraceXML
+import TestSupport
 
 /// Issue 13 item 6: simulated users touch only the screen — every tap, drag, long press and pinch a scenario
 /// records lies inside the collection view's bounds (viewport coordinates, following `<resize>`), whatever
 /// the screen's width.
-@Suite("Recorded touches stay on the screen")
+@Suite("Recorded touches stay on the screen", .tags(.shippedTraces))
 struct RecordedTouchTests {
     /// Each scenario with the layout and data its shipped traces use (Traces/record.sh), on a screen `width`
     /// wide.

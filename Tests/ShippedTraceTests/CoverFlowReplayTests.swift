@@ -4,9 +4,11 @@ import CollectionEngine
 import Layouts
 import Replay
 import Reporting
+import ShippedTraceSupport
+import TestSupport
 
 /// The shipped Cover Flow session replayed with `cover-flow` and with `cover-flow-cached`.
-@Suite("Cover Flow replays")
+@Suite("Cover Flow replays", .tags(.shippedTraces))
 struct CoverFlowReplayTests {
     static let albums = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Traces/cover-flow-albums.xml").path
@@ -51,10 +53,9 @@ struct CoverFlowReplayTests {
     }
 
     @Test("The profiler names cover-flow's per-frame invalidation and finds none with cover-flow-cached")
-    func findings() throws {
-        let options = ReplayOptions(repeats: 1, warmup: 0)
-        let plain = try runner.replay(Self.albums, options: options)
-        var cachedOptions = options
+    func findings() async throws {
+        let plain = try await ShippedReplays.measurement("cover-flow-albums.xml", nil)
+        var cachedOptions = ReplayOptions(repeats: 1, warmup: 0)
         cachedOptions.layout = "cover-flow-cached"
         let cached = try runner.replay(Self.albums, options: cachedOptions)
         let plainReport = Report(plain), cachedReport = Report(cached)

@@ -4,9 +4,11 @@ import CollectionEngine
 import Layouts
 import Replay
 import Reporting
+import ShippedTraceSupport
+import TestSupport
 
 /// The shipped sessions of the slides' demo line and spiral, replayed in both modes.
-@Suite("Line and spiral replays")
+@Suite("Line and spiral replays", .tags(.shippedTraces))
 struct LineSpiralReplayTests {
     private static func trace(_ name: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -20,8 +22,8 @@ struct LineSpiralReplayTests {
 
     @Test("The profiler names line's per-frame invalidation in both modes, with the taps counted",
           arguments: [ReplayMode.offsets, .gestures])
-    func lineFindings(mode: ReplayMode) throws {
-        let measurement = try runner.replay(Self.line, options: ReplayOptions(mode: mode, repeats: 1, warmup: 0))
+    func lineFindings(mode: ReplayMode) async throws {
+        let measurement = try await ShippedReplays.measurement("line-speakers.xml", mode)
         #expect(Report(measurement).findings.contains { $0.rule == .layoutInvalidatedEveryScrollFrame })
         #expect(measurement.scrollFrames > 1000)
         #expect(measurement.counter("layout_prepares").map { $0 >= measurement.scrollFrames } == true)
@@ -52,7 +54,7 @@ struct LineSpiralReplayTests {
 
     @Test("The spiral's session pages, deletes and restores speakers, and reloads when a page empties, in both modes",
           arguments: [ReplayMode.offsets, .gestures])
-    func spiral(mode: ReplayMode) throws {
+    func spiral(mode: ReplayMode) async throws {
         var offsets: Set<Double> = []
         var rests: [Double] = []
         var previous: Point?
@@ -73,7 +75,7 @@ struct LineSpiralReplayTests {
         #expect(counters.taps > 5 && counters.itemsDeleted > 10 && counters.itemsInserted > 3)
         // The spiral invalidates only for its updates and reloads, never for scrolling.
         #expect(counters.layoutPrepares < 60)
-        let measurement = try runner.replay(Self.spiral, options: ReplayOptions(mode: mode, repeats: 1, warmup: 0))
+        let measurement = try await ShippedReplays.measurement("spiral-speakers.xml", mode)
         #expect(!Report(measurement).findings.contains { $0.rule == .layoutInvalidatedEveryScrollFrame })
         #expect(measurement.counter("items_deleted") == counters.itemsDeleted)
     }

@@ -4,9 +4,10 @@ import RealModule
 import CollectionEngine
 import Layouts
 import Replay
+import TestSupport
 
 /// The shipped Springboard session (`Traces/springboard-edit.xml`) replayed in both modes.
-@Suite("Springboard replays")
+@Suite("Springboard replays", .tags(.shippedTraces))
 struct SpringboardReplayTests {
     static let trace = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Traces/springboard-edit.xml").path

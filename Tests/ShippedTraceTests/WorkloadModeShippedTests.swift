@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Replay
 import Reporting
+import TestSupport
 
 /// The modelled workload is what the spent one measured, where the clock's error cannot matter: on the shipped
 /// traces, a frame whose modelled time is far from the budget is janky in both modes or in neither.
-@Suite("Workload modes on shipped traces")
+@Suite("Workload modes on shipped traces", .tags(.shippedTraces))
 struct WorkloadModeShippedTests {
     private static func trace(_ name: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

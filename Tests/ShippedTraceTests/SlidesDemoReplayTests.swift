@@ -3,9 +3,10 @@ import Foundation
 import CollectionEngine
 import Layouts
 import Replay
+import TestSupport
 
 /// The slides' demo app's shipped sessions (`grid-shelves`, `stacks-pinch`) replayed in both modes.
-@Suite("Slides' demo replays")
+@Suite("Slides' demo replays", .tags(.shippedTraces))
 struct SlidesDemoReplayTests {
     static func trace(_ name: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
