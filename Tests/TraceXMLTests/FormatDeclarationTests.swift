@@ -98,6 +98,24 @@ struct FormatDeclarationTests {
         }
     }
 
+    @Test("The writer writes each element's attributes in the declaration's order", arguments: 0..<12)
+    func writerFollowsDeclaration(_ index: Int) throws {
+        var generator = SeededGenerator(seed: 0xF0F0 + UInt64(index))
+        let trace = index == 0 ? everyAttribute : RandomTrace.make(using: &generator)
+        let text = String(decoding: try TraceWriter.encode(trace), as: UTF8.self)
+        var checked = 0
+        for match in text.matches(of: /<([a-z-]+)((?:\s+[^\s=]+="[^"]*")*)\s*\/?>/) {
+            guard let name = XMLName(rawValue: String(match.output.1)), let declared = TraceFormat.byName[name.ordinal],
+                  !declared.takesOtherAttributes else { continue }
+            let written = match.output.2.matches(of: /\s+([^\s=]+)="[^"]*"/).map { String($0.output.1) }
+            let places = written.map { written in declared.attributes.firstIndex { $0.name.text == written } }
+            #expect(!places.contains(nil) && places == places.sorted { ($0 ?? -1) < ($1 ?? -1) },
+                    "<\(name.text)> written with \(written)")
+            checked += 1
+        }
+        #expect(checked > 10)
+    }
+
     /// The schema's statement of a value of `kind`, as the declaration has it.
     static func expected(_ kind: ValueKind) -> SchemaValue {
         var value = SchemaValue(definition: kind.schemaDefinition)

@@ -39,49 +39,9 @@ enum TraceFormat {
         ElementDeclaration(.events, [], content: .elements(events.map(\.name))),
     ]
 
-    /// The events, children of `<events>`.
-    static let events: [ElementDeclaration] = [
-        ElementDeclaration(.scroll, time + point),
-        ElementDeclaration(.drag, time + [.required(.phase, .phase)] + point
-                           + [.paired(.velocityX, .velocity), .paired(.velocityY, .velocity)]),
-        ElementDeclaration(.tap, time + point),
-        ElementDeclaration(.longPress, time + [.required(.phase, .phase)] + point),
-        ElementDeclaration(.menu, time + item + [.required(.action, .text)]),
-        ElementDeclaration(.pinch, time + [.required(.phase, .phase)] + point + [.required(.scale, .scale)]),
-        ElementDeclaration(.batch, time + [
-            .optional(.animated, .boolean), .optional(.duration, .duration), .optional(.countsAfter, .countList),
-        ], content: .elements(operations.map(\.name))),
-        ElementDeclaration(.reloadData, time, content: .elements([.section])),
-        ElementDeclaration(.scrollToItem, time + item + [.optional(.position, .position), .optional(.animated, .boolean)]),
-        ElementDeclaration(.select, time + item),
-        ElementDeclaration(.deselect, time + item),
-        ElementDeclaration(.setLayout, time + [.optional(.animated, .boolean), .optional(.duration, .duration)],
-                           content: .layout),
-        ElementDeclaration(.transition, time + [
-            .required(.phase, .transitionPhase), .inChangedPhase(.progress, .progress),
-        ], content: .layoutInBeganPhase),
-        ElementDeclaration(.resize, time + [.required(.width, .viewLength), .required(.height, .viewLength)]),
-        ElementDeclaration(.marker, time + [.required(.label, .text)]),
-    ]
+    // The events and the operations of a batch: TraceFormat+Events.swift.
 
-    /// The operations of a `<batch>`.
-    static let operations: [ElementDeclaration] = [
-        ElementDeclaration(.deleteItems, [.required(.section, .sectionIndex), .required(.at, .countList)]),
-        ElementDeclaration(.reloadItems, [.required(.section, .sectionIndex), .required(.at, .countList)]),
-        ElementDeclaration(.moveItem, [.required(.from, .indexPath), .required(.to, .indexPath)]),
-        ElementDeclaration(.insertItems, [
-            .required(.section, .sectionIndex), .required(.at, .countList), .optional(.sizes, .sizeList),
-        ]),
-        ElementDeclaration(.insertSection, [.required(.at, .sectionIndex), .required(.items, .itemCount)]),
-        ElementDeclaration(.deleteSection, [.required(.at, .sectionIndex)]),
-        ElementDeclaration(.reloadSection, [.required(.at, .sectionIndex), .required(.items, .itemCount)]),
-        ElementDeclaration(.moveSection, [.required(.from, .sectionIndex), .required(.to, .sectionIndex)]),
-    ]
-
-    // Attribute groups several elements share (the schema's `time`, `point`, `item` and `costs`).
-    private static let time: [AttributeDeclaration] = [.required(.t, .seconds)]
-    private static let point: [AttributeDeclaration] = [.required(.x, .coordinate), .required(.y, .coordinate)]
-    private static let item: [AttributeDeclaration] = [.required(.section, .sectionIndex), .required(.item, .itemIndex)]
+    // Attribute groups several elements share (the schema's `costs`).
     private static let costs: [AttributeDeclaration] = [
         .optional(.create, .cost), .optional(.configure, .cost), .optional(.prepareForReuse, .cost),
     ]
@@ -112,6 +72,8 @@ struct ElementDeclaration: Sendable {
     /// Whether it takes attributes besides ``attributes`` (`<layout>`'s parameters).
     let takesOtherAttributes: Bool
     let content: Content
+    /// How an event's model value is written, for an event.
+    let event: EventCodec?
 
     /// What an element may contain.
     enum Content: Sendable {
@@ -134,12 +96,13 @@ struct ElementDeclaration: Sendable {
     }
 
     init(_ name: XMLName, _ attributes: [AttributeDeclaration], takesOtherAttributes: Bool = false,
-         content: Content = .empty) {
+         content: Content = .empty, event: EventCodec? = nil) {
         precondition(attributes.count <= 32, "an element's attributes are a 32-bit set")
         self.name = name
         self.attributes = attributes
         self.takesOtherAttributes = takesOtherAttributes
         self.content = content
+        self.event = event
     }
 
     /// The names of its attributes, in order.
