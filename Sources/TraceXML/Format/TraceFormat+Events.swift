@@ -1,9 +1,10 @@
-/// The events and the operations of a batch: each one's attributes, and how it is written (and refused
-/// when the format cannot hold it).
+/// The events and the operations of a batch: each one's attributes, and how it is read into the model,
+/// written, and refused when the format cannot hold it.
 extension TraceFormat {
     /// The events, children of `<events>`.
     static let events: [ElementDeclaration] = [
         ElementDeclaration(.scroll, time + point, event: EventCodec(
+            read: { parser throws(TraceError) in .scroll(offset: try parser.point()) },
             write: { kind, writer throws(TraceError) in
                 guard case .scroll(let offset) = kind else { return }
                 try writer.writePoint(offset)
@@ -14,6 +15,22 @@ extension TraceFormat {
             })),
         ElementDeclaration(.drag, time + [.required(.phase, .phase)] + point
                            + [.paired(.velocityX, .velocity), .paired(.velocityY, .velocity)], event: EventCodec(
+            read: { parser throws(TraceError) in
+                let phase = try parser.stream.choice(.phase, as: GesturePhase.self)
+                let point = try parser.point()
+                var velocity: TracePoint?
+                switch (parser.stream.attribute(.velocityX), parser.stream.attribute(.velocityY)) {
+                case (nil, nil):
+                    velocity = nil
+                case (let vx?, let vy?):
+                    velocity = TracePoint(x: try parser.stream.number(vx, .velocity), y: try parser.stream.number(vy, .velocity))
+                case (nil, _?):
+                    throw parser.stream.missing(.velocityX, " (given 'velocity-y'; a velocity needs both)")
+                case (_?, nil):
+                    throw parser.stream.missing(.velocityY, " (given 'velocity-x'; a velocity needs both)")
+                }
+                return .drag(phase: phase, location: point, velocity: velocity)
+            },
             write: { kind, writer throws(TraceError) in
                 guard case .drag(let phase, let location, let velocity) = kind else { return }
                 try writer.attribute(.phase, phase.rawValue)
@@ -32,6 +49,7 @@ extension TraceFormat {
                 }
             })),
         ElementDeclaration(.tap, time + point, event: EventCodec(
+            read: { parser throws(TraceError) in .tap(location: try parser.point()) },
             write: { kind, writer throws(TraceError) in
                 guard case .tap(let location) = kind else { return }
                 try writer.writePoint(location)
@@ -41,6 +59,7 @@ extension TraceFormat {
                 try writer.check(location, "\(what) location")
             })),
         ElementDeclaration(.longPress, time + [.required(.phase, .phase)] + point, event: EventCodec(
+            read: { parser throws(TraceError) in .longPress(phase: try parser.stream.choice(.phase, as: GesturePhase.self), location: try parser.point()) },
             write: { kind, writer throws(TraceError) in
                 guard case .longPress(let phase, let location) = kind else { return }
                 try writer.attribute(.phase, phase.rawValue)
@@ -51,6 +70,10 @@ extension TraceFormat {
                 try writer.check(location, "\(what) location")
             })),
         ElementDeclaration(.menu, time + item + [.required(.action, .text)], event: EventCodec(
+            read: { parser throws(TraceError) in
+                let item = try parser.indexPath()
+                return .menu(item: item, action: try parser.stream.string(.action))
+            },
             write: { kind, writer throws(TraceError) in
                 guard case .menu(let item, let action) = kind else { return }
                 try writer.writeItem(item)
@@ -63,6 +86,11 @@ extension TraceFormat {
             })),
         ElementDeclaration(.pinch, time + [.required(.phase, .phase)] + point + [.required(.scale, .scale)],
                            event: EventCodec(
+            read: { parser throws(TraceError) in
+                let phase = try parser.stream.choice(.phase, as: GesturePhase.self)
+                let point = try parser.point()
+                return .pinch(phase: phase, location: point, scale: try parser.stream.number(.scale, .pinchScale))
+            },
             write: { kind, writer throws(TraceError) in
                 guard case .pinch(let phase, let location, let scale) = kind else { return }
                 try writer.attribute(.phase, phase.rawValue)
@@ -77,6 +105,7 @@ extension TraceFormat {
         ElementDeclaration(.batch, time + [
             .optional(.animated, .boolean), .optional(.duration, .duration), .optional(.countsAfter, .countList),
         ], content: .elements(operations.map(\.name)), event: EventCodec(
+            read: { parser throws(TraceError) in .batch(try parser.readBatch()) },
             write: { kind, writer throws(TraceError) in
                 guard case .batch(let update) = kind else { return }
                 try writer.attribute(.animated, update.animated)
@@ -89,6 +118,7 @@ extension TraceFormat {
                 try writer.check(update, what)
             })),
         ElementDeclaration(.reloadData, time, content: .elements([.section]), event: EventCodec(
+            read: { parser throws(TraceError) in .reloadData(sections: try parser.stream.readSections()) },
             write: { kind, writer throws(TraceError) in
                 guard case .reloadData(let sections) = kind else { return }
                 try writer.writeSections(sections)
@@ -99,6 +129,13 @@ extension TraceFormat {
             })),
         ElementDeclaration(.scrollToItem, time + item + [.optional(.position, .position), .optional(.animated, .boolean)],
                            event: EventCodec(
+            read: { parser throws(TraceError) in
+                let item = try parser.indexPath()
+                let position = try parser.stream.attribute(.position).map { a throws(TraceError) in
+                    try parser.stream.choice(a, as: ScrollPosition.self)
+                } ?? .center
+                return .scrollToItem(item: item, position: position, animated: try parser.stream.bool(.animated, default: false))
+            },
             write: { kind, writer throws(TraceError) in
                 guard case .scrollToItem(let item, let position, let animated) = kind else { return }
                 try writer.writeItem(item)
@@ -110,6 +147,7 @@ extension TraceFormat {
                 try writer.check(item, what)
             })),
         ElementDeclaration(.select, time + item, event: EventCodec(
+            read: { parser throws(TraceError) in .select(item: try parser.indexPath()) },
             write: { kind, writer throws(TraceError) in
                 guard case .select(let item) = kind else { return }
                 try writer.writeItem(item)
@@ -119,6 +157,7 @@ extension TraceFormat {
                 try writer.check(item, what)
             })),
         ElementDeclaration(.deselect, time + item, event: EventCodec(
+            read: { parser throws(TraceError) in .deselect(item: try parser.indexPath()) },
             write: { kind, writer throws(TraceError) in
                 guard case .deselect(let item) = kind else { return }
                 try writer.writeItem(item)
@@ -129,6 +168,11 @@ extension TraceFormat {
             })),
         ElementDeclaration(.setLayout, time + [.optional(.animated, .boolean), .optional(.duration, .duration)],
                            content: .layout, event: EventCodec(
+            read: { parser throws(TraceError) in
+                let animated = try parser.stream.bool(.animated, default: false)
+                let duration = try parser.stream.number(.duration, .duration, default: BatchUpdate.defaultDuration)
+                return .setLayout(try parser.readLayoutChild(of: "<set-layout>"), animated: animated, duration: duration)
+            },
             write: { kind, writer throws(TraceError) in
                 guard case .setLayout(let layout, let animated, let duration) = kind else { return }
                 try writer.attribute(.animated, animated)
@@ -143,6 +187,7 @@ extension TraceFormat {
         ElementDeclaration(.transition, time + [
             .required(.phase, .transitionPhase), .inChangedPhase(.progress, .progress),
         ], content: .layoutInBeganPhase, event: EventCodec(
+            read: { parser throws(TraceError) in .transition(try parser.readTransition()) },
             write: { kind, writer throws(TraceError) in
                 guard case .transition(let phase) = kind else { return }
                 try writer.attribute(.phase, phase.name)
@@ -162,6 +207,8 @@ extension TraceFormat {
             })),
         ElementDeclaration(.resize, time + [.required(.width, .viewLength), .required(.height, .viewLength)],
                            event: EventCodec(
+            read: { parser throws(TraceError) in .resize(TraceSize(width: try parser.stream.number(.width, .viewLength),
+                                   height: try parser.stream.number(.height, .viewLength))) },
             write: { kind, writer throws(TraceError) in
                 guard case .resize(let size) = kind else { return }
                 try writer.attribute(.width, size.width)
@@ -173,6 +220,7 @@ extension TraceFormat {
                 try writer.check(size.height, "\(what) height", .viewLength)
             })),
         ElementDeclaration(.marker, time + [.required(.label, .text)], event: EventCodec(
+            read: { parser throws(TraceError) in .marker(label: try parser.stream.string(.label)) },
             write: { kind, writer throws(TraceError) in
                 guard case .marker(let label) = kind else { return }
                 try writer.attribute(.label, label)
@@ -203,9 +251,12 @@ extension TraceFormat {
     private static let item: [AttributeDeclaration] = [.required(.section, .sectionIndex), .required(.item, .itemIndex)]
 }
 
-/// How an event's model value (``TraceEvent/Kind``) is written: its attributes after `t`, in the
-/// declaration's order, then its content; and what the writer refuses of it first.
+/// How an event becomes its model value (``TraceEvent/Kind``) and back: read from its attributes after `t`
+/// and its content, written the same, in the declaration's order; and what the writer refuses of it first.
 struct EventCodec: Sendable {
+    /// Reads the event from the attributes after `t` (which the reader has checked against the declaration)
+    /// and, for an element with content, up to its end.
+    let read: @Sendable (_ parser: EventParser) throws(TraceError) -> TraceEvent.Kind
     /// Writes the attributes after `t` and the content of the event `kind`, which is this element's.
     let write: @Sendable (_ kind: TraceEvent.Kind, _ writer: TraceWriter) throws(TraceError) -> Void
     /// Throws what the writer refuses of `kind` (a value the reader would not read back); `what` names the
