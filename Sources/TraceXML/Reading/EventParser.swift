@@ -59,12 +59,13 @@ struct EventParser {
     /// (``TraceFormat``), then, for an element without content, its end.
     @inline(never)
     private func parseOther(_ name: XMLName, time: Double, location: TraceLocation) throws(TraceError) -> TraceEvent {
-        guard let declaration = TraceFormat.byName[name.ordinal], let codec = declaration.event else {
+        let tables = SchemaTables.shared
+        guard let read = tables.reader(name) else {
             throw stream.unexpectedChild(in: "events", expected: EventParser.eventElements)
         }
         try stream.checkAttributes(of: name)
-        let kind = try codec.read(self)
-        if case .empty = declaration.content { try stream.finishLeaf() }
+        let kind = try read(self)
+        if tables.element(name).content == .empty { try stream.finishLeaf() }
         return TraceEvent(time: time, kind: kind, location: location)
     }
 

@@ -273,7 +273,7 @@ final class SchemaChecker {
                 continue
             }
             var number = Double.nan
-            guard ValueSyntax.check(value, declared.kind, number: &number) else {
+            guard ValueSyntax.check(value, declared.kind, within: declared.bounds, number: &number) else {
                 return "'\(attribute.valueText)' is not a valid value of '\(name.text)' on <\(element.text)>"
             }
             // The event parser takes the value rather than reading the number a second time.

@@ -34,6 +34,7 @@ final class SchemaTables: @unchecked Sendable {
     struct Attribute {
         var kind: ValueKind
         var bit: UInt8
+        var bounds: ValueSyntax.Bounds
     }
 
     let names: Int
@@ -42,6 +43,11 @@ final class SchemaTables: @unchecked Sendable {
     /// Parent × child: the child's place in the parent's sequence (1, 2, …), 1 where the parent takes it
     /// otherwise, 0 where it may not stand.
     private let children: UnsafeMutablePointer<UInt8>
+    /// How each event is read (its codec's `read`), or nil: the reader's dispatch, without copying a
+    /// declaration on every event.
+    private let readers: UnsafeMutablePointer<EventReader?>
+
+    typealias EventReader = @Sendable (_ parser: EventParser) throws(TraceError) -> TraceEvent.Kind
 
     init(_ declarations: [ElementDeclaration]) {
         names = XMLName.allCases.count
@@ -51,11 +57,14 @@ final class SchemaTables: @unchecked Sendable {
         attributes.initialize(repeating: nil, count: names * names)
         children = .allocate(capacity: names * names)
         children.initialize(repeating: 0, count: names * names)
+        readers = .allocate(capacity: names)
+        readers.initialize(repeating: nil, count: names)
         for declaration in declarations {
             let row = declaration.name.ordinal
             var element = Element(isDeclared: true, takesOtherAttributes: declaration.takesOtherAttributes)
             for (bit, attribute) in declaration.attributes.enumerated() {
-                attributes[row * names + attribute.name.ordinal] = Attribute(kind: attribute.value, bit: UInt8(bit))
+                attributes[row * names + attribute.name.ordinal] = Attribute(kind: attribute.value, bit: UInt8(bit),
+                                                                         bounds: ValueSyntax.Bounds(attribute.value))
                 switch attribute.use {
                 case .required: element.required |= 1 << bit
                 case .optional: break
@@ -90,6 +99,7 @@ final class SchemaTables: @unchecked Sendable {
                 for child in declaration.children { children[row * names + child.ordinal] = 1 }
             }
             elements[row] = element
+            readers[row] = declaration.event?.read
         }
     }
 
@@ -97,7 +107,13 @@ final class SchemaTables: @unchecked Sendable {
         elements.deallocate()
         attributes.deallocate()
         children.deallocate()
+        readers.deinitialize(count: names)
+        readers.deallocate()
     }
+
+    /// How event `name` is read, or nil when it is not an event.
+    @inline(__always)
+    func reader(_ name: XMLName) -> EventReader? { readers[name.ordinal] }
 
     @inline(__always)
     func element(_ name: XMLName) -> Element { elements[name.ordinal] }

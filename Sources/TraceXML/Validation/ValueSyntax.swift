@@ -9,24 +9,48 @@ enum ValueSyntax {
     /// Whether `value` is a valid value of `kind`; for a number kind, `number` receives what
     /// ``TraceNumber/parse(_:)`` reads from it, when that is not nil.
     static func check(_ value: UnsafeBufferPointer<UInt8>, _ kind: ValueKind, number parsed: inout Double) -> Bool {
+        let bounds = Bounds(kind)
+        return check(value, kind, within: bounds, number: &parsed)
+    }
+
+    /// The range of a kind's numbers, or of its counts, as two values (``SchemaTables`` keeps them per
+    /// attribute, so that the check on every value reads no global).
+    struct Bounds {
+        var lower = 0.0
+        var upper = 0.0
+
+        init(_ kind: ValueKind) {
+            if let range = kind.range {
+                lower = range.lower
+                upper = range.upper
+            } else if let range = kind.countRange {
+                upper = Double(range.upper)
+            }
+        }
+
+        @inline(__always)
+        func contains(_ value: Double) -> Bool { value >= lower && value <= upper }
+    }
+
+    /// Whether `value` is a valid value of `kind`, whose range is `bounds`.
+    @inline(__always)
+    static func check(_ value: UnsafeBufferPointer<UInt8>, _ kind: ValueKind, within bounds: Bounds,
+                      number parsed: inout Double) -> Bool {
         switch kind {
         case .text: return true
         case .nonEmpty: return !value.isEmpty
         case .versionOne, .boolean, .phase, .transitionPhase, .position: return isWord(value, kind)
         case .decelerationRate:
             if isWord(value, kind) { return true }
-            guard let range = kind.range else { return false }
-            return number(value, signed: false, in: range, parsed: &parsed)
+            return number(value, signed: false, in: bounds, parsed: &parsed)
         case .countList: return isCountList(value)
         case .indexPath: return isIndexPath(value)
         case .sizeList: return isSizeList(value)
         case .insets: return isInsets(value)
         case .refreshRate, .seconds, .duration, .viewLength, .coordinate, .velocity, .scale, .progress, .cost:
-            guard let range = kind.range else { return false }
-            return number(value, signed: true, in: range, parsed: &parsed)
+            return number(value, signed: true, in: bounds, parsed: &parsed)
         case .itemCount, .itemIndex, .sectionIndex:
-            guard let range = kind.countRange else { return false }
-            return integer(value, atMost: range.upper)
+            return integer(value, atMost: Int(bounds.upper))
         }
     }
 
@@ -84,7 +108,7 @@ enum ValueSyntax {
     /// TraceNumber's syntax is the signed pattern, and its value is strtod's (both correctly rounded): where
     /// it reads a value, that value decides. Where it reads none the value is not of the pattern, or rounds
     /// to an infinity or a subnormal, which TraceNumber refuses and the schema's range decides.
-    private static func number(_ value: UnsafeBufferPointer<UInt8>, signed: Bool, in range: ValueRange,
+    private static func number(_ value: UnsafeBufferPointer<UInt8>, signed: Bool, in range: Bounds,
                                parsed: inout Double) -> Bool {
         if let number = TraceNumber.parse(value) {
             parsed = number
