@@ -25,18 +25,7 @@ public struct BatchUpdate: Hashable, Sendable {
         case moveSection(from: Int, to: Int)
 
         /// The element name that the format uses for this operation.
-        public var elementName: String {
-            switch self {
-            case .deleteItems: "delete-items"
-            case .reloadItems: "reload-items"
-            case .moveItem: "move-item"
-            case .insertItems: "insert-items"
-            case .insertSection: "insert-section"
-            case .deleteSection: "delete-section"
-            case .reloadSection: "reload-section"
-            case .moveSection: "move-section"
-            }
-        }
+        public var elementName: String { xmlName.text }
     }
 
     /// Whether the update animates; `true` unless the trace says otherwise.

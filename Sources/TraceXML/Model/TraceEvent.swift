@@ -44,25 +44,7 @@ public struct TraceEvent: Sendable {
         case marker(label: String)
 
         /// The element name that the format uses for this kind.
-        public var elementName: String {
-            switch self {
-            case .scroll: "scroll"
-            case .drag: "drag"
-            case .tap: "tap"
-            case .longPress: "long-press"
-            case .menu: "menu"
-            case .pinch: "pinch"
-            case .batch: "batch"
-            case .reloadData: "reload-data"
-            case .scrollToItem: "scroll-to-item"
-            case .select: "select"
-            case .deselect: "deselect"
-            case .setLayout: "set-layout"
-            case .transition: "transition"
-            case .resize: "resize"
-            case .marker: "marker"
-            }
-        }
+        public var elementName: String { xmlName.text }
     }
 }
 

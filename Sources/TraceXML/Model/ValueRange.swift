@@ -70,6 +70,7 @@ extension ValueRange {
     static let pinchScale = ValueRange(TraceLimits.pinchScale, "a scale")
     static let progress = ValueRange(TraceLimits.transitionProgress, "a progress",
                                      reason: "0 is the old layout, 1 the new one")
+    static let decelerationRate = ValueRange(TraceLimits.decelerationRate, "a deceleration rate")
     static let cost = ValueRange(TraceLimits.cost, "a cost", unit: " ms",
                                  reason: "one view's work on the main thread")
 }

@@ -4,26 +4,15 @@ struct EventParser {
     let previousTime: Double
     let previousTimeLine: Int
 
-    static let eventElements: [XMLName] = [
-        .scroll, .drag, .tap, .longPress, .menu, .pinch, .batch, .reloadData, .scrollToItem, .select,
-        .deselect, .setLayout, .transition, .resize, .marker,
-    ]
+    /// The events, for messages.
+    static var eventElements: [XMLName] { TraceFormat.events.map(\.name) }
 
-    static let operationElements: [XMLName] = [
-        .deleteItems, .reloadItems, .moveItem, .insertItems, .insertSection, .deleteSection, .reloadSection,
-        .moveSection,
-    ]
+    /// The operations of a batch, for messages.
+    static var operationElements: [XMLName] { TraceFormat.operations.map(\.name) }
 
-    /// Whether `name` is one of ``eventElements`` (a switch, not a search, on the hot path).
-    static func isEvent(_ name: XMLName) -> Bool {
-        switch name {
-        case .scroll, .drag, .tap, .longPress, .menu, .pinch, .batch, .reloadData, .scrollToItem, .select,
-             .deselect, .setLayout, .transition, .resize, .marker:
-            true
-        default:
-            false
-        }
-    }
+    /// Whether `name` is an event (a table lookup on the hot path).
+    @inline(__always)
+    static func isEvent(_ name: XMLName) -> Bool { SchemaTables.shared.place(of: name, in: .events) > 0 }
 
     // Each case reads its values, then the end of the element, then builds the event in place: building
     // a `Kind` first and the event from it would copy the kind, which costs more than the rest of a
@@ -57,7 +46,7 @@ struct EventParser {
         }
         guard let t else { throw stream.missing(.t) }
         let time = try checkedTime(try stream.number(t, .time))
-        if hasOthers { try stream.checkAttributes([.t, .x, .y]) }
+        if hasOthers { try stream.checkAttributes(of: .scroll) }
         guard let x else { throw stream.missing(.x) }
         let offsetX = try stream.number(x, .coordinate)
         guard let y else { throw stream.missing(.y) }
@@ -66,97 +55,18 @@ struct EventParser {
         return TraceEvent(time: time, kind: .scroll(offset: offset), location: location)
     }
 
+    /// Any event but `<scroll>`: its attributes checked against its declaration, then read by its codec
+    /// (``TraceFormat``), then, for an element without content, its end.
     @inline(never)
     private func parseOther(_ name: XMLName, time: Double, location: TraceLocation) throws(TraceError) -> TraceEvent {
-        switch name {
-        case .drag:
-            try stream.checkAttributes([.t, .phase, .x, .y, .velocityX, .velocityY])
-            let phase = try stream.choice(.phase, as: GesturePhase.self)
-            let point = try point()
-            var velocity: TracePoint?
-            switch (stream.attribute(.velocityX), stream.attribute(.velocityY)) {
-            case (nil, nil):
-                velocity = nil
-            case (let vx?, let vy?):
-                velocity = TracePoint(x: try stream.number(vx, .velocity), y: try stream.number(vy, .velocity))
-            case (nil, _?):
-                throw stream.missing(.velocityX, " (given 'velocity-y'; a velocity needs both)")
-            case (_?, nil):
-                throw stream.missing(.velocityY, " (given 'velocity-x'; a velocity needs both)")
-            }
-            try stream.finishLeaf()
-            return TraceEvent(time: time, kind: .drag(phase: phase, location: point, velocity: velocity), location: location)
-        case .tap:
-            try stream.checkAttributes([.t, .x, .y])
-            let point = try point()
-            try stream.finishLeaf()
-            return TraceEvent(time: time, kind: .tap(location: point), location: location)
-        case .longPress:
-            try stream.checkAttributes([.t, .phase, .x, .y])
-            let phase = try stream.choice(.phase, as: GesturePhase.self)
-            let point = try point()
-            try stream.finishLeaf()
-            return TraceEvent(time: time, kind: .longPress(phase: phase, location: point), location: location)
-        case .menu:
-            try stream.checkAttributes([.t, .section, .item, .action])
-            let item = try indexPath()
-            let action = try stream.string(.action)
-            try stream.finishLeaf()
-            return TraceEvent(time: time, kind: .menu(item: item, action: action), location: location)
-        case .pinch:
-            try stream.checkAttributes([.t, .phase, .x, .y, .scale])
-            let phase = try stream.choice(.phase, as: GesturePhase.self)
-            let point = try point()
-            let scale = try stream.number(.scale, .pinchScale)
-            try stream.finishLeaf()
-            return TraceEvent(time: time, kind: .pinch(phase: phase, location: point, scale: scale), location: location)
-        case .scrollToItem:
-            try stream.checkAttributes([.t, .section, .item, .position, .animated])
-            let item = try indexPath()
-            let position = try stream.attribute(.position).map { a throws(TraceError) in
-                try stream.choice(a, as: ScrollPosition.self)
-            } ?? .center
-            let animated = try stream.bool(.animated, default: false)
-            try stream.finishLeaf()
-            return TraceEvent(time: time, kind: .scrollToItem(item: item, position: position, animated: animated),
-                              location: location)
-        case .select:
-            try stream.checkAttributes([.t, .section, .item])
-            let item = try indexPath()
-            try stream.finishLeaf()
-            return TraceEvent(time: time, kind: .select(item: item), location: location)
-        case .deselect:
-            try stream.checkAttributes([.t, .section, .item])
-            let item = try indexPath()
-            try stream.finishLeaf()
-            return TraceEvent(time: time, kind: .deselect(item: item), location: location)
-        case .resize:
-            try stream.checkAttributes([.t, .width, .height])
-            let size = TraceSize(width: try stream.number(.width, .viewLength),
-                                 height: try stream.number(.height, .viewLength))
-            try stream.finishLeaf()
-            return TraceEvent(time: time, kind: .resize(size), location: location)
-        case .marker:
-            try stream.checkAttributes([.t, .label])
-            let label = try stream.string(.label)
-            try stream.finishLeaf()
-            return TraceEvent(time: time, kind: .marker(label: label), location: location)
-        case .batch:
-            return TraceEvent(time: time, kind: .batch(try readBatch()), location: location)
-        case .reloadData:
-            try stream.checkAttributes([.t])
-            return TraceEvent(time: time, kind: .reloadData(sections: try stream.readSections()), location: location)
-        case .setLayout:
-            try stream.checkAttributes([.t, .animated, .duration])
-            let animated = try stream.bool(.animated, default: false)
-            let duration = try stream.number(.duration, .duration, default: BatchUpdate.defaultDuration)
-            let layout = try readLayoutChild(of: "<set-layout>")
-            return TraceEvent(time: time, kind: .setLayout(layout, animated: animated, duration: duration), location: location)
-        case .transition:
-            return TraceEvent(time: time, kind: .transition(try readTransition()), location: location)
-        default:
+        let tables = SchemaTables.shared
+        guard let read = tables.reader(name) else {
             throw stream.unexpectedChild(in: "events", expected: EventParser.eventElements)
         }
+        try stream.checkAttributes(of: name)
+        let kind = try read(self)
+        if tables.element(name).content == .empty { try stream.finishLeaf() }
+        return TraceEvent(time: time, kind: kind, location: location)
     }
 
     private func readTime() throws(TraceError) -> Double {
@@ -174,16 +84,15 @@ struct EventParser {
         return time
     }
 
-    private func point() throws(TraceError) -> TracePoint {
+    func point() throws(TraceError) -> TracePoint {
         TracePoint(x: try stream.number(.x, .coordinate), y: try stream.number(.y, .coordinate))
     }
 
-    private func indexPath() throws(TraceError) -> TraceIndexPath {
+    func indexPath() throws(TraceError) -> TraceIndexPath {
         TraceIndexPath(section: try stream.count(.section, .section), item: try stream.count(.item, .item))
     }
 
-    private func readBatch() throws(TraceError) -> BatchUpdate {
-        try stream.checkAttributes([.t, .animated, .duration, .countsAfter])
+    func readBatch() throws(TraceError) -> BatchUpdate {
         var update = BatchUpdate(animated: try stream.bool(.animated, default: true),
                                  duration: try stream.number(.duration, .duration, default: BatchUpdate.defaultDuration),
                                  countsAfter: try stream.attribute(.countsAfter).map { a throws(TraceError) in
@@ -205,18 +114,21 @@ struct EventParser {
     }
 
     private func readOperation() throws(TraceError) -> BatchUpdate.Operation {
-        switch stream.elementName {
+        guard let name = stream.elementName else {
+            throw stream.unexpectedChild(in: "batch", expected: EventParser.operationElements)
+        }
+        switch name {
         case .deleteItems:
-            try stream.checkAttributes([.section, .at])
+            try stream.checkAttributes(of: name)
             return .deleteItems(section: try stream.count(.section, .section), items: try stream.countList(stream.required(.at), .item))
         case .reloadItems:
-            try stream.checkAttributes([.section, .at])
+            try stream.checkAttributes(of: name)
             return .reloadItems(section: try stream.count(.section, .section), items: try stream.countList(stream.required(.at), .item))
         case .moveItem:
-            try stream.checkAttributes([.from, .to])
+            try stream.checkAttributes(of: name)
             return .moveItem(from: try stream.indexPath(.from), to: try stream.indexPath(.to))
         case .insertItems:
-            try stream.checkAttributes([.section, .at, .sizes])
+            try stream.checkAttributes(of: name)
             let section = try stream.count(.section, .section)
             let items = try stream.countList(stream.required(.at), .item)
             var sizes: [TraceSize]?
@@ -232,16 +144,16 @@ struct EventParser {
             }
             return .insertItems(section: section, items: items, sizes: sizes)
         case .insertSection:
-            try stream.checkAttributes([.at, .items])
+            try stream.checkAttributes(of: name)
             return .insertSection(at: try stream.count(.at, .section), items: try stream.count(.items, .items))
         case .deleteSection:
-            try stream.checkAttributes([.at])
+            try stream.checkAttributes(of: name)
             return .deleteSection(at: try stream.count(.at, .section))
         case .reloadSection:
-            try stream.checkAttributes([.at, .items])
+            try stream.checkAttributes(of: name)
             return .reloadSection(at: try stream.count(.at, .section), items: try stream.count(.items, .items))
         case .moveSection:
-            try stream.checkAttributes([.from, .to])
+            try stream.checkAttributes(of: name)
             return .moveSection(from: try stream.count(.from, .section), to: try stream.count(.to, .section))
         default:
             throw stream.unexpectedChild(in: "batch", expected: EventParser.operationElements)
@@ -249,7 +161,7 @@ struct EventParser {
     }
 
     /// The single `<layout>` child of `<set-layout>` or `<transition phase="began">`, up to the parent's end.
-    private func readLayoutChild(of parent: String) throws(TraceError) -> LayoutDescription {
+    func readLayoutChild(of parent: String) throws(TraceError) -> LayoutDescription {
         let parentLocation = stream.location
         guard !stream.isEmptyElement else {
             throw TraceError(.missing, "missing element <layout> in \(parent)", at: parentLocation)
@@ -279,8 +191,7 @@ struct EventParser {
         }
     }
 
-    private func readTransition() throws(TraceError) -> TransitionPhase {
-        try stream.checkAttributes([.t, .phase, .progress])
+    func readTransition() throws(TraceError) -> TransitionPhase {
         let phaseAttribute = try stream.required(.phase)
         let progress = stream.attribute(.progress)
         let phase = phaseAttribute.valueText

@@ -15,7 +15,7 @@ struct HeaderParser {
         }
         let traceLocation = stream.location
         stream.headerPlace = "in <trace>"
-        try stream.checkAttributes([.version])
+        try stream.checkAttributes(of: .trace)
         let versionAttribute = try stream.required(.version)
         guard versionAttribute.valueText == String(TraceHeader.currentVersion) else {
             throw TraceError(.unsupportedVersion,
@@ -56,7 +56,7 @@ struct HeaderParser {
         }
         try expect(.events, node, after: workload == nil ? "data" : "workload", traceLocation)
         stream.headerPlace = "in the <events> tag"
-        try stream.checkAttributes([])
+        try stream.checkAttributes(of: .events)
         let header = TraceHeader(version: TraceHeader.currentVersion, meta: meta, collectionView: collectionView,
                                  layout: layout, sections: sections, workload: workload)
         return (header, stream.isEmptyElement ? try finishEmptyEvents() : false)
@@ -110,8 +110,7 @@ struct HeaderParser {
         "'normal', 'fast' or a factor per millisecond from 0.001 to 0.999 such as '0.995' (closer to 1, a fling coasts for hours)"
 
     private func readCollectionView() throws(TraceError) -> CollectionViewConfiguration {
-        try stream.checkAttributes([.width, .height, .refreshRate, .contentInset, .paging, .decelerationRate,
-                                    .allowsSelection, .allowsMultipleSelection, .prefetching])
+        try stream.checkAttributes(of: .collectionView)
         let size = TraceSize(width: try stream.number(.width, .viewLength),
                              height: try stream.number(.height, .viewLength))
         var rate = CollectionViewConfiguration.DecelerationRate.normal
@@ -141,12 +140,12 @@ struct HeaderParser {
     }
 
     private func readData() throws(TraceError) -> [SectionDescription] {
-        try stream.checkAttributes([])
+        try stream.checkAttributes(of: .data)
         return try stream.readSections()
     }
 
     private func readWorkload() throws(TraceError) -> Workload {
-        try stream.checkAttributes([])
+        try stream.checkAttributes(of: .workload)
         var workload = Workload()
         guard !stream.isEmptyElement else { return workload }
         while true {
@@ -154,11 +153,11 @@ struct HeaderParser {
             case .element:
                 switch stream.elementName {
                 case .cell:
-                    try stream.checkAttributes([.reuseIdentifier, .create, .configure, .prepareForReuse])
+                    try stream.checkAttributes(of: .cell)
                     workload.cells.append(Workload.Cell(reuseIdentifier: try stream.string(.reuseIdentifier),
                                                         costs: try readCosts()))
                 case .supplementary:
-                    try stream.checkAttributes([.kind, .create, .configure, .prepareForReuse])
+                    try stream.checkAttributes(of: .supplementary)
                     workload.supplementaries.append(Workload.Supplementary(kind: try stream.string(.kind),
                                                                            costs: try readCosts()))
                 default:
@@ -241,7 +240,7 @@ extension XMLStream {
                                         + "expected one or the other",
                                      at: location)
                 }
-                try checkAttributes([])
+                try checkAttributes(of: .itemSizes)
                 let chunkLocation = location
                 try readText()
                 // Moved out of `sizes`, so that appending to it does not copy it.
@@ -291,7 +290,7 @@ extension XMLStream {
                                         + "a collection view holds at most \(TraceLimits.grouped(TraceLimits.sections)) sections in a replay",
                                      at: location)
                 }
-                try checkAttributes([.items, .itemSizes, .reuseIdentifier])
+                try checkAttributes(of: .section)
                 let items = try count(.items, .items)
                 total += items
                 guard total <= TraceLimits.items else {

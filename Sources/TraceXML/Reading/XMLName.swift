@@ -42,4 +42,9 @@ enum XMLName: String, CaseIterable {
     case at, from, to, sizes, position, progress, label
 
     var text: String { rawValue }
+
+    /// The case's place among all cases (0, 1, …), for tables indexed by name. A case without a payload
+    /// is stored as its place; `FormatDeclarationTests` checks that this reads it.
+    @inline(__always)
+    var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
 }

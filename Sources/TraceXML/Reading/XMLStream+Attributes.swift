@@ -14,6 +14,16 @@ extension XMLStream {
         }
     }
 
+    /// Throws for the first attribute that `element`'s declaration (``TraceFormat``) does not have.
+    @inline(__always)
+    func checkAttributes(of element: XMLName) throws(TraceError) {
+        let tables = SchemaTables.shared
+        for attribute in attributes {
+            if let name = attribute.name, tables.attribute(name, of: element) != nil { continue }
+            try checkAttributes(TraceFormat.element(element).attributeNames)
+        }
+    }
+
     func attribute(_ name: XMLName) -> Attribute? {
         // An element has a handful of attributes: a scan beats any table.
         let attributes = self.attributes

@@ -13,8 +13,10 @@ public enum TraceSchema {
   maxInclusive). TraceXML's reader checks the rest, which RELAX NG cannot express: event times that
   never decrease, one item size per item, the range of each number inside a size, an inset or a list,
   subnormal numbers, and the machine limits (items and sections in all, attributes per element).
-  `reel validate` applies both. Keep this file in step with Sources/TraceXML/Validation/TraceSchema.swift
-  (a test compares them) and with the DocC article "The Trace Format".
+  `reel validate` applies both. Keep this file in step with the format's declaration,
+  Sources/TraceXML/Format/TraceFormat.swift (a test compares them element by element), with
+  Sources/TraceXML/Validation/TraceSchema.swift (a test keeps them identical) and with the DocC article
+  "The Trace Format".
 -->
 <grammar xmlns="http://relaxng.org/ns/structure/1.0"
          datatypeLibrary="http://www.w3.org/2001/XMLSchema-datatypes">

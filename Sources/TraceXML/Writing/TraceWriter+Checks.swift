@@ -103,7 +103,7 @@ extension TraceWriter {
         try number(costs.prepareForReuse, "\(what) prepare-for-reuse cost", .cost)
     }
 
-    private func check(_ layout: LayoutDescription) throws(TraceError) {
+    func check(_ layout: LayoutDescription) throws(TraceError) {
         guard !layout.name.isEmpty else { throw unwritable("a layout has an empty name") }
         try text(layout.name, "layout name")
         var seen: Set<String> = ["name"]
@@ -118,7 +118,7 @@ extension TraceWriter {
         }
     }
 
-    private func check(_ sections: [SectionDescription], _ what: String) throws(TraceError) {
+    func check(_ sections: [SectionDescription], _ what: String) throws(TraceError) {
         for (index, section) in sections.enumerated() {
             try count(section.items, "\(what) section \(index) item count", .items)
             try text(section.reuseIdentifier, "\(what) section \(index) reuse identifier")
@@ -138,54 +138,36 @@ extension TraceWriter {
         guard event.time >= previousTimeForChecks else {
             throw unwritable("\(what) time \(TraceNumber.format(event.time)) is earlier than the previous event's time \(TraceNumber.format(previousTimeForChecks))")
         }
-        switch event.kind {
-        case .scroll(let offset):
-            try point(offset, "\(what) offset")
-        case .drag(_, let location, let velocity):
-            try point(location, "\(what) location")
-            if let velocity {
-                try number(velocity.x, "\(what) velocity x", .velocity)
-                try number(velocity.y, "\(what) velocity y", .velocity)
-            }
-        case .tap(let location), .longPress(_, let location):
-            try point(location, "\(what) location")
-        case .menu(let item, let action):
-            try check(item, what)
-            try text(action, "\(what) action")
-        case .pinch(_, let location, let scale):
-            try point(location, "\(what) location")
-            try number(scale, "\(what) scale", .pinchScale)
-        case .batch(let update):
-            try number(update.duration, "\(what) duration", .duration)
-            if let counts = update.countsAfter, counts.count > TraceLimits.sections {
-                throw unwritable("\(what) counts-after has \(counts.count) sections; expected at most \(TraceLimits.grouped(TraceLimits.sections))")
-            }
-            for (index, value) in (update.countsAfter ?? []).enumerated() {
-                try count(value, "\(what) counts-after[\(index)]", .items)
-            }
-            for operation in update.operations { try check(operation, what) }
-        case .reloadData(let sections):
-            try check(sections, what)
-        case .scrollToItem(let item, _, _), .select(let item), .deselect(let item):
-            try check(item, what)
-        case .setLayout(let layout, _, let duration):
-            try number(duration, "\(what) duration", .duration)
-            try check(layout)
-        case .transition(let phase):
-            switch phase {
-            case .began(let layout): try check(layout)
-            case .changed(let progress): try number(progress, "\(what) progress", .progress)
-            case .finished, .cancelled: break
-            }
-        case .resize(let newSize):
-            try number(newSize.width, "\(what) width", .viewLength)
-            try number(newSize.height, "\(what) height", .viewLength)
-        case .marker(let label):
-            try text(label, "\(what) label")
-        }
+        try event.kind.codec.check(event.kind, self, what)
     }
 
-    private func check(_ item: TraceIndexPath, _ what: String) throws(TraceError) {
+    /// Refuses a `<batch>` the reader would not read back.
+    func check(_ update: BatchUpdate, _ what: String) throws(TraceError) {
+        try number(update.duration, "\(what) duration", .duration)
+        if let counts = update.countsAfter, counts.count > TraceLimits.sections {
+            throw unwritable("\(what) counts-after has \(counts.count) sections; expected at most \(TraceLimits.grouped(TraceLimits.sections))")
+        }
+        for (index, value) in (update.countsAfter ?? []).enumerated() {
+            try count(value, "\(what) counts-after[\(index)]", .items)
+        }
+        for operation in update.operations { try check(operation, what) }
+    }
+
+    /// Refuses a number of `kind` outside its range, or one the reader would not read back.
+    func check(_ value: Double, _ what: String, _ kind: ValueKind) throws(TraceError) {
+        guard let range = kind.range else { preconditionFailure("\(kind) is not a number") }
+        try number(value, what, range)
+    }
+
+    func check(_ point: TracePoint, _ what: String) throws(TraceError) {
+        try self.point(point, what)
+    }
+
+    func checkText(_ value: String, _ what: String) throws(TraceError) {
+        try text(value, what)
+    }
+
+    func check(_ item: TraceIndexPath, _ what: String) throws(TraceError) {
         try count(item.section, "\(what) section", .section)
         try count(item.item, "\(what) item", .item)
     }

@@ -162,19 +162,19 @@ public final class TraceWriter {
         try status(xmlTextWriterWriteAttribute(writer, name, value))
     }
 
-    private func attribute(_ name: XMLName, _ value: String) throws(TraceError) {
+    func attribute(_ name: XMLName, _ value: String) throws(TraceError) {
         try attribute(name.text, value)
     }
 
-    private func attribute(_ name: XMLName, _ value: Double) throws(TraceError) {
+    func attribute(_ name: XMLName, _ value: Double) throws(TraceError) {
         try attribute(name.text, TraceNumber.format(value))
     }
 
-    private func attribute(_ name: XMLName, _ value: Int) throws(TraceError) {
+    func attribute(_ name: XMLName, _ value: Int) throws(TraceError) {
         try attribute(name.text, String(value))
     }
 
-    private func attribute(_ name: XMLName, _ value: Bool) throws(TraceError) {
+    func attribute(_ name: XMLName, _ value: Bool) throws(TraceError) {
         try attribute(name.text, value ? "true" : "false")
     }
 
@@ -226,7 +226,7 @@ public final class TraceWriter {
         }
     }
 
-    private func countList(_ counts: [Int]) -> String {
+    func countList(_ counts: [Int]) -> String {
         counts.map(String.init).joined(separator: " ")
     }
 
@@ -291,14 +291,14 @@ public final class TraceWriter {
         try attribute(.prepareForReuse, costs.prepareForReuse)
     }
 
-    private func writeLayout(_ layout: LayoutDescription) throws(TraceError) {
+    func writeLayout(_ layout: LayoutDescription) throws(TraceError) {
         try start(.layout)
         try attribute(.name, layout.name)
         for parameter in layout.parameters { try attribute(parameter.name, parameter.value) }
         try end()
     }
 
-    private func writeSections(_ sections: [SectionDescription]) throws(TraceError) {
+    func writeSections(_ sections: [SectionDescription]) throws(TraceError) {
         for section in sections {
             try start(.section)
             try attribute(.items, section.items)
@@ -312,76 +312,26 @@ public final class TraceWriter {
         }
     }
 
-    private func writePoint(_ point: TracePoint) throws(TraceError) {
+    func writePoint(_ point: TracePoint) throws(TraceError) {
         try attribute(.x, point.x)
         try attribute(.y, point.y)
     }
 
-    private func writeItem(_ item: TraceIndexPath) throws(TraceError) {
+    func writeItem(_ item: TraceIndexPath) throws(TraceError) {
         try attribute(.section, item.section)
         try attribute(.item, item.item)
     }
 
+    /// An event: its element, `t`, then what its declaration's codec writes (``TraceFormat``).
     private func writeEvent(_ event: TraceEvent) throws(TraceError) {
-        try status(xmlTextWriterStartElement(writer, event.kind.elementName))
+        try start(event.kind.xmlName)
         try attribute(.t, event.time)
-        switch event.kind {
-        case .scroll(let offset):
-            try writePoint(offset)
-        case .drag(let phase, let location, let velocity):
-            try attribute(.phase, phase.rawValue)
-            try writePoint(location)
-            if let velocity {
-                try attribute(.velocityX, velocity.x)
-                try attribute(.velocityY, velocity.y)
-            }
-        case .tap(let location):
-            try writePoint(location)
-        case .longPress(let phase, let location):
-            try attribute(.phase, phase.rawValue)
-            try writePoint(location)
-        case .menu(let item, let action):
-            try writeItem(item)
-            try attribute(.action, action)
-        case .pinch(let phase, let location, let scale):
-            try attribute(.phase, phase.rawValue)
-            try writePoint(location)
-            try attribute(.scale, scale)
-        case .batch(let update):
-            try attribute(.animated, update.animated)
-            try attribute(.duration, update.duration)
-            if let counts = update.countsAfter { try attribute(.countsAfter, countList(counts)) }
-            for operation in update.operations { try writeOperation(operation) }
-        case .reloadData(let sections):
-            try writeSections(sections)
-        case .scrollToItem(let item, let position, let animated):
-            try writeItem(item)
-            try attribute(.position, position.rawValue)
-            try attribute(.animated, animated)
-        case .select(let item), .deselect(let item):
-            try writeItem(item)
-        case .setLayout(let layout, let animated, let duration):
-            try attribute(.animated, animated)
-            try attribute(.duration, duration)
-            try writeLayout(layout)
-        case .transition(let phase):
-            try attribute(.phase, phase.name)
-            switch phase {
-            case .began(let layout): try writeLayout(layout)
-            case .changed(let progress): try attribute(.progress, progress)
-            case .finished, .cancelled: break
-            }
-        case .resize(let size):
-            try attribute(.width, size.width)
-            try attribute(.height, size.height)
-        case .marker(let label):
-            try attribute(.label, label)
-        }
+        try event.kind.codec.write(event.kind, self)
         try end()
     }
 
-    private func writeOperation(_ operation: BatchUpdate.Operation) throws(TraceError) {
-        try status(xmlTextWriterStartElement(writer, operation.elementName))
+    func writeOperation(_ operation: BatchUpdate.Operation) throws(TraceError) {
+        try start(operation.xmlName)
         switch operation {
         case .deleteItems(let section, let items), .reloadItems(let section, let items):
             try attribute(.section, section)

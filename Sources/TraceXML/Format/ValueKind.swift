@@ -1,0 +1,99 @@
+/// The kinds of attribute value the format distinguishes: each one's syntax (the schema's pattern, or its
+/// words) and range (``TraceLimits``). ``ValueSyntax`` checks them on bytes; `Traces/trace.rng` states
+/// them as its definitions, which `FormatDeclarationTests` holds to these.
+enum ValueKind: UInt8, CaseIterable, Sendable {
+    case versionOne, text, nonEmpty, boolean, phase, transitionPhase, position, decelerationRate
+    case countList, indexPath, sizeList, insets
+    case refreshRate, seconds, duration, viewLength, coordinate, velocity, scale, progress, cost
+    case itemCount, itemIndex, sectionIndex
+
+    /// The name of the schema's definition for the kind, or nil where the schema spells it in place.
+    var schemaDefinition: String? {
+        switch self {
+        case .versionOne, .text, .nonEmpty, .phase, .transitionPhase, .position, .decelerationRate: nil
+        case .boolean: "boolean"
+        case .countList: "count-list"
+        case .indexPath: "index-path"
+        case .sizeList: "size-list"
+        case .insets: "insets"
+        case .refreshRate: "refresh-rate"
+        case .seconds: "seconds"
+        case .duration: "duration"
+        case .viewLength: "view-length"
+        case .coordinate: "coordinate"
+        case .velocity: "velocity"
+        case .scale: "scale"
+        case .progress: "progress"
+        case .cost: "cost"
+        case .itemCount: "item-count"
+        case .itemIndex: "item-index"
+        case .sectionIndex: "section-index"
+        }
+    }
+
+    /// The words the value may be, when it is one of a few (`true`, `false`), or empty; for
+    /// `decelerationRate`, the words it may be instead of a number.
+    var words: [StaticString] { Self.wordLists[Int(rawValue)] }
+
+    private static let wordLists: [[StaticString]] = allCases.map { kind in
+        switch kind {
+        case .versionOne: ["1"]
+        case .boolean: ["true", "false"]
+        case .phase: ["began", "changed", "ended", "cancelled"]
+        case .transitionPhase: ["began", "changed", "finished", "cancelled"]
+        case .position: ["top", "center", "bottom", "left", "right", "nearest"]
+        case .decelerationRate: ["normal", "fast"]
+        default: []
+        }
+    }
+
+    /// A number's pattern: `-?N` (signed) or `N`, N as below.
+    static let unsignedNumber = #"[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?"#
+    static let signedNumber = "-?" + unsignedNumber
+    /// A count's or an index's pattern.
+    static let index = "[0-9]{1,18}"
+
+    /// The schema's pattern for the value (for a number, besides its range), or nil when it has none.
+    var pattern: String? {
+        let size = "\(Self.unsignedNumber) +\(Self.unsignedNumber)"
+        let entry = #"\#(size)(\*[0-9]{1,8})?"#
+        return switch self {
+        case .versionOne, .text, .nonEmpty, .boolean, .phase, .transitionPhase, .position: nil
+        case .decelerationRate: Self.unsignedNumber
+        case .countList: "(\(Self.index)( +\(Self.index))*)?"
+        case .indexPath: "\(Self.index) +\(Self.index)"
+        case .sizeList: "(\(entry)(, ?\(entry))*)?"
+        case .insets: "\(Self.signedNumber)( +\(Self.signedNumber)){3}"
+        case .refreshRate, .seconds, .duration, .viewLength, .coordinate, .velocity, .scale, .progress, .cost:
+            Self.signedNumber
+        case .itemCount, .itemIndex, .sectionIndex: Self.index
+        }
+    }
+
+    /// The range of a number (the schema's minInclusive and maxInclusive), or nil.
+    var range: ValueRange? {
+        switch self {
+        case .refreshRate: .refreshRate
+        case .seconds: .time
+        case .duration: .duration
+        case .viewLength: .viewLength
+        case .coordinate: .coordinate
+        case .velocity: .velocity
+        case .scale: .pinchScale
+        case .progress: .progress
+        case .cost: .cost
+        case .decelerationRate: .decelerationRate
+        default: nil
+        }
+    }
+
+    /// The range of a count or an index (from 0 to the schema's maxInclusive), or nil.
+    var countRange: CountRange? {
+        switch self {
+        case .itemCount: .items
+        case .itemIndex: .item
+        case .sectionIndex: .section
+        default: nil
+        }
+    }
+}
