@@ -1,8 +1,9 @@
 import Testing
+import TestSupport
 @testable import Replay
 import TraceXML
 
-@Suite("A replay's error keeps the trace's error it reports")
+@Suite("A replay's error keeps the trace's error it reports", .tags(.fast))
 struct ReplayErrorCauseTests {
     @Test("A bad value stops the replay with TraceXML's error as its cause, at the same place")
     func keepsTraceError() throws {

@@ -3,12 +3,13 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import TestSupport
 @testable import TraceXML
 
 /// `Traces/trace.rng` and ``TraceFormat`` declare the same format: the same elements, each with the same
 /// attributes (required, optional, or required in one phase only), the same value syntax (pattern, words)
 /// and range, and the same children.
-@Suite("The format's declaration agrees with trace.rng")
+@Suite("The format's declaration agrees with trace.rng", .tags(.fast))
 struct FormatDeclarationTests {
     /// What trace.rng says of one element.
     struct SchemaElement {
