@@ -202,3 +202,26 @@ extension OptionRange {
     static let maxHitchRatio = OptionRange(option: "--max-hitch-ratio", range: 0...1_000_000, unit: " ms/s",
                                            reason: "up to a session that hitches a thousand times its length")
 }
+
+/// `--width`: the columns a text output fits, for a terminal whose width Reel cannot read, or for a file.
+struct WidthSelection: ParsableArguments {
+    @Option(name: .customLong("width"), parsing: .unconditional,
+            help: ArgumentHelp("The columns the text output fits (40–1,000; default: the terminal's, else COLUMNS, else 80; 80 in a file).",
+                               valueName: "columns"))
+    var columns: Int?
+
+    func validate() throws {
+        if let columns { try OptionRange.width.check(columns) }
+    }
+
+    /// The columns for the text written to `output` (`nil` or `-`: standard output).
+    func width(for output: String?) -> Int {
+        Terminal.reportWidth(asked: columns, output: output)
+    }
+}
+
+extension OptionRange {
+    /// Text widths: from the narrowest a report is laid out for to far wider than any terminal.
+    static let width = OptionRange(option: "--width", range: 40...1_000, unit: " columns",
+                                   reason: "from the narrowest a report is laid out for to far wider than any terminal")
+}

@@ -66,6 +66,8 @@ struct GateCommand: ParsableCommand {
 
     @OptionGroup var exports: ExportSelection<GateFormat>
 
+    @OptionGroup var width: WidthSelection
+
     @Flag(help: "Write the current run as the new baseline (atomically; into a --baseline folder, one <trace>.json per trace), after judging it against the old one if there is one; never exits 2.")
     var update = false
 
@@ -178,7 +180,9 @@ struct GateCommand: ParsableCommand {
         try checkMetrics(judgements, policy: policy, sharded: part.shard != nil)
         // A shard of a short list may judge nothing: it still writes its (empty) judgement, for `reel merge`.
         if !outcomes.isEmpty || part.shard != nil {
-            try emit(outputs) { $0.format.render(outcomes, shard: part.record(positions: positions)) }
+            try emit(outputs) { output in
+                output.format.render(outcomes, shard: part.record(positions: positions), width: width.width(for: output.path))
+            }
         }
         // A current run with a failed trace never becomes the baseline.
         if failed { throw ExitCode(1) }

@@ -1,6 +1,6 @@
 /// The forms a comparison can be printed in (`reel compare --format`).
 public enum ComparisonFormat: String, CaseIterable, Sendable {
-    /// A terminal table in the manner of `benchstat`, 80 columns for two layouts.
+    /// A terminal table in the manner of `benchstat`, in the terminal's width with any number of layouts.
     case text
     /// Stable keys: every figure with every layout's values, per-repeat values, change and p-value.
     case json
@@ -28,14 +28,17 @@ public enum ComparisonFormat: String, CaseIterable, Sendable {
     ///   - shard: The shard of a sharded run: JSON then writes a `reel-shard` object whose `results` array holds
     ///     the outcomes (``ShardRecord``), whatever their number; text says that an empty shard is empty; other
     ///     formats ignore it.
+    ///   - width: The columns text fits; other formats ignore it.
     public func render(_ outcomes: [Result<Comparison, ComparisonFailure>], asArray: Bool,
-                       thresholds: JankThresholds = JankThresholds(), shard: ShardRecord? = nil) -> String {
+                       thresholds: JankThresholds = JankThresholds(), shard: ShardRecord? = nil,
+                       width: Int = TerminalText.reportWidth) -> String {
         switch self {
         case .text:
             if outcomes.isEmpty, let shard { return shard.emptyText }
             return outcomes.map { outcome in
                 switch outcome {
-                case .success(let comparison): ComparisonText.lines(of: comparison).joined(separator: "\n") + "\n"
+                case .success(let comparison):
+                    ComparisonText(width: width).lines(of: comparison).joined(separator: "\n") + "\n"
                 case .failure(let failure): "Compare \(failure.trace)\nFAILED: \(failure.message)\n"
                 }
             }.joined(separator: "\n")
