@@ -120,3 +120,39 @@ struct TerminalWidthTests {
         #expect(wideLines(text, over: width).isEmpty)
     }
 }
+
+@Suite("The hot paths' janky column agrees with the janky frames: frame 0 is apart")
+struct InitialDisplayJankTests {
+    /// One repeat whose frame 0 (40 ms, all of it `frame/cells/configure`) is janky and whose other frames
+    /// (2 ms each) are not; `includesInitialDisplay` as given.
+    private func report(includesInitialDisplay: Bool) -> Report {
+        let configure = PathMeasurement(path: "frame/cells/configure", callDurationsNs: [Measurements.ns(40)]
+                                            + Array(repeating: Measurements.ns(1), count: 29),
+                                        selfNs: Measurements.ns(69), jankySelfNs: Measurements.ns(40),
+                                        initialSelfNs: Measurements.ns(40))
+        var measurement = Measurements.measurement([RepeatMeasurement(
+            frames: Measurements.frames([40] + Array(repeating: 2, count: 29)), paths: [configure])])
+        measurement.window = MeasurementWindow(includesInitialDisplay: includesInitialDisplay)
+        return Report(measurement)
+    }
+
+    @Test("Without the initial display, 0 janky frames and a janky column of 0; its time shown apart")
+    func apart() throws {
+        let report = report(includesInitialDisplay: false)
+        #expect(report.jankyFrames == 0)
+        #expect(report.hotPaths.allSatisfy { $0.jankySelfMs == 0 }, "\(report.hotPaths)")
+        let text = ReportFormat.text.render([report])
+        #expect(text.contains("Initial display            40.000 ms"))
+        #expect(text.contains("janky: self time in the measured janky frames, not the initial display's;"))
+        let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("frame/cells/configure ") })
+        #expect(row.split(separator: " ", omittingEmptySubsequences: true)[4] == "0.000", "\(row)")
+    }
+
+    @Test("With the initial display among the figures, frame 0 is a janky frame and in the janky column")
+    func included() {
+        let report = report(includesInitialDisplay: true)
+        #expect(report.jankyFrames == 1)
+        #expect(report.hotPaths.first { $0.path == "frame/cells/configure" }?.jankySelfMs == 40)
+        #expect(ReportFormat.text.render([report]).contains("janky: self time in janky frames;"))
+    }
+}

@@ -403,8 +403,12 @@ enum TextReport {
         if more > 0 {
             lines.append("… \(more) more \(more == 1 ? "path" : "paths") in --format json")
         }
-        lines += TerminalText.wrapped("janky: self time in janky frames; p50/p99 call: one call's time, ms",
-                                      width: width, hanging: "  ")
+        var note = "janky: self time in janky frames"
+        if let display = report.initialDisplay, !report.window.includesInitialDisplay, display.ms > report.budgetMs {
+            // Frame 0 is not measured: its time is the initial display's, above, not the janky column's.
+            note = "janky: self time in the measured janky frames, not the initial display's"
+        }
+        lines += TerminalText.wrapped(note + "; p50/p99 call: one call's time, ms", width: width, hanging: "  ")
         return lines
     }
 
