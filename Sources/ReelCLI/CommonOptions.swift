@@ -21,6 +21,7 @@ struct ReplaySelection: ParsableArguments {
     var refreshRate: Double?
 
     func validate() throws {
+        if let layout { try Reel.checkLayoutName(layout) }
         if let refreshRate { try OptionRange.refreshRate().check(refreshRate) }
     }
 }
@@ -116,7 +117,14 @@ extension WorkloadMode: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}
 extension SnapshotReport.Format: ExpressibleByArgument {}
 extension GateFormat: ExpressibleByArgument {}
-extension ScenarioName: ExpressibleByArgument {}
+extension ScenarioName {
+    /// The scenario named `text`, or a usage error (exit 64) that suggests the closest name.
+    static func parsed(_ text: String) throws -> ScenarioName {
+        if let scenario = ScenarioName(rawValue: text) { return scenario }
+        throw ValidationError(Reel.unknownNameMessage("scenario", text, names: allCases.map(\.rawValue),
+                                                      all: "the scenarios are"))
+    }
+}
 
 /// Runs `body` with every trace in `paths` that can be read only once — a FIFO, a process substitution,
 /// `-` for standard input — copied into a private temporary file that every pass reads (``TraceInput``), at

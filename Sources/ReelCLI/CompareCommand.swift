@@ -52,6 +52,7 @@ struct CompareCommand: ParsableCommand {
         guard layouts.count >= 2 else {
             throw ValidationError("compare needs two --layout options or more, not \(layouts.count)")
         }
+        for layout in layouts { try Reel.checkLayoutName(layout) }
         if let refreshRate { try OptionRange.refreshRate().check(refreshRate) }
         try PassSelection<Self>.checkTotal(passes.warmup + passes.repeats, runs: layouts.count)
     }

@@ -156,3 +156,19 @@ struct InitialDisplayJankTests {
         #expect(ReportFormat.text.render([report]).contains("janky: self time in janky frames;"))
     }
 }
+
+@Suite("Findings in text are words, not Markdown")
+struct FindingTextTests {
+    @Test("The text report and comparison show findings without backticks; HTML sets the code in <code>")
+    func noBackticks() {
+        let report = Report(Fixtures.caseStudy())
+        #expect(report.findings.contains { $0.message.contains("`") })
+        let text = ReportFormat.text.render([report])
+        #expect(!text.contains("`"))
+        #expect(text.contains("(shouldInvalidateLayout(forBoundsChange:) returns true)"))
+        let comparison = Comparison(reports: [report, report], rounds: [])
+        #expect(!ComparisonFormat.text.render([comparison]).contains("`"))
+        let html = ReportFormat.html.render([report])
+        #expect(html.contains("<code>shouldInvalidateLayout(forBoundsChange:)</code>"))
+    }
+}
