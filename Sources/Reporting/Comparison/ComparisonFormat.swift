@@ -24,7 +24,8 @@ public enum ComparisonFormat: String, CaseIterable, Sendable {
     ///   - outcomes: One per trace named: its comparison, or why there is none.
     ///   - asArray: Whether JSON writes an array (several traces named: always, even when one succeeded) or
     ///     the one element alone.
-    ///   - thresholds: When a layout's JUnit test case fails; no other format shows them.
+    ///   - thresholds: When a layout's JUnit test case fails, and what each layout's report is judged against
+    ///     in JSON (`verdict`); text, Markdown and HTML do not show them.
     ///   - shard: The shard of a sharded run: JSON then writes a `reel-shard` object whose `results` array holds
     ///     the outcomes (``ShardRecord``), whatever their number; text says that an empty shard is empty; other
     ///     formats ignore it.
@@ -45,7 +46,7 @@ public enum ComparisonFormat: String, CaseIterable, Sendable {
         case .json:
             let values = outcomes.map { outcome in
                 switch outcome {
-                case .success(let comparison): comparison.json
+                case .success(let comparison): comparison.json(thresholds: thresholds)
                 case .failure(let failure): failure.json
                 }
             }

@@ -53,7 +53,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .json:
             let values = outcomes.map { outcome in
                 switch outcome {
-                case .success(let report): report.json(includeFrames: options.includeFrames)
+                case .success(let report): report.json(includeFrames: options.includeFrames, thresholds: options.thresholds)
                 case .failure(let failure): failure.json
                 }
             }
