@@ -21,6 +21,7 @@ struct ReplaySelection: ParsableArguments {
     var refreshRate: Double?
 
     func validate() throws {
+        if let layout { try Reel.checkLayoutName(layout) }
         if let refreshRate { try OptionRange.refreshRate().check(refreshRate) }
     }
 }
@@ -116,7 +117,14 @@ extension WorkloadMode: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}
 extension SnapshotReport.Format: ExpressibleByArgument {}
 extension GateFormat: ExpressibleByArgument {}
-extension ScenarioName: ExpressibleByArgument {}
+extension ScenarioName {
+    /// The scenario named `text`, or a usage error (exit 64) that suggests the closest name.
+    static func parsed(_ text: String) throws -> ScenarioName {
+        if let scenario = ScenarioName(rawValue: text) { return scenario }
+        throw ValidationError(Reel.unknownNameMessage("scenario", text, names: allCases.map(\.rawValue),
+                                                      all: "the scenarios are"))
+    }
+}
 
 /// Runs `body` with every trace in `paths` that can be read only once — a FIFO, a process substitution,
 /// `-` for standard input — copied into a private temporary file that every pass reads (``TraceInput``), at
@@ -201,4 +209,27 @@ extension OptionRange {
     /// The hitch time ratio: up to a session that hitches a thousand times its own length.
     static let maxHitchRatio = OptionRange(option: "--max-hitch-ratio", range: 0...1_000_000, unit: " ms/s",
                                            reason: "up to a session that hitches a thousand times its length")
+}
+
+/// `--width`: the columns a text output fits, for a terminal whose width Reel cannot read, or for a file.
+struct WidthSelection: ParsableArguments {
+    @Option(name: .customLong("width"), parsing: .unconditional,
+            help: ArgumentHelp("The columns the text output fits (40–1,000; default: the terminal's, else COLUMNS, else 80; 80 in a file).",
+                               valueName: "columns"))
+    var columns: Int?
+
+    func validate() throws {
+        if let columns { try OptionRange.width.check(columns) }
+    }
+
+    /// The columns for the text written to `output` (`nil` or `-`: standard output).
+    func width(for output: String?) -> Int {
+        Terminal.reportWidth(asked: columns, output: output)
+    }
+}
+
+extension OptionRange {
+    /// Text widths: from the narrowest a report is laid out for to far wider than any terminal.
+    static let width = OptionRange(option: "--width", range: 40...1_000, unit: " columns",
+                                   reason: "from the narrowest a report is laid out for to far wider than any terminal")
 }

@@ -41,6 +41,8 @@ struct CompareCommand: ParsableCommand {
 
     @OptionGroup var exports: ExportSelection<ComparisonFormat>
 
+    @OptionGroup var width: WidthSelection
+
     @Flag(name: .shortAndLong, help: "No progress bar.")
     var quiet = false
 
@@ -50,6 +52,7 @@ struct CompareCommand: ParsableCommand {
         guard layouts.count >= 2 else {
             throw ValidationError("compare needs two --layout options or more, not \(layouts.count)")
         }
+        for layout in layouts { try Reel.checkLayoutName(layout) }
         if let refreshRate { try OptionRange.refreshRate().check(refreshRate) }
         try PassSelection<Self>.checkTotal(passes.warmup + passes.repeats, runs: layouts.count)
     }
@@ -91,7 +94,7 @@ struct CompareCommand: ParsableCommand {
             let onlyFailure = traces.count == 1 && outcomes.allSatisfy { (try? $0.get()) == nil }
             try emit(outputs.filter { !onlyFailure || $0.format == .json }) { output in
                 output.format.render(outcomes, asArray: traces.count > 1, thresholds: thresholds.thresholds,
-                                     shard: part.record())
+                                     shard: part.record(), width: width.width(for: output.path))
             }
             if failed { throw ExitCode(1) }
         }

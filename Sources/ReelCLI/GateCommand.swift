@@ -66,6 +66,8 @@ struct GateCommand: ParsableCommand {
 
     @OptionGroup var exports: ExportSelection<GateFormat>
 
+    @OptionGroup var width: WidthSelection
+
     @Flag(help: "Write the current run as the new baseline (atomically; into a --baseline folder, one <trace>.json per trace), after judging it against the old one if there is one; never exits 2.")
     var update = false
 
@@ -120,10 +122,17 @@ struct GateCommand: ParsableCommand {
         try checkOutputs(outputs.map(\.path), inputs: (baseline.map { [$0] } ?? []) + inputs, writing: "the judgement")
         var baselines: GateBaselines?
         if let baseline {
+            guard update || FileManager.default.fileExists(atPath: baseline) else {
+                StandardError.line(Self.missingBaseline(baseline, traces: inputs))
+                throw ExitCode(1)
+            }
             do throws(JSONReadError) {
                 baselines = try GateBaselines.open(baseline, creating: update)
             } catch {
-                StandardError.line("\(baseline): cannot read the baseline: \(error.description)")
+                // The error names the file, with its line and column when it has them.
+                var error = error
+                error.message = "cannot read the baseline: " + error.message
+                StandardError.line(error.path == nil ? "\(baseline): \(error.description)" : error.description)
                 throw ExitCode(1)
             }
         }
@@ -178,7 +187,9 @@ struct GateCommand: ParsableCommand {
         try checkMetrics(judgements, policy: policy, sharded: part.shard != nil)
         // A shard of a short list may judge nothing: it still writes its (empty) judgement, for `reel merge`.
         if !outcomes.isEmpty || part.shard != nil {
-            try emit(outputs) { $0.format.render(outcomes, shard: part.record(positions: positions)) }
+            try emit(outputs) { output in
+                output.format.render(outcomes, shard: part.record(positions: positions), width: width.width(for: output.path))
+            }
         }
         // A current run with a failed trace never becomes the baseline.
         if failed { throw ExitCode(1) }
@@ -187,6 +198,15 @@ struct GateCommand: ParsableCommand {
             return
         }
         if judgements.contains(where: { !$0.passed }) { throw ExitCode(2) }
+    }
+
+    /// The sentence for a `--baseline` that does not exist: where baselines live, and how one is made.
+    static func missingBaseline(_ baseline: String, traces: [String]) -> String {
+        let trace = traces.count == 1 && !traces[0].isReport ? traces[0] : nil
+        var name = trace.map(GateJudgement.fileName) ?? "<trace>"
+        if name.hasSuffix(".xml") { name.removeLast(4) }
+        return "--baseline \(baseline): there is no such file or folder; give the baseline of the trace, such as "
+            + "Reports/baselines/\(name).json, or make it with --update"
     }
 
     /// Checks, before anything is replayed, where `--update` will write: the baseline file, or each trace's

@@ -35,6 +35,8 @@ struct MergeCommand: ParsableCommand {
     @Option(name: .customLong("color"), help: ArgumentHelp("Colour a text report of replays: auto (a terminal, NO_COLOR unset or empty, TERM not dumb), always or never.", valueName: "when"))
     var colour: Terminal.ColourChoice = .auto
 
+    @OptionGroup var width: WidthSelection
+
     func run() throws {
         var outputs: [ReelOutput] = []
         for file in files {
@@ -59,7 +61,8 @@ struct MergeCommand: ParsableCommand {
         }
         for message in results.failureMessages { StandardError.line(message) }
         try emit(results.render(format, thresholds: thresholds.thresholds,
-                                colour: Terminal.colours(colour, output: output)), to: output)
+                                colour: Terminal.colours(colour, output: output), width: width.width(for: output)),
+                 to: output)
         switch results.verdict {
         case .passed: return
         case .failed: throw ExitCode(1)

@@ -9,7 +9,10 @@ struct RecordCommand: ParsableCommand {
         abstract: "Record a session by driving the engine with a simulated user.",
         discussion: "The same scenario, options and seed always give the same trace, byte for byte.")
 
-    @Option(help: "The simulated user; one that cannot record a meaningful session with the view, layout and data given says what it needs.")
+    @Option(help: ArgumentHelp("The simulated user: " + ScenarioName.allCases.map(\.rawValue).joined(separator: ", ")
+                               + "; one that cannot record a meaningful session with the view, layout and data given says what it needs.",
+                               valueName: "scenario"),
+            transform: ScenarioName.parsed)
     var scenario: ScenarioName
 
     @Option(name: .customLong("layout"), help: ArgumentHelp("The layout to record with (see `reel layouts`); by default the scenario's app's: flow, or the catalogue layout its app was written for.",
@@ -68,11 +71,23 @@ struct RecordCommand: ParsableCommand {
     func run() throws {
         try checkOutputs([output], writing: "the trace")
         let scenario = try makeScenario()
+        let summary: Scenario.Summary
         do throws(ReplayError) {
-            try scenario.record(to: output, registry: Reel.layouts)
+            summary = try scenario.recordSummarized(to: output, registry: Reel.layouts).summary
         } catch {
             StandardError.line(error.description)
             throw ExitCode(1)
+        }
+        // The trace is the result; the summary is told beside it: on standard error when the trace goes to
+        // standard output.
+        let seconds = OptionRange.format((Double(summary.frames) / refreshRate * 10).rounded() / 10)
+        let line = "recorded \(scenario.name.rawValue) with layout \(layout): "
+            + "\(OptionRange.format(Double(summary.frames))) frames (\(seconds) s), "
+            + "\(OptionRange.format(Double(summary.events))) events, to \(output == "-" ? "standard output" : output)"
+        if output == "-" {
+            StandardError.line(line)
+        } else {
+            try emit(line + "\n", to: nil)
         }
     }
 
@@ -165,10 +180,7 @@ struct RecordCommand: ParsableCommand {
     /// declare or whose value is out of the range it declares, as a trace's would be.
     private func checkLayout() throws {
         let registry = Reel.layouts
-        guard registry.definition(named: layout) != nil else {
-            throw ValidationError("--layout '\(layout)' is not a layout; expected one of "
-                                  + registry.definitions.map { "'\($0.name)'" }.joined(separator: ", ") + " (see `reel layouts`)")
-        }
+        try Reel.checkLayoutName(layout)
         try Self.once(parameters, "--parameter", "parameter")
         let given = try parameters.map { try Self.pair($0, "--parameter", separator: "=") }
         do throws(ReplayError) {

@@ -88,14 +88,35 @@ public struct Reel: ParsableCommand {
     /// "unknown command 'replya'; did you mean 'replay'?", with the closest names (edit distance at most 2,
     /// or a prefix), else the list of commands.
     static func unknownCommandMessage(_ name: String, names: [String]) -> String {
+        unknownNameMessage("command", name, names: names, all: "the commands are")
+    }
+
+    /// "unknown `kind` 'flw'; did you mean 'flow'?", with the closest of `names` (edit distance at most 2, or
+    /// a prefix), else `all` and the list of names.
+    static func unknownNameMessage(_ kind: String, _ name: String, names: [String], all: String) -> String {
+        let close = closestNames(to: name, among: names)
+        if close.isEmpty {
+            return "unknown \(kind) '\(name)'; \(all) " + names.map { "'\($0)'" }.joined(separator: ", ")
+        }
+        return "unknown \(kind) '\(name)'; did you mean " + close.map { "'\($0)'" }.joined(separator: " or ") + "?"
+    }
+
+    /// The names closest to `name`: those at the smallest edit distance when it is at most 2, else those it
+    /// begins.
+    static func closestNames(to name: String, among names: [String]) -> [String] {
         let distances = names.map { (name: $0, distance: editDistance(name.lowercased(), $0)) }
         let best = distances.map(\.distance).min() ?? .max
-        let close = best <= 2 ? distances.filter { $0.distance == best }.map(\.name)
+        return best <= 2 ? distances.filter { $0.distance == best }.map(\.name)
             : names.filter { $0.hasPrefix(name.lowercased()) && !name.isEmpty }
-        if close.isEmpty {
-            return "unknown command '\(name)'; the commands are " + names.map { "'\($0)'" }.joined(separator: ", ")
-        }
-        return "unknown command '\(name)'; did you mean " + close.map { "'\($0)'" }.joined(separator: " or ") + "?"
+    }
+
+    /// Refuses a layout name that `reel layouts` does not list, as a usage error (exit 64) that suggests the
+    /// closest: "--layout: unknown layout 'flw'; did you mean 'flow'?".
+    static func checkLayoutName(_ name: String, option: String = "--layout") throws {
+        let names = layouts.definitions.map(\.name)
+        guard !names.contains(name) else { return }
+        throw ValidationError("\(option): " + unknownNameMessage("layout", name, names: names, all: "the layouts are")
+                              + " (see `reel layouts`)")
     }
 
     /// The Levenshtein distance between `a` and `b`, counting a swap of two neighbours as one edit.

@@ -27,6 +27,8 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var exports: ExportSelection<ReportFormat>
 
+    @OptionGroup var width: WidthSelection
+
     @Flag(help: "Add every frame's sample to the JSON report.")
     var frames = false
 
@@ -82,7 +84,7 @@ struct ReplayCommand: ParsableCommand {
                 let options = RenderOptions(
                     includeFrames: frames,
                     colour: output.isStandardOutput && Terminal.colours(colour, output: output.path),
-                    thresholds: thresholds.thresholds)
+                    thresholds: thresholds.thresholds, width: width.width(for: output.path))
                 try output.format.write(outcomes, asArray: traces.count > 1, options: options, shard: part.record(),
                                         to: &stream)
             }

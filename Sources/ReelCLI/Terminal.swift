@@ -29,19 +29,27 @@ enum Terminal {
         return 80
     }
 
-    /// Whether the text report is coloured: always or never when asked; by default when it goes to standard
-    /// output (not `-o FILE`), standard output is a terminal, `NO_COLOR` is unset or empty
+    /// Whether the text report is coloured: never in a file (`-o FILE`); on standard output always or never
+    /// when asked, and by default when standard output is a terminal, `NO_COLOR` is unset or empty
     /// (https://no-color.org) and `TERM` is not `dumb`.
     static func colours(_ choice: ColourChoice, output: String?, isTerminal: Bool = isatty(STDOUT_FILENO) == 1,
                         environment: [String: String] = environment) -> Bool {
+        guard output == nil || output == "-" else { return false }
         switch choice {
         case .always: return true
         case .never: return false
         case .auto:
-            let toStandardOutput = output == nil || output == "-"
             let noColour = !(environment["NO_COLOR"] ?? "").isEmpty
-            return toStandardOutput && isTerminal && !noColour && environment["TERM"] != "dumb"
+            return isTerminal && !noColour && environment["TERM"] != "dumb"
         }
+    }
+
+    /// The columns a text output fits: `asked` (`--width`) when given; on standard output the terminal's
+    /// (`TIOCGWINSZ`), else `COLUMNS`, else 80; in a file 80, whatever terminal wrote it.
+    static func reportWidth(asked: Int?, output: String?, environment: [String: String] = environment) -> Int {
+        if let asked { return asked }
+        guard output == nil || output == "-" else { return 80 }
+        return width(of: STDOUT_FILENO, environment: environment)
     }
 
     /// Seconds on the monotonic clock.

@@ -126,19 +126,23 @@ public struct PathMeasurement: Sendable {
     public var totalNs: UInt64
     /// Time excluding nested spans, nanoseconds.
     public var selfNs: UInt64
-    /// Self time spent in janky frames (frames over budget), nanoseconds.
+    /// Self time spent in janky frames (frames over budget), frame 0 among them when it is janky, nanoseconds.
     public var jankySelfNs: UInt64
+    /// Self time spent in frame 0, the initial display, nanoseconds: what reports take out of ``jankySelfNs``
+    /// when frame 0 was janky and is not among the frames measured.
+    public var initialSelfNs: UInt64
     /// The distribution of the self time of single calls (a call's own cost, without nested spans), in
     /// nanoseconds.
     public var callDurations: Histogram<UInt64>
 
     public init(path: String, calls: Int, totalNs: UInt64, selfNs: UInt64, jankySelfNs: UInt64,
-                callDurations: Histogram<UInt64>) {
+                initialSelfNs: UInt64 = 0, callDurations: Histogram<UInt64>) {
         self.path = path
         self.calls = calls
         self.totalNs = totalNs
         self.selfNs = selfNs
         self.jankySelfNs = jankySelfNs
+        self.initialSelfNs = initialSelfNs
         self.callDurations = callDurations
     }
 }

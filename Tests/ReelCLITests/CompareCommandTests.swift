@@ -40,11 +40,11 @@ struct CompareCommandTests {
         #expect(result.stdout == "")
     }
 
-    @Test("An unknown layout exits 1 with the registry's message, before anything is replayed")
+    @Test("An unknown layout is a usage error (exit 64) suggesting the closest, before anything is replayed")
     func unknownLayout() throws {
         let result = try ReelProcess.run("compare", "Traces/chat-messages.xml", "--layout", "flow", "--layout", "flwo")
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("unknown layout 'flwo'; expected one of 'flow'"))
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("unknown layout 'flwo'; did you mean 'flow'?"))
         #expect(result.stdout == "")
     }
 

@@ -153,7 +153,7 @@ struct ReelCommandTests {
         (["replay"], 64, "Missing expected argument '<traces> ...'"),
         (["replay", "Traces/contacts-list.xml", "--format", "pdf"], 64, "The value 'pdf' is invalid for '--format <format>'"),
         (["replay", "/nonexistent.xml"], 1, "/nonexistent.xml: cannot open the trace"),
-        (["replay", "Traces/contacts-list.xml", "--layout", "nope"], 1, "unknown layout 'nope'; expected one of 'flow'"),
+        (["replay", "Traces/contacts-list.xml", "--layout", "nope"], 64, "unknown layout 'nope'; the layouts are 'flow'"),
         (["snapshot", "Traces/contacts-list.xml"], 64, "Missing expected argument '--time <seconds>'"),
     ])
     func exitCodes(arguments: [String], status: Int32, message: String) throws {

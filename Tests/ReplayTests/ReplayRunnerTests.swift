@@ -57,6 +57,7 @@ struct ReplayRunnerTests {
         #expect(create.calls == 28 && create.selfNs == 28_000_000 && create.totalNs == 28_000_000)
         // Frame 0 (36 ms) is janky: all its create time; frame 1 (6 ms) is not.
         #expect(create.jankySelfNs == 24_000_000)
+        #expect(create.initialSelfNs == 24_000_000, "frame 0's self time, kept for the reports to set apart")
         let configure = try #require(paths["frame/cells/configure"])
         // Configure's total includes the nested dequeue (create or prepare-for-reuse); its self is the
         // data source's own 0.5 ms per call.

@@ -156,10 +156,12 @@ struct JUnitAndMarkdownTests {
         #expect(try elements(lenient, "//failure").isEmpty)
     }
 
-    @Test("compare's other formats never mention the thresholds")
+    @Test("compare's text, Markdown and HTML never mention the thresholds; JSON judges each layout by them")
     func comparisonFormatsWithoutThresholds() {
         let comparison = Comparison(reports: [Self.caseStudy, Self.caseStudy])
-        for format in ComparisonFormat.allCases where format != .junit {
+        let json = ComparisonFormat.json.render([.success(comparison)], asArray: false, thresholds: Self.lenient)
+        #expect(json.contains("\"max_janky_frames\": 15"), "the lenient thresholds")
+        for format in ComparisonFormat.allCases where format != .junit && format != .json {
             let strict = format.render([.success(comparison)], asArray: false, thresholds: JankThresholds())
             let lenient = format.render([.success(comparison)], asArray: false, thresholds: Self.lenient)
             #expect(strict == lenient, "\(format)")

@@ -43,6 +43,8 @@ public import Reporting
         var totalNs: UInt64 = 0
         var selfNs: UInt64 = 0
         var jankySelfNs: UInt64 = 0
+        /// Self time in frame 0, the initial display, which reports keep apart from the frame figures.
+        var initialSelfNs: UInt64 = 0
         /// Self time in the current frame.
         var frameSelfNs: UInt64 = 0
         var touched = false
@@ -386,6 +388,7 @@ public import Reporting
         // the frame's figures stay consistent.
         while state.pointee.depth > 1 { end(at: frameEnd) }
         recorder?.pointee.frame = Int32(truncatingIfNeeded: state.pointee.frames)
+        let isInitialDisplay = state.pointee.frames == 0
         state.pointee.frames += 1
         let duration = end(at: frameEnd)
         state.pointee.lastRealTime = realEnd
@@ -402,6 +405,9 @@ public import Reporting
         }
         if duration > budgetNs {
             for i in 0..<count { stats[touched[i]].jankySelfNs &+= stats[touched[i]].frameSelfNs }
+        }
+        if isInitialDisplay {
+            for i in 0..<count { stats[touched[i]].initialSelfNs &+= stats[touched[i]].frameSelfNs }
         }
         return (duration, top < 0 ? nil : top, topSelf)
     }
@@ -478,7 +484,7 @@ public import Reporting
         return (0..<SpanPath.count).compactMap { p in
             stats[p].calls == 0 ? nil : PathMeasurement(
                 path: SpanPath.names[p], calls: stats[p].calls, totalNs: stats[p].totalNs, selfNs: stats[p].selfNs,
-                jankySelfNs: stats[p].jankySelfNs,
+                jankySelfNs: stats[p].jankySelfNs, initialSelfNs: stats[p].initialSelfNs,
                 callDurations: CallDurationBuckets.histogram(
                     counts: UnsafeBufferPointer(start: callCounts + p * Self.callBuckets, count: Self.callBuckets),
                     shortestNonZero: stats[p].shortestCallNs, longest: stats[p].longestCallNs,

@@ -84,6 +84,20 @@ public struct Scenario: Sendable {
     ///   reaches (more elements on screen than a frame may display, a workload past its limit), or I/O.
     @discardableResult
     public func record(to path: String? = nil, registry: LayoutRegistry = .standard) throws(ReplayError) -> [UInt8] {
+        try recordSummarized(to: path, registry: registry).bytes
+    }
+
+    /// What a recording wrote: its frames and events.
+    public struct Summary: Sendable, Equatable {
+        /// The frames recorded, the settling frames after the user's last decision included.
+        public var frames: Int
+        /// The events written: inputs and scroll offsets.
+        public var events: Int
+    }
+
+    /// ``record(to:registry:)``, with what it wrote.
+    public func recordSummarized(to path: String? = nil,
+                                 registry: LayoutRegistry = .standard) throws(ReplayError) -> (bytes: [UInt8], summary: Summary) {
         var header = header
         header.meta.append(MetaEntry(key: "source", value: "reel record --scenario \(name.rawValue) --seed \(seed)"))
         let recorder = try TraceRecorder(header: header, path: path, registry: registry)
@@ -104,7 +118,7 @@ public struct Scenario: Sendable {
             }
         }
         try recorder.finish()
-        return recorder.bytes
+        return (recorder.bytes, Summary(frames: recorder.frame, events: recorder.eventsWritten))
     }
 }
 

@@ -28,6 +28,8 @@ public final class TraceRecorder {
     private var lastOffset: CollectionEngine.Point
     /// The frame being recorded.
     public private(set) var frame = 0
+    /// The events written so far: inputs and the scroll offsets between them.
+    public private(set) var eventsWritten = 0
 
     /// Starts recording a session with `header` to the file at `path` (in memory when `nil`; see
     /// ``bytes``).
@@ -100,6 +102,7 @@ public final class TraceRecorder {
         do throws(TraceError) {
             if let moved { try writeOffset(moved) }
             for event in events { try writer.write(event) }
+            eventsWritten += events.count
             try writeOffset(collectionView.contentOffset)
         } catch where error.code == .unwritable {
             throw ReplayError(.invalidEvent, error.message, path: error.path, location: error.location,
@@ -113,6 +116,7 @@ public final class TraceRecorder {
     private func writeOffset(_ offset: Point) throws(TraceError) {
         guard offset != lastOffset else { return }
         try writer.write(TraceEvent(time: time, .scroll(offset: TracePoint(x: offset.x, y: offset.y))))
+        eventsWritten += 1
         lastOffset = offset
     }
 

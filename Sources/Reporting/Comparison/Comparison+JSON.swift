@@ -16,8 +16,8 @@ extension Comparison {
     /// figure and layout, `null` only when a side has no values. `counters` holds each counter's exact values
     /// and differences; `layout_reports` each layout's completeness, findings and warnings, then under `report`
     /// the layout's whole report (without frame samples), from which ``decode(json:path:)`` rebuilds the
-    /// comparison.
-    var json: JSONValue {
+    /// comparison; each report's `verdict` judges it against `thresholds`, as JUnit does.
+    func json(thresholds: JankThresholds = JankThresholds()) -> JSONValue {
         let base = reports[0]
         return .object([
             .init("format", .string(Self.jsonFormat)),
@@ -42,7 +42,7 @@ extension Comparison {
             .init("rounds", .array(rounds.map { .array($0.map(JSONValue.string)) })),
             .init("figures", .array(timings.map(\.json))),
             .init("counters", .array(counters.map { $0.json(layouts: layouts) })),
-            .init("layout_reports", .array(reports.map(\.comparisonJSON))),
+            .init("layout_reports", .array(reports.map { $0.comparisonJSON(thresholds: thresholds) })),
         ])
     }
 }
@@ -112,7 +112,7 @@ extension CounterComparison {
 
 extension Report {
     /// What a comparison says of each layout's replay beyond its figures.
-    var comparisonJSON: JSONValue {
+    func comparisonJSON(thresholds: JankThresholds) -> JSONValue {
         .object([
             .init("layout", .string(layout)),
             .init("complete", .bool(complete)),
@@ -124,7 +124,7 @@ extension Report {
             })),
             .init("warnings", .array(warnings.map(JSONValue.string))),
             .init("noise_warnings", .array(noiseWarnings.map(JSONValue.string))),
-            .init("report", json(includeFrames: false)),
+            .init("report", json(includeFrames: false, thresholds: thresholds)),
         ])
     }
 }

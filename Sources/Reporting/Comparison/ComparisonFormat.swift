@@ -1,6 +1,6 @@
 /// The forms a comparison can be printed in (`reel compare --format`).
 public enum ComparisonFormat: String, CaseIterable, Sendable {
-    /// A terminal table in the manner of `benchstat`, 80 columns for two layouts.
+    /// A terminal table in the manner of `benchstat`, in the terminal's width with any number of layouts.
     case text
     /// Stable keys: every figure with every layout's values, per-repeat values, change and p-value.
     case json
@@ -24,25 +24,29 @@ public enum ComparisonFormat: String, CaseIterable, Sendable {
     ///   - outcomes: One per trace named: its comparison, or why there is none.
     ///   - asArray: Whether JSON writes an array (several traces named: always, even when one succeeded) or
     ///     the one element alone.
-    ///   - thresholds: When a layout's JUnit test case fails; no other format shows them.
+    ///   - thresholds: When a layout's JUnit test case fails, and what each layout's report is judged against
+    ///     in JSON (`verdict`); text, Markdown and HTML do not show them.
     ///   - shard: The shard of a sharded run: JSON then writes a `reel-shard` object whose `results` array holds
     ///     the outcomes (``ShardRecord``), whatever their number; text says that an empty shard is empty; other
     ///     formats ignore it.
+    ///   - width: The columns text fits; other formats ignore it.
     public func render(_ outcomes: [Result<Comparison, ComparisonFailure>], asArray: Bool,
-                       thresholds: JankThresholds = JankThresholds(), shard: ShardRecord? = nil) -> String {
+                       thresholds: JankThresholds = JankThresholds(), shard: ShardRecord? = nil,
+                       width: Int = TerminalText.reportWidth) -> String {
         switch self {
         case .text:
             if outcomes.isEmpty, let shard { return shard.emptyText }
             return outcomes.map { outcome in
                 switch outcome {
-                case .success(let comparison): ComparisonText.lines(of: comparison).joined(separator: "\n") + "\n"
+                case .success(let comparison):
+                    ComparisonText(width: width).lines(of: comparison).joined(separator: "\n") + "\n"
                 case .failure(let failure): "Compare \(failure.trace)\nFAILED: \(failure.message)\n"
                 }
             }.joined(separator: "\n")
         case .json:
             let values = outcomes.map { outcome in
                 switch outcome {
-                case .success(let comparison): comparison.json
+                case .success(let comparison): comparison.json(thresholds: thresholds)
                 case .failure(let failure): failure.json
                 }
             }

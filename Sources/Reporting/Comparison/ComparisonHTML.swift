@@ -67,7 +67,7 @@ enum ComparisonHTML {
         for report in comparison.reports {
             html.append("<h3>Findings: \(escape(report.layout))</h3>")
             html.append(report.findings.isEmpty ? "<p>None.</p>"
-                : "<ul>" + report.findings.map { "<li>\(escape($0.message))</li>" }.joined() + "</ul>")
+                : "<ul>" + report.findings.map { "<li>\($0.html)</li>" }.joined() + "</ul>")
         }
         html.append("</section>")
         return html.joined(separator: "\n")

@@ -2,21 +2,30 @@ internal import Foundation
 
 /// The terminal form of comparisons: a header, the timing figures and hot paths in the manner of `benchstat`
 /// (one column per layout, each other layout's change and significance against the first), the counters with
-/// their exact differences, and each layout's findings. Fits 80 columns for two layouts: labels and paths too
-/// long for it are shortened from the left.
-enum ComparisonText {
-    /// The width text aims to fit.
-    static let width = 80
+/// their exact differences, and each layout's findings.
+///
+/// Fits the width it is given with any number of layouts: a column per layout when they fit side by side (labels
+/// and paths shortened from the left down to ``narrowestLabel``), else one block per other layout against the
+/// first, else, on a narrow terminal, each figure's label on a line of its own above its values.
+struct ComparisonText {
     /// Labels are never shortened below this.
     static let narrowestLabel = 16
 
+    /// The columns the text fits.
+    let width: Int
+
+    init(width: Int = TerminalText.reportWidth) {
+        self.width = max(TerminalText.narrowestWidth, width)
+    }
+
     /// Comparisons one after another, separated by a blank line.
-    static func render(_ comparisons: [Comparison]) -> String {
-        comparisons.map { lines(of: $0).joined(separator: "\n") + "\n" }.joined(separator: "\n")
+    static func render(_ comparisons: [Comparison], width: Int = TerminalText.reportWidth) -> String {
+        let text = ComparisonText(width: width)
+        return comparisons.map { text.lines(of: $0).joined(separator: "\n") + "\n" }.joined(separator: "\n")
     }
 
     /// The lines of one comparison.
-    static func lines(of comparison: Comparison) -> [String] {
+    func lines(of comparison: Comparison) -> [String] {
         var lines = header(comparison)
         lines.append("")
         lines += timings(comparison)
@@ -26,19 +35,19 @@ enum ComparisonText {
             lines.append("")
             lines.append("Findings: \(report.layout)")
             lines += report.findings.isEmpty ? ["  none"]
-                : report.findings.flatMap { TerminalText.wrapped($0.message, width: width, first: "  - ", hanging: "    ") }
+                : report.findings.flatMap { TerminalText.wrapped($0.text, width: width, first: "  - ", hanging: "    ") }
         }
         return lines
     }
 
-    private static func header(_ comparison: Comparison) -> [String] {
+    private func header(_ comparison: Comparison) -> [String] {
         let base = comparison.reports[0]
         let repeats = comparison.reports.map(\.repeats)
         let repeatText = Set(repeats).count == 1 ? "\(base.repeats) \(base.repeats == 1 ? "repeat" : "repeats")"
             : "repeats " + repeats.map(String.init).joined(separator: "+")
         let warmup = base.warmup > 0 ? " (+\(base.warmup) warm-up)" : ""
         var lines = [
-            "Compare " + shortened(comparison.trace, to: width - 8),
+            "Compare " + Self.shortened(comparison.trace, to: width - 8),
             [base.mode, "clock \(base.clock)", "\(JSONValue.format(base.refreshRateHz)) Hz",
              "budget \(String(format: "%.2f", base.budgetMs)) ms"].joined(separator: " · "),
         ]
@@ -52,7 +61,7 @@ enum ComparisonText {
                 lines += prose("INCOMPLETE: \(report.layout): the replay stopped before the end of the trace")
             }
             lines += report.warnings.flatMap { prose("warning: \(report.layout): \($0)") }
-            if let noisy = noisyFigures(report) {
+            if let noisy = Self.noisyFigures(report) {
                 lines += prose("warning: \(report.layout): the repeats disagree more than noise allows on \(noisy); "
                     + "do not trust the \(report.layout) values alone (the JSON report names the spreads)")
             }
@@ -62,14 +71,14 @@ enum ComparisonText {
             lines += prose("warning: with \(fewest) \(fewest == 1 ? "repeat" : "repeats") no change can be significant "
                 + "at α = \(JSONValue.format(comparison.alpha)); use --repeat 4 or more (10 by default)")
         }
-        lines.append("Each value: the median over the repeats ± its 95 % confidence interval.")
-        lines.append("Changes against \(base.layout); ~: p > \(JSONValue.format(comparison.alpha)), "
+        lines += prose("Each value: the median over the repeats ± its 95 % confidence interval.")
+        lines += prose("Changes against \(base.layout); ~: p > \(JSONValue.format(comparison.alpha)), "
             + "two-sided Mann-Whitney U.")
         return lines
     }
 
     /// A sentence wrapped at ``width`` with a hanging indent of two spaces.
-    private static func prose(_ text: String) -> [String] {
+    private func prose(_ text: String) -> [String] {
         TerminalText.wrapped(text, width: width, hanging: "  ")
     }
 
@@ -96,84 +105,140 @@ enum ComparisonText {
     /// The prefix text strips from hot paths (every span path starts with the frame's), naming it in the title.
     static let framePrefix = "frame/"
 
+    /// A table of figures against the base layout: each row a label and cells per layout.
+    private struct Table {
+        /// The title of the label column.
+        var title: String
+        /// The layouts' names, the base first.
+        var layouts: [String]
+        /// Each row's label, its value cell per layout and its change cell per other layout.
+        var rows: [(label: String, values: [String], changes: [String])]
+        /// The rows whose label is a path, shortened from the left where room is short.
+        var shortenable: Range<Int>
+        /// The alignment of change cells.
+        var changeAlignment: TextTable.Alignment
+        /// The header of change cells.
+        var changeHeader: String
+        /// Each other layout's values follow an arrow, the arrows aligned.
+        var arrows: Bool
+    }
+
     /// The timing figures, then the hot paths' self times under a title line, in one table so that the columns
     /// align.
-    private static func timings(_ comparison: Comparison) -> [String] {
+    private func timings(_ comparison: Comparison) -> [String] {
         guard !comparison.timings.isEmpty else { return ["Timing figures: none measured"] }
-        let layouts = comparison.layouts
-        var header = ["Timing", layouts[0]]
-        var alignments: [TextTable.Alignment] = [.left, .right]
-        for layout in layouts.dropFirst() {
-            header += [layout, ""]
-            alignments += [.right, .left]
-        }
-        var rows: [[String]] = []
+        var rows: [(label: String, values: [String], changes: [String])] = []
         var firstPath: Int?
         for timing in comparison.timings {
             let label: String
             if case .hotPathSelfTime(let path) = timing.figure {
                 firstPath = firstPath ?? rows.count
-                label = path.hasPrefix(framePrefix) ? String(path.dropFirst(framePrefix.count)) : path
+                label = path.hasPrefix(Self.framePrefix) ? String(path.dropFirst(Self.framePrefix.count)) : path
             } else {
                 label = timing.figure.declaration.label
             }
-            var row = [label, BenchstatText.sample(timing.samples[0], of: timing.figure)]
-            for (sample, change) in zip(timing.samples.dropFirst(), timing.changes) {
-                row += [BenchstatText.sample(sample, of: timing.figure), BenchstatText.changeAndTest(change)]
-            }
-            rows.append(row)
-        }
-        // Each other layout's values follow an arrow in its own column, the arrows aligned.
-        for column in stride(from: 2, to: header.count, by: 2) {
-            let widest = rows.map { $0[column].count }.max() ?? 0
-            for index in rows.indices {
-                let value = rows[index][column]
-                rows[index][column] = "→ " + String(repeating: " ", count: widest - value.count) + value
-            }
+            rows.append((label, timing.samples.map { BenchstatText.sample($0, of: timing.figure) },
+                         timing.changes.map(BenchstatText.changeAndTest)))
         }
         let pathRows = firstPath.map { $0..<rows.count } ?? rows.count..<rows.count
-        var lines = fitted(header: header, alignments: alignments, rows: rows, shortenable: pathRows)
-        if let firstPath {
-            lines.insert("Hot paths: self time per repeat (\(framePrefix)… shown without \(framePrefix))", at: firstPath + 1)
+        let table = Table(title: "Timing", layouts: comparison.layouts, rows: rows, shortenable: pathRows,
+                          changeAlignment: .left, changeHeader: "", arrows: true)
+        let title = "Hot paths: self time per repeat (without \(Self.framePrefix))"
+        return fitted(table) { lines, rowLine in
+            if let firstPath, let line = rowLine(firstPath) { lines.insert(title, at: line) }
         }
-        return lines
     }
 
-    private static func counters(_ comparison: Comparison) -> [String] {
+    private func counters(_ comparison: Comparison) -> [String] {
         let shown = comparison.counters.filter { !$0.isZero }
         guard !shown.isEmpty else { return ["Counters: none"] }
-        let layouts = comparison.layouts
-        var header = ["Counters (exact)", layouts[0]]
-        var alignments: [TextTable.Alignment] = [.left, .right]
-        for layout in layouts.dropFirst() {
-            header += [layout, "difference"]
-            alignments += [.right, .right]
-        }
         let rows = shown.map { counter in
-            var row = [counter.counter.key, counter.values[0].map(String.init) ?? "-"]
-            for (value, difference) in zip(counter.values.dropFirst(), counter.differences) {
-                row += [value.map(String.init) ?? "-", difference.map(BenchstatText.difference) ?? "-"]
-            }
-            return row
+            (label: counter.counter.key, values: counter.values.map { $0.map(String.init) ?? "-" },
+             changes: counter.differences.map { $0.map(BenchstatText.difference) ?? "-" })
         }
-        return fitted(header: header, alignments: alignments, rows: rows, shortenable: 0..<0)
+        let table = Table(title: "Counters (exact)", layouts: comparison.layouts, rows: rows, shortenable: 0..<0,
+                          changeAlignment: .right, changeHeader: "difference", arrows: false)
+        return fitted(table) { _, _ in }
     }
 
-    /// The table's lines, the first cells of the `shortenable` rows shortened from the left so that the table
-    /// fits ``width`` columns where the other columns leave room.
-    private static func fitted(header: [String], alignments: [TextTable.Alignment], rows: [[String]],
-                               shortenable: Range<Int>) -> [String] {
-        func table(_ header: [String], _ rows: [[String]]) -> [String] {
-            var table = TextTable(header, alignments: alignments)
-            for row in rows { table.append(row) }
-            return table.lines()
+    /// `table`'s lines in ``width``: a column per layout when they fit, else one block per other layout
+    /// against the base, else each row's label on a line of its own. `insert` adds lines before a row, given a
+    /// function from a row's index to the index of its line in a block (`nil` when the block does not show it).
+    private func fitted(_ table: Table,
+                        insert: (inout [String], (Int) -> Int?) -> Void) -> [String] {
+        let others = Array(table.layouts.indices.dropFirst())
+        if let lines = sideBySide(table, others: others, insert: insert) { return lines }
+        var blocks: [String] = []
+        for other in others {
+            if !blocks.isEmpty { blocks.append("") }
+            blocks.append("\(table.layouts[other]) against \(table.layouts[0])")
+            blocks += sideBySide(table, others: [other], insert: insert) ?? stacked(table, other: other, insert: insert)
+        }
+        return blocks
+    }
+
+    /// The columns of `table` for the base and `others`, its labels shortened from the left as far as
+    /// ``narrowestLabel``; `nil` when they do not fit ``width``.
+    private func sideBySide(_ table: Table, others: [Int],
+                            insert: (inout [String], (Int) -> Int?) -> Void) -> [String]? {
+        var header = [table.title, table.layouts[0]]
+        var alignments: [TextTable.Alignment] = [.left, .right]
+        for other in others {
+            header += [table.layouts[other], table.changeHeader]
+            alignments += [.right, table.changeAlignment]
+        }
+        var rows = table.rows.map { row in
+            [row.label, row.values[0]] + others.flatMap { [row.values[$0], row.changes[$0 - 1]] }
+        }
+        if table.arrows {
+            for column in stride(from: 2, to: header.count, by: 2) {
+                let widest = rows.map { TerminalText.columns($0[column]) }.max() ?? 0
+                for index in rows.indices {
+                    let value = rows[index][column]
+                    rows[index][column] = "→ " + String(repeating: " ", count: widest - TerminalText.columns(value)) + value
+                }
+            }
+        }
+        func lines(_ header: [String], _ rows: [[String]]) -> [String] {
+            var text = TextTable(header, alignments: alignments)
+            for row in rows { text.append(row) }
+            return text.lines()
         }
         // The width of everything but the first column, its separator included.
-        let unlabelled = table([""] + header.dropFirst(), rows.map { [""] + $0.dropFirst() }).map(\.count).max() ?? 0
-        let room = max(narrowestLabel, width - unlabelled)
-        return table(header, rows.enumerated().map { index, row in
-            shortenable.contains(index) ? [shortened(row[0], to: room)] + row.dropFirst() : row
+        let unlabelled = lines([""] + header.dropFirst(), rows.map { [""] + $0.dropFirst() })
+            .map { TerminalText.columns($0) }.max() ?? 0
+        let room = width - unlabelled
+        let widestLabel = max(TerminalText.columns(table.title),
+                              table.rows.map { TerminalText.columns($0.label) }.max() ?? 0)
+        guard room >= min(Self.narrowestLabel, widestLabel) else { return nil }
+        var result = lines(header, rows.enumerated().map { index, row in
+            table.shortenable.contains(index) ? [Self.shortened(row[0], to: room)] + row.dropFirst() : row
         })
+        insert(&result) { $0 + 1 }
+        return result
+    }
+
+    /// `table` for the base and `other` on a narrow terminal: each row's label, with the change's test when
+    /// there is one, on a line of its own above its values.
+    private func stacked(_ table: Table, other: Int, insert: (inout [String], (Int) -> Int?) -> Void) -> [String] {
+        var values = TextTable([table.layouts[0], table.layouts[other], table.changeHeader],
+                               alignments: [.right, .right, .right])
+        var labels: [String] = []
+        for row in table.rows {
+            let change = row.changes[other - 1]
+            // `−66 % (p=0.000 n=10+10)`: the change stays with the values, its test goes with the label.
+            let parts = change.split(separator: " (", maxSplits: 1)
+            let test = parts.count == 2 ? " (" + parts[1] : ""
+            values.append([row.values[0], (table.arrows ? "→ " : "") + row.values[other], String(parts.first ?? "")])
+            labels.append(Self.shortened(row.label + test, to: width))
+        }
+        let rows = values.lines(indent: "  ")
+        var lines = [table.title, rows[0]]
+        for (label, row) in zip(labels, rows.dropFirst()) {
+            lines += [label, row]
+        }
+        insert(&lines) { 2 + 2 * $0 }
+        return lines
     }
 
     /// `text` if it fits `width` characters, else as much of its end as fits after `…`

@@ -18,15 +18,18 @@ public enum GateFormat: String, CaseIterable, Sendable {
     /// The outcome of every trace named, in order — its judgement, or why there is none (an unreadable
     /// report or trace, a replay that failed) — in this format, ending with a newline. A failure makes the
     /// verdict FAIL; JSON gives it its place among the results (`"complete": false`, `"error"`).
-    /// - Parameter shard: The shard of a sharded run, which JSON adds as its last key, `"shard"`
-    ///   (``ShardRecord``); other formats ignore it.
-    public func render(_ outcomes: [Result<GateJudgement, TraceFailure>], shard: ShardRecord? = nil) -> String {
+    /// - Parameters:
+    ///   - shard: The shard of a sharded run, which JSON adds as its last key, `"shard"` (``ShardRecord``);
+    ///     other formats ignore it.
+    ///   - width: The columns text fits; other formats ignore it.
+    public func render(_ outcomes: [Result<GateJudgement, TraceFailure>], shard: ShardRecord? = nil,
+                       width: Int = TerminalText.reportWidth) -> String {
         let judgements = outcomes.compactMap { try? $0.get() }
         let failures = outcomes.compactMap { outcome -> TraceFailure? in
             if case .failure(let failure) = outcome { failure } else { nil }
         }
         return switch self {
-        case .text: GateJudgement.text(judgements, failures: failures)
+        case .text: GateJudgement.text(judgements, failures: failures, width: width)
         case .json: GateJudgement.json(outcomes, shard: shard).serialized() + "\n"
         case .markdown: GateJudgement.markdown(judgements, failures: failures)
         case .junit: GateJudgement.junit(judgements, failures: failures)

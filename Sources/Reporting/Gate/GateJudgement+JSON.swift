@@ -37,6 +37,7 @@ extension GateJudgement {
             .init("timing_reason", .optional(headline.timingReason)),
             .init("max_regression_pct", .number(policy.maxRegression * 100)),
             .init("alpha", .number(policy.alpha)),
+            .init("verdict", verdictJSON(outcomes, policy: policy)),
             .init("results", .array(outcomes.map { outcome in
                 switch outcome {
                 case .success(let judgement): judgement.json
@@ -51,6 +52,53 @@ extension GateJudgement {
         ]
         if let shard { members.append(.init("shard", shard.json)) }
         return .object(members)
+    }
+
+    /// The judgement's verdict for a program: `status` (`pass` or `fail`), `thresholds` (`max_regression_pct`,
+    /// `alpha` and the budgets, each figure's name to its limit) and `violations`, one object per regression,
+    /// budget exceeded or trace not judged: `trace`, `kind` (`regression`, `budget` or `error`), `figure`,
+    /// `baseline` and `current` or `value` and `limit`, and `message`.
+    static func verdictJSON(_ outcomes: [Result<GateJudgement, TraceFailure>], policy: GatePolicy) -> JSONValue {
+        var budgets: [JSONValue.Member] = []
+        var violations: [JSONValue] = []
+        for outcome in outcomes {
+            switch outcome {
+            case .failure(let failure):
+                violations.append(.object([
+                    .init("trace", .string(failure.trace)), .init("kind", .string("error")),
+                    .init("message", .string(failure.message)),
+                ]))
+            case .success(let judgement):
+                for row in judgement.budgets where !budgets.contains(where: { $0.key == row.name }) {
+                    budgets.append(.init(row.name, .number(row.budget.limit)))
+                }
+                for figure in judgement.regressions {
+                    violations.append(.object([
+                        .init("trace", .string(judgement.trace)), .init("kind", .string("regression")),
+                        .init("figure", .string(figure.name)),
+                        .init("baseline", figure.baseline.map(JSONValue.number) ?? .null),
+                        .init("current", figure.current.map(JSONValue.number) ?? .null),
+                        .init("message", .string(figure.reason)),
+                    ]))
+                }
+                for row in judgement.exceededBudgets {
+                    violations.append(.object([
+                        .init("trace", .string(judgement.trace)), .init("kind", .string("budget")),
+                        .init("figure", .string(row.name)), .init("value", row.value.map(JSONValue.number) ?? .null),
+                        .init("limit", .number(row.budget.limit)), .init("message", .string(row.sentence)),
+                    ]))
+                }
+            }
+        }
+        return .object([
+            .init("status", .string(violations.isEmpty ? "pass" : "fail")),
+            .init("thresholds", .object([
+                .init("max_regression_pct", .number(policy.maxRegression * 100)),
+                .init("alpha", .number(policy.alpha)),
+                .init("budgets", .object(budgets)),
+            ])),
+            .init("violations", .array(violations)),
+        ])
     }
 
     private var json: JSONValue {

@@ -1,20 +1,22 @@
 extension GateJudgement {
     /// The text form: the overall verdict first, then per trace its verdict, notes, its budgets, and the figures
     /// grouped regressions, improvements, unchanged, not judged.
-    static func text(_ judgements: [GateJudgement], failures: [TraceFailure] = []) -> String {
-        var lines = TerminalText.wrapped(verdictLine(judgements, failures: failures.count), hanging: "  ")
+    static func text(_ judgements: [GateJudgement], failures: [TraceFailure] = [],
+                     width: Int = TerminalText.reportWidth) -> String {
+        let width = max(TerminalText.narrowestWidth, width)
+        var lines = TerminalText.wrapped(verdictLine(judgements, failures: failures.count), width: width, hanging: "  ")
         for failure in failures {
             lines.append("")
-            lines += TerminalText.wrapped(failure.trace, hanging: "  ")
-            lines += TerminalText.wrapped("FAILED: \(failure.message)", hanging: "  ")
+            lines += TerminalText.wrapped(failure.trace, width: width, hanging: "  ")
+            lines += TerminalText.wrapped("FAILED: \(failure.message)", width: width, hanging: "  ")
         }
         for judgement in judgements {
             lines.append("")
             lines += TerminalText.wrapped("\(judgement.trace) (\(judgement.layout))"
-                                   + (judgement.baselinePath.map { " against \($0)" } ?? ""), hanging: "  ")
+                                   + (judgement.baselinePath.map { " against \($0)" } ?? ""), width: width, hanging: "  ")
             lines.append(judgement.summaryLine)
-            if judgement.timing != .noBaseline { lines += TerminalText.wrapped(judgement.policyLine, hanging: "  ") }
-            lines += judgement.notes.flatMap { TerminalText.wrapped($0, hanging: "  ") }
+            if judgement.timing != .noBaseline { lines += TerminalText.wrapped(judgement.policyLine, width: width, hanging: "  ") }
+            lines += judgement.notes.flatMap { TerminalText.wrapped($0, width: width, hanging: "  ") }
             if !judgement.budgets.isEmpty {
                 lines.append("")
                 lines.append("budgets")
@@ -26,7 +28,7 @@ extension GateJudgement {
                                   row.value == nil ? "not measured" : row.exceeded ? "exceeded" : "within",
                                   row.budget.option])
                 }
-                lines += table.lines(indent: "  ", width: TerminalText.reportWidth, shrinking: 0)
+                lines += table.lines(indent: "  ", width: width, shrinking: 0)
             }
             for verdict in FigureJudgement.Verdict.allCases {
                 // Zero counters are hidden, as in the replay's text report.
@@ -45,8 +47,8 @@ extension GateJudgement {
                                   GateText.value(row.current, of: row.figure), row.changeText,
                                   row.textEvidence])
                 }
-                // A long figure name (a hot path's) is shortened in the middle so that the row fits 80 columns.
-                lines += table.lines(indent: "  ", width: TerminalText.reportWidth, shrinking: 0)
+                // A long figure name (a hot path's) is shortened in the middle so that the row fits the width.
+                lines += table.lines(indent: "  ", width: width, shrinking: 0)
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -106,19 +106,22 @@ public enum ReelResults: Sendable {
     /// - Parameters:
     ///   - thresholds: What replay reports' and comparisons' verdicts (text, Markdown, HTML, JUnit) judge against.
     ///   - colour: Whether a replay's text report may be coloured.
+    ///   - width: The columns text fits.
     /// - Precondition: `format` is one of the kind's ``Kind/formats``.
-    public func render(_ format: MergeFormat, thresholds: JankThresholds = JankThresholds(), colour: Bool = false) -> String {
+    public func render(_ format: MergeFormat, thresholds: JankThresholds = JankThresholds(), colour: Bool = false,
+                       width: Int = TerminalText.reportWidth) -> String {
         precondition(kind.formats.contains(format), "\(kind.words) cannot be written as \(format.rawValue)")
         switch self {
         case .reports(let outcomes):
             let includeFrames = outcomes.contains { (try? $0.get())?.frameSamples.isEmpty == false }
             return format.reportFormat.render(outcomes, asArray: outcomes.count > 1, options: RenderOptions(
-                includeFrames: includeFrames, colour: colour, thresholds: thresholds))
+                includeFrames: includeFrames, colour: colour, thresholds: thresholds, width: width))
         case .comparisons(let outcomes):
-            return format.comparisonFormat.render(outcomes, asArray: outcomes.count > 1, thresholds: thresholds)
+            return format.comparisonFormat.render(outcomes, asArray: outcomes.count > 1, thresholds: thresholds,
+                                                  width: width)
         case .judgements(let outcomes):
             guard let gateFormat = format.gateFormat else { preconditionFailure("the gate writes no \(format.rawValue)") }
-            return gateFormat.render(outcomes)
+            return gateFormat.render(outcomes, width: width)
         }
     }
 }

@@ -15,7 +15,10 @@ extension Report {
     /// (one object per timing figure: `figure` its name, `min`, `median`, `max` of the per-repeat values,
     /// `noisy`), `noise_warnings`, per-call `call_p50_ms`/`call_p99_ms`/`call_max_ms` and `repeat` in frame rows,
     /// and `frame_samples` when asked.
-    func json(includeFrames: Bool) -> JSONValue {
+    ///
+    /// `verdict` is an object for programs (``JankThresholds/verdictJSON(of:)``): `status`, the facts'
+    /// `summary`, the `thresholds` judged against and their `violations`.
+    func json(includeFrames: Bool, thresholds: JankThresholds = JankThresholds()) -> JSONValue {
         func member(_ figure: Figure) -> JSONValue.Member? {
             figure.value(in: self).map { .init(figure.declaration.key, .number($0)) }
         }
@@ -49,7 +52,7 @@ extension Report {
             .init("clock", .string(clock)),
             .init("workload", .string(workload.rawValue)),
             .init("hitch_band", .string(hitchBand.rawValue)),
-            .init("verdict", .string(verdict)),
+            .init("verdict", thresholds.verdictJSON(of: self)),
             .init("findings", .array(findings.map {
                 .object([.init("rule", .string($0.rule.rawValue)), .init("message", .string($0.message))])
             })),

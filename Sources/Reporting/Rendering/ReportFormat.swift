@@ -1,6 +1,6 @@
 /// The forms `reel replay` prints its reports in (`--format`).
 public enum ReportFormat: String, CaseIterable, Sendable {
-    /// For an 80-column terminal: the verdict first, the figures, hot paths, worst frames, counters that are
+    /// For a terminal, in its width: the verdict first, the figures, hot paths, worst frames, counters that are
     /// not zero, and the findings in words.
     case text
     /// The machine-readable report: one object per trace, an array when there are several.
@@ -47,13 +47,13 @@ public enum ReportFormat: String, CaseIterable, Sendable {
             return outcomes.map { outcome in
                 switch outcome {
                 case .success(let report): TextReport.render([report], options: options)
-                case .failure(let failure): failure.text
+                case .failure(let failure): failure.text(width: options.width)
                 }
             }.joined(separator: "\n")
         case .json:
             let values = outcomes.map { outcome in
                 switch outcome {
-                case .success(let report): report.json(includeFrames: options.includeFrames)
+                case .success(let report): report.json(includeFrames: options.includeFrames, thresholds: options.thresholds)
                 case .failure(let failure): failure.json
                 }
             }
@@ -95,10 +95,14 @@ public struct RenderOptions: Sendable, Equatable {
     public var colour: Bool
     /// What the text, HTML, Markdown and JUnit verdicts judge each trace against.
     public var thresholds: JankThresholds
+    /// The columns the text report fits: the terminal's, or ``TerminalText/reportWidth`` when unknown.
+    public var width: Int
 
-    public init(includeFrames: Bool = false, colour: Bool = false, thresholds: JankThresholds = JankThresholds()) {
+    public init(includeFrames: Bool = false, colour: Bool = false, thresholds: JankThresholds = JankThresholds(),
+                width: Int = TerminalText.reportWidth) {
         self.includeFrames = includeFrames
         self.colour = colour
         self.thresholds = thresholds
+        self.width = width
     }
 }

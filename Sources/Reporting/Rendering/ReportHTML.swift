@@ -100,7 +100,7 @@ enum ReportHTML {
         html.append("<h3>Findings</h3>")
         html.append(report.findings.isEmpty ? "<p>None.</p>"
             : "<ul class=\"findings\">\n" + report.findings.map {
-                "<li>\(escape($0.message)) <small>(\(escape($0.rule.rawValue)))</small></li>"
+                "<li>\($0.html) <small>(\(escape($0.rule.rawValue)))</small></li>"
             }.joined(separator: "\n") + "\n</ul>")
         html.append("<h3>Counters (per repeat)</h3>")
         html.append(counters(report))

@@ -1,9 +1,12 @@
 /// Text for a terminal of a given width: columns counted as Unicode scalars (every character Reel prints,
 /// `·`, `…`, `▁`…`█` included, takes one column), prose wrapped at word boundaries, long names shortened in
 /// the middle, and ANSI colours that never count as columns.
-package enum TerminalText {
-    /// The width Reel's reports are laid out for.
-    package static let reportWidth = 80
+public enum TerminalText {
+    /// The width Reel's reports are laid out for when the terminal's is unknown.
+    public static let reportWidth = 80
+
+    /// The narrowest width reports are laid out for: a narrower one is taken as this.
+    public static let narrowestWidth = 40
 
     /// The columns `text` takes on a terminal: its Unicode scalars, ANSI escapes excluded.
     package static func columns(_ text: some StringProtocol) -> Int {

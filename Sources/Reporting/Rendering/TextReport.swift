@@ -1,21 +1,26 @@
 internal import Foundation
 
-/// The terminal form of reports, for 80 columns: the verdict first, the header facts, the figures, a
+/// The terminal form of reports, in the terminal's width (``RenderOptions/width``): the verdict first, the header facts, the figures, a
 /// frame-time sparkline, the hot paths, the worst frames, the counters that are not zero and the findings in
 /// words. Figures that are means per repeat say so.
 ///
-/// Every line fits ``TerminalText/reportWidth`` columns: prose (findings, warnings, failures) wraps at word
+/// Every line fits the width, down to 60 columns: prose (findings, warnings, failures) wraps at word
 /// boundaries with a hanging indent, table cells that would widen a table past it are shortened in the
 /// middle, the trace's path too. Colour (``RenderOptions/colour``) adds ANSI escapes, never columns.
 enum TextReport {
     /// Hot paths listed in text; the JSON report lists them all.
     static let hotPathRows = 10
-    /// The most columns the frame-time sparkline takes.
-    static let sparklineColumns = 60
+    /// The columns of the frame-time sparkline at `width`: 60 at 80 columns, more on a wider terminal, fewer
+    /// on a narrower one, always leaving its indent.
+    static func sparklineColumns(width: Int) -> Int {
+        max(1, min(width - 2, max(20, width - 20)))
+    }
+
+    /// The fewest columns a hot path keeps beside its figures; below it, each path takes a line of its own
+    /// above its figures.
+    static let narrowestPathColumn = 20
     /// The sparkline's glyphs, lowest first.
     static let sparkGlyphs: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
-
-    private static var width: Int { TerminalText.reportWidth }
 
     /// Reports one after another, separated by a blank line.
     static func render(_ reports: [Report], options: RenderOptions = RenderOptions()) -> String {
@@ -25,35 +30,39 @@ enum TextReport {
     /// The lines of one report.
     static func lines(of report: Report, options: RenderOptions = RenderOptions()) -> [String] {
         let colour = options.colour
-        var lines = verdict(report, thresholds: options.thresholds, colour: colour)
-        lines += header(report)
+        let width = max(TerminalText.narrowestWidth, options.width)
+        func wrapped(_ text: String, first: String = "", hanging: String = "") -> [String] {
+            TerminalText.wrapped(text, width: width, first: first, hanging: hanging)
+        }
+        var lines = verdict(report, thresholds: options.thresholds, colour: colour, width: width)
+        lines += header(report, width: width)
         for violation in options.thresholds.violations(of: report) {
-            lines += TerminalText.wrapped(violation, first: "  - ", hanging: "    ")
+            lines += wrapped(violation, first: "  - ", hanging: "    ")
         }
         if let advice = options.thresholds.gateAdvice(for: report) {
-            lines += TerminalText.wrapped(advice, first: "  ", hanging: "    ")
+            lines += wrapped(advice, first: "  ", hanging: "    ")
         }
         if let failure = report.failure {
-            lines += TerminalText.wrapped("the replay stopped early: \(failure)", first: "", hanging: "  ")
+            lines += wrapped("the replay stopped early: \(failure)", first: "", hanging: "  ")
         } else if !report.complete {
             lines.append("the replay stopped before the end of the trace")
         }
         for warning in report.warnings + report.noiseWarnings {
-            lines += TerminalText.wrapped(warning, first: "warning: ", hanging: "  ")
+            lines += wrapped(warning, first: "warning: ", hanging: "  ")
         }
         lines.append("")
-        lines += figures(report, colour: colour)
-        let sparkline = sparkline(report, colour: colour)
+        lines += figures(report, colour: colour, width: width)
+        let sparkline = sparkline(report, colour: colour, width: width)
         if !sparkline.isEmpty {
             lines.append("")
             lines += sparkline
         }
         lines.append("")
-        lines += hotPaths(report)
+        lines += hotPaths(report, width: width)
         lines.append("")
-        lines += worstFrames(report)
+        lines += worstFrames(report, width: width)
         lines.append("")
-        lines += counters(report)
+        lines += counters(report, width: width)
         if !report.markers.isEmpty {
             lines.append("")
             lines.append("Markers")
@@ -69,7 +78,7 @@ enum TextReport {
             lines.append("  none")
         }
         for finding in report.findings {
-            lines += TerminalText.wrapped(finding.message, first: "  - ", hanging: "    ")
+            lines += wrapped(finding.text, first: "  - ", hanging: "    ")
                 .map { TerminalText.coloured($0, .yellow, colour) }
         }
         return lines
@@ -77,7 +86,7 @@ enum TextReport {
 
     /// The first lines: PASS, FAIL (over ``RenderOptions/thresholds``, which the lines after the header
     /// name), INCOMPLETE or EMPTY, then ``Report/verdict``'s facts, per repeat.
-    private static func verdict(_ report: Report, thresholds: JankThresholds, colour: Bool) -> [String] {
+    private static func verdict(_ report: Report, thresholds: JankThresholds, colour: Bool, width: Int) -> [String] {
         let judged = thresholds.verdict(of: report)
         let state = judged.word
         let stateColour: TerminalText.Colour = switch judged {
@@ -94,14 +103,14 @@ enum TextReport {
         } else {
             facts = report.verdict
         }
-        var lines = TerminalText.wrapped(facts, first: state + ": ", hanging: "  ")
+        var lines = TerminalText.wrapped(facts, width: width, first: state + ": ", hanging: "  ")
         lines[0] = TerminalText.coloured(state, stateColour, colour) + lines[0].dropFirst(state.count)
         return lines
     }
 
     /// The header facts, wrapped at ` · `: the trace (its path shortened in the middle when it would not fit
     /// a line with the layout), layout, mode, clock, workload mode, rate, budget, repeats, frames and session length.
-    private static func header(_ report: Report) -> [String] {
+    private static func header(_ report: Report, width: Int) -> [String] {
         let warmup = report.warmup > 0 ? " (+\(report.warmup) warm-up)" : ""
         let layout = "layout \(report.layout)"
         let trace = TerminalText.middleShortened(report.trace, to: width - TerminalText.columns(layout) - 3)
@@ -131,7 +140,7 @@ enum TextReport {
 
     /// The frame-time table and the frame-rate figures, each as ``Figure`` declares it; with two repeats or
     /// more, each figure's per-repeat minimum, median and maximum.
-    private static func figures(_ report: Report, colour: Bool) -> [String] {
+    private static func figures(_ report: Report, colour: Bool, width: Int) -> [String] {
         var spreads: [Figure: Spread] = [:]
         for entry in report.spreads {
             spreads[entry.figure] = entry.spread
@@ -147,20 +156,44 @@ enum TextReport {
                 })
             }
         }
-        var figures = TextTable(["", "", showsSpread ? "repeats min / median / max" : ""],
-                                alignments: [.left, .left, .left])
-        var rowColours: [TerminalText.Colour?] = []
+        var rows: [(cells: [String], colour: TerminalText.Colour?)] = []
         for figure in Figure.frameRates {
             guard let value = figure.value(in: report) else { continue }
             let spread = showsSpread ? spreads[figure].map { spread in
                 [spread.min, spread.median, spread.max].map { text(figure, $0) }.joined(separator: " / ")
             } : nil
-            figures.append([label(figure), text(figure, value, in: report, withUnit: true), spread ?? ""])
-            rowColours.append(figureColour(figure, value, report))
+            rows.append(([label(figure), text(figure, value, in: report, withUnit: true), spread ?? ""],
+                         figureColour(figure, value, report)))
         }
-        let figureLines = figures.lines(width: width, shrinking: 2).dropFirst(showsSpread ? 0 : 1)
+        var frameTimes = table.lines()
+        // Where the columns do not fit, the table turns: a row per statistic, a column per row above.
+        if frameTimes.contains(where: { TerminalText.columns($0) > width }) {
+            var turned = TextTable([""] + (showsSpread ? ["all", "min", "median", "max"] : ["all frames"]),
+                                   alignments: [.left] + Array(repeating: .right, count: showsSpread ? 4 : 1))
+            for (column, figure) in Figure.frameTimes.enumerated() {
+                turned.append([figure.declaration.key] + table.column(column + 1).dropFirst())
+            }
+            let title = showsSpread ? "Frame time (ms): all frames; the repeats' min, median, max" : "Frame time (ms)"
+            frameTimes = TerminalText.wrapped(title, width: width, hanging: "  ") + turned.lines(indent: "  ")
+        }
+        var figures = TextTable(["", "", showsSpread ? "repeats min / median / max" : ""],
+                                alignments: [.left, .left, .left])
+        for row in rows { figures.append(row.cells) }
+        // Where the spreads do not fit beside the values, they follow in a table of their own.
+        var spreadLines: [String] = []
+        if showsSpread && figures.lines().contains(where: { TerminalText.columns($0) > width }) {
+            figures = TextTable(["", ""], alignments: [.left, .left])
+            var apart = TextTable(["Repeats", "min / median / max"], alignments: [.left, .left])
+            for row in rows {
+                figures.append(Array(row.cells.prefix(2)))
+                apart.append([row.cells[0], row.cells[2]])
+            }
+            spreadLines = [""] + apart.lines(width: width, shrinking: 0)
+        }
+        let hasHeader = figures.lines().first.map { !$0.isEmpty } ?? false
+        let figureLines = figures.lines(width: width, shrinking: 1).dropFirst(hasHeader ? 0 : 1)
         // The header line, when there is one, is not coloured.
-        let colours = (showsSpread ? [nil] : []) + rowColours
+        let colours = (hasHeader ? [nil] : []) + rows.map(\.colour)
         let coloured = zip(figureLines, colours).map { line, rowColour in
             rowColour.map { TerminalText.coloured(line, $0, colour) } ?? line
         }
@@ -171,11 +204,12 @@ enum TextReport {
             let apart = report.window.includesInitialDisplay ? "" : ", not in the figures above"
             let label = "Initial display"
             let padding = String(repeating: " ", count: max(0, figures.width(of: 0) - label.count))
-            initial = TerminalText.wrapped("\(fixed(display.ms, 3)) ms (\(display.topPath ?? "-"))\(apart)",
+            initial = TerminalText.wrapped("\(fixed(display.ms, 3)) ms (\(display.topPath ?? "-"))\(apart)", width: width,
                                            first: "\(label)\(padding)  ",
                                            hanging: String(repeating: " ", count: figures.width(of: 0) + 2))
         }
-        return TerminalText.wrapped("Measured: \(report.window.summary)") + table.lines() + [""] + coloured + initial
+        return TerminalText.wrapped("Measured: \(report.window.summary)", width: width) + frameTimes + [""] + coloured
+            + initial + spreadLines
     }
 
     /// A figure's label; with "per repeat" for the counts and times that are means per repeat.
@@ -225,10 +259,10 @@ enum TextReport {
     /// One line of the measured frames' times, each column the longest frame of its bucket (so that a janky
     /// frame never disappears), every repeat's frame *n* pooled; janky columns marked below (or red), and the
     /// scale.
-    private static func sparkline(_ report: Report, colour: Bool) -> [String] {
+    private static func sparkline(_ report: Report, colour: Bool, width: Int) -> [String] {
         let series = frameSeries(report)
         guard !series.isEmpty else { return [] }
-        let buckets = sparklineBuckets(series, columns: sparklineColumns)
+        let buckets = sparklineBuckets(series, columns: sparklineColumns(width: width))
         let top = buckets.max() ?? 0
         let indent = "  "
         var glyphs = ""
@@ -244,7 +278,7 @@ enum TextReport {
             ? "\(series.count) frames, the longest of up to \(Int(perColumn)) a column"
             : "\(series.count) frames, one a column"
         let pooled = report.repeats > 1 ? ", of \(report.repeats) repeats" : ""
-        var lines = TerminalText.wrapped("Frame times: \(grouping)\(pooled)", hanging: indent)
+        var lines = TerminalText.wrapped("Frame times: \(grouping)\(pooled)", width: width, hanging: indent)
         lines.append(indent + glyphs)
         let hasJank = marks.contains("^")
         if hasJank {
@@ -252,7 +286,7 @@ enum TextReport {
         }
         let scale = "▁ up to \(fixed(top / 8, 2)) ms, █ \(fixed(top, 2)) ms; budget \(fixed(report.budgetMs, 2)) ms"
             + (hasJank ? "; ^ janky" : "; none janky")
-        lines += TerminalText.wrapped(scale, first: indent, hanging: indent)
+        lines += TerminalText.wrapped(scale, width: width, first: indent, hanging: indent)
         return lines
     }
 
@@ -333,26 +367,52 @@ enum TextReport {
         return min(sparkGlyphs.count - 1, max(0, eighth))
     }
 
-    private static func hotPaths(_ report: Report) -> [String] {
+    /// The hot paths: a table whose path column is shortened in the middle when the terminal is a little too
+    /// narrow for whole paths, and, when even ``narrowestPathColumn`` would not fit beside the figures, each
+    /// path whole on a line of its own above its figures.
+    private static func hotPaths(_ report: Report, width: Int) -> [String] {
         guard !report.hotPaths.isEmpty else { return ["Hot paths: none measured"] }
-        var table = TextTable(["Hot paths (per repeat)", "calls", "total ms", "self ms", "janky", "p50 call",
-                               "p99 call"],
-                              alignments: [.left] + Array(repeating: .right, count: 6))
-        for path in report.hotPaths.prefix(hotPathRows) {
-            table.append([path.path, number(path.calls)]
-                + [path.totalMs, path.selfMs, path.jankySelfMs, path.callP50Ms, path.callP99Ms].map { fixed($0, 3) })
+        let shown = report.hotPaths.prefix(hotPathRows)
+        let figureHeader = ["calls", "total ms", "self ms", "janky", "p50 call", "p99 call"]
+        func figures(_ path: Report.HotPath) -> [String] {
+            [number(path.calls)]
+                + [path.totalMs, path.selfMs, path.jankySelfMs, path.callP50Ms, path.callP99Ms].map { fixed($0, 3) }
         }
-        var lines = table.lines(width: width, shrinking: 0)
+        var table = TextTable(["Hot paths (per repeat)"] + figureHeader,
+                              alignments: [.left] + Array(repeating: .right, count: figureHeader.count))
+        for path in shown {
+            table.append([path.path] + figures(path))
+        }
+        let figuresWidth = (1..<(figureHeader.count + 1)).reduce(0) { $0 + 2 + table.width(of: $1) }
+        var lines: [String]
+        if width - figuresWidth >= min(narrowestPathColumn, table.width(of: 0)) {
+            lines = table.lines(width: width, shrinking: 0)
+        } else {
+            var stacked = TextTable(figureHeader, alignments: Array(repeating: .right, count: figureHeader.count))
+            for path in shown {
+                stacked.append(figures(path))
+            }
+            let rows = stacked.lines(indent: "  ")
+            lines = ["Hot paths (per repeat)", rows[0]]
+            for (path, row) in zip(shown, rows.dropFirst()) {
+                lines.append(TerminalText.middleShortened(path.path, to: width))
+                lines.append(row)
+            }
+        }
         let more = report.hotPaths.count - hotPathRows
         if more > 0 {
             lines.append("… \(more) more \(more == 1 ? "path" : "paths") in --format json")
         }
-        lines += TerminalText.wrapped("janky: self time in janky frames; p50/p99 call: one call's time, ms",
-                                      hanging: "  ")
+        var note = "janky: self time in janky frames"
+        if let display = report.initialDisplay, !report.window.includesInitialDisplay, display.ms > report.budgetMs {
+            // Frame 0 is not measured: its time is the initial display's, above, not the janky column's.
+            note = "janky: self time in the measured janky frames, not the initial display's"
+        }
+        lines += TerminalText.wrapped(note + "; p50/p99 call: one call's time, ms", width: width, hanging: "  ")
         return lines
     }
 
-    private static func worstFrames(_ report: Report) -> [String] {
+    private static func worstFrames(_ report: Report, width: Int) -> [String] {
         guard !report.worstFrames.isEmpty else { return ["Worst frames: none measured"] }
         var table = TextTable(["frame", "t (s)", "ms", "top path"], alignments: [.right, .right, .right, .left])
         for frame in report.worstFrames {
@@ -362,7 +422,7 @@ enum TextReport {
     }
 
     /// The counters that are not zero; how many are zero, said in one line.
-    private static func counters(_ report: Report) -> [String] {
+    private static func counters(_ report: Report, width: Int) -> [String] {
         guard !report.counters.isEmpty else { return ["Counters: none"] }
         var table = TextTable(["", ""], alignments: [.left, .right])
         for counter in report.counters where counter.value != 0 {
@@ -373,7 +433,7 @@ enum TextReport {
         if zeros > 0 {
             lines += TerminalText.wrapped(
                 "… \(zeros) zero \(zeros == 1 ? "counter" : "counters") not shown; all in --format json",
-                first: "  ", hanging: "    ")
+                width: width, first: "  ", hanging: "    ")
         }
         return lines
     }

@@ -24,6 +24,9 @@ struct TextTable {
         rows.append(row)
     }
 
+    /// The cells of `column`, its header first.
+    func column(_ column: Int) -> [String] { rows.map { $0[column] } }
+
     /// The width of `column`: its widest cell's.
     func width(of column: Int) -> Int { rows.map { TerminalText.columns($0[column]) }.max() ?? 0 }
 

@@ -27,10 +27,9 @@ public struct TraceFailure: Error, Sendable, Equatable {
         ])
     }
 
-    /// `path` then `FAILED: message`, as text reports begin with the trace: in 80 columns, the path shortened
-    /// in the middle, the message wrapped with a hanging indent.
-    var text: String {
-        let width = TerminalText.reportWidth
+    /// `path` then `FAILED: message`, as text reports begin with the trace: in `width` columns, the path
+    /// shortened in the middle, the message wrapped with a hanging indent.
+    func text(width: Int = TerminalText.reportWidth) -> String {
         return ([TerminalText.middleShortened(trace, to: width)]
             + TerminalText.wrapped(message, width: width, first: "FAILED: ", hanging: "  ")).joined(separator: "\n") + "\n"
     }

@@ -5,12 +5,13 @@ extension PathMeasurement {
     /// follow from `callDurationsNs`.
     ///
     /// For tests and tools that build measurements by hand, without importing `Histogram`.
-    package init(path: String, callDurationsNs: [UInt64], selfNs: UInt64, jankySelfNs: UInt64 = 0) {
+    package init(path: String, callDurationsNs: [UInt64], selfNs: UInt64, jankySelfNs: UInt64 = 0,
+                 initialSelfNs: UInt64 = 0) {
         var histogram = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
         for duration in callDurationsNs {
             _ = histogram.record(duration)
         }
         self.init(path: path, calls: callDurationsNs.count, totalNs: callDurationsNs.reduce(0, +), selfNs: selfNs,
-                  jankySelfNs: jankySelfNs, callDurations: histogram)
+                  jankySelfNs: jankySelfNs, initialSelfNs: initialSelfNs, callDurations: histogram)
     }
 }

@@ -53,7 +53,9 @@ extension Report {
             jankyFrames: mean(Double(perRepeat.reduce(0) { $0 + $1.jankyFrames })), droppedFrames: dropped,
             hitchTimeMs: hitchTime, hitchTimeRatio: session > 0 ? hitchTime / session : 0,
             effectiveFPS: frames > 0 ? measurement.refreshRate * frames / (frames + dropped) : 0, peakFPS: peak,
-            counters: measurement.counters, hotPaths: Self.hotPaths(measurement.repeats),
+            counters: measurement.counters,
+            hotPaths: Self.hotPaths(measurement.repeats, initialDisplayApart: window.includesInitialDisplay ? []
+                : initialFrames.map { ($0?.durationNs).map { FrameMath.isJanky($0, budgetNs: budgetNs) } ?? false }),
             worstFrames: Self.worstFrames(measured), environment: measurement.environment,
             warnings: measurement.warnings, failure: measurement.failure, markers: measurement.markers,
             perRepeat: perRepeat, clock: measurement.clock, workload: measurement.workload, initialDisplay: initialDisplay,
@@ -67,11 +69,22 @@ extension Report {
     ///
     /// A path missing from a repeat counts as zero there. Per-call percentiles come from the call histograms of
     /// all repeats merged.
-    private static func hotPaths(_ repeats: [RepeatMeasurement]) -> [HotPath] {
+    /// The hot paths of `repeats`, their times means per repeat; `initialDisplayApart[i]` says that repeat
+    /// *i*'s frame 0 was janky and is not measured, so that its time is not in the janky column (it is reported
+    /// apart, as the initial display).
+    private static func hotPaths(_ repeats: [RepeatMeasurement], initialDisplayApart: [Bool]) -> [HotPath] {
         var order: [String] = []
         var merged: [String: PathMeasurement] = [:]
         var histograms: [String: Histogram<UInt64>] = [:]
-        for path in repeats.flatMap(\.paths) {
+        let measuredPaths = repeats.enumerated().flatMap { index, repeated in
+            let apart = index < initialDisplayApart.count && initialDisplayApart[index]
+            return repeated.paths.map { path in
+                var path = path
+                if apart { path.jankySelfNs -= min(path.jankySelfNs, path.initialSelfNs) }
+                return path
+            }
+        }
+        for path in measuredPaths {
             guard var sum = merged[path.path], var histogram = histograms[path.path] else {
                 order.append(path.path)
                 merged[path.path] = path
