@@ -4,7 +4,7 @@ import Foundation
 
 /// The JSON Schemas in `Schemas/` against what Reel writes: shipped traces' reports, comparisons and gate
 /// judgements, and the JSON goldens.
-@Suite("Schemas/ describes the JSON Reel writes")
+@Suite("Schemas/ describes the JSON Reel writes", .tags(.endToEnd))
 struct JSONSchemaTests {
     static func schema(_ name: String) throws -> JSONSchemaCheck {
         let url = ReelProcess.root.appendingPathComponent("Schemas/\(name).schema.json")

@@ -8,7 +8,7 @@ private func wideLines(_ text: String, over width: Int) -> [String] {
     text.split(separator: "\n").map(String.init).filter { TerminalText.columns($0) > width }
 }
 
-@Suite("The terminal's words: width, colour, names, record's summary, baselines, validate")
+@Suite("The terminal's words: width, colour, names, record's summary, baselines, validate", .tags(.endToEnd))
 struct TerminalWordsCommandTests {
     static let trace = "Traces/contacts-list.xml"
     static let quick = ["--repeat", "1", "--warmup", "0", "-q"]

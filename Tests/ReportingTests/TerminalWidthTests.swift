@@ -7,7 +7,7 @@ private func wideLines(_ text: String, over width: Int) -> [String] {
     text.split(separator: "\n").map(String.init).filter { TerminalText.columns($0) > width }
 }
 
-@Suite("Text in the terminal's width: reports and comparisons at 60, 80, 120 and 200 columns")
+@Suite("Text in the terminal's width: reports and comparisons at 60, 80, 120 and 200 columns", .tags(.fast))
 struct TerminalWidthTests {
     static let widths = [60, 80, 120, 200]
 
@@ -121,7 +121,7 @@ struct TerminalWidthTests {
     }
 }
 
-@Suite("The hot paths' janky column agrees with the janky frames: frame 0 is apart")
+@Suite("The hot paths' janky column agrees with the janky frames: frame 0 is apart", .tags(.fast))
 struct InitialDisplayJankTests {
     /// One repeat whose frame 0 (40 ms, all of it `frame/cells/configure`) is janky and whose other frames
     /// (2 ms each) are not; `includesInitialDisplay` as given.
@@ -157,7 +157,7 @@ struct InitialDisplayJankTests {
     }
 }
 
-@Suite("Findings in text are words, not Markdown")
+@Suite("Findings in text are words, not Markdown", .tags(.fast))
 struct FindingTextTests {
     @Test("The text report and comparison show findings without backticks; HTML sets the code in <code>")
     func noBackticks() {
