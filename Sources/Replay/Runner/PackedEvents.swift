@@ -226,23 +226,6 @@ final class PackedEvents {
     /// The most decimal places a packed number has.
     private static let largestExponent = 9
 
-    /// 10ᵉ, for `exponent` from 0 to ``largestExponent``: every one exact in a `Double`. A switch rather than a
-    /// table: read for every field of every event, it costs no lazy global's check and no bounds check.
-    @inline(__always)
-    fileprivate static func power(_ exponent: Int) -> Double {
-        switch exponent {
-        case 0: 1
-        case 1: 10
-        case 2: 100
-        case 3: 1e3
-        case 4: 1e4
-        case 5: 1e5
-        case 6: 1e6
-        case 7: 1e7
-        case 8: 1e8
-        default: 1e9
-        }
-    }
 
     /// `value` as an integer count of 10⁻ᵉ, at `previous`'s exponent or the least larger one at which it is
     /// exactly that number (the bits of `Double(count) / 10ᵉ` are `value`'s); `nil` when there is none up to 9.
@@ -250,7 +233,7 @@ final class PackedEvents {
         var exponent = previous.exponent
         while exponent <= largestExponent {
             defer { exponent += 1 }
-            let power = Self.power(exponent)
+            let power = TraceNumber.powerOfTen(exponent)
             let count = (value * power).rounded()
             guard abs(count) < 0x1p53 else { return nil }
             let integer = Int64(count)
@@ -408,7 +391,7 @@ final class PackedEvents {
         }
 
         private static func value(_ decimal: Decimal) -> Double {
-            Double(decimal.value) / PackedEvents.power(decimal.exponent)
+            Double(decimal.value) / TraceNumber.powerOfTen(decimal.exponent)
         }
 
         private static func read(_ register: inout Decimal, _ code: UInt8, _ input: inout UnsafePointer<UInt8>) {
