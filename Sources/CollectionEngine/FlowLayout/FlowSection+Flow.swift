@@ -31,7 +31,8 @@ extension FlowSection {
                                      itemsStart: itemsStart, metrics: metrics, vertical: vertical)
             lines = .list(list)
             itemsEnd = list.positions.indices.reduce(itemsStart) { end, item in
-                max(end, list.positions[item].main + (vertical ? all[item].height : all[item].width))
+                let frame = list.frame(item)
+                return max(end, frame.main + frame.mainLength)
             }
         }
         length = itemsEnd + mainTrailing + footerLength

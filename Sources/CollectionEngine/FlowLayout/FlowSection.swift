@@ -111,12 +111,15 @@ struct FlowSection {
     /// Whether an item is longer across the scrolling axis than the section's available extent (UIKit's
     /// "behavior of the UICollectionViewFlowLayout is not defined" warning).
     var hasOversizedItem = false
-    var lines = Lines.grid(UniformGrid(perLine: 1, lineCount: 0, itemMain: 0, itemCross: 0, mainPitch: 0,
-                                       crossStart: 0, crossPitch: 0))
+    var lines = Lines.none
 
     enum Lines: Equatable {
         case grid(UniformGrid)
         case list(LineList)
+
+        /// No lines: a section not flowed yet, or whose sizes changed since it was.
+        static let none = Lines.grid(UniformGrid(perLine: 1, lineCount: 0, itemMain: 0, itemCross: 0, mainPitch: 0,
+                                                 crossStart: 0, crossPitch: 0))
     }
 
     init(section: Int, count: Int, metrics source: MetricsSource) {
@@ -143,6 +146,10 @@ struct FlowSection {
             all[item] = size
             sizes = .varying(all)
         case .varying(var all):
+            // The sizes are unique only once the lines flowed from them (which share them) and the case that
+            // holds them let go: then one size changes in place, not in a copy of them all. The lines are stale
+            // anyway; the section flows again before it is read.
+            lines = .none
             sizes = .varying([])
             all[item] = size
             sizes = .varying(all)
