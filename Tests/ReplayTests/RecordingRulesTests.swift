@@ -130,6 +130,8 @@ struct ExhaustiveRecordingRulesTests {
     @Test("Every scenario with an extreme view or data, on its app's layout and on flow, records a trace with no problem or is refused",
           arguments: ScenarioName.allCases, ["app", "flow"])
     func extremeViews(name: ScenarioName, layout: String) throws {
+        // On flow, a scenario whose app's layout is flow records what its "app" case records.
+        guard layout == "app" || name.appLayout != "flow" else { return }
         for (label, configure) in Self.extremes {
             let scenario = Self.scenario(name, duration: 3) { setup in
                 if layout == "flow" { setup.layout = "flow" }

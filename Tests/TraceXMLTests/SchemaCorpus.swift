@@ -69,8 +69,10 @@ enum SchemaCorpus {
     /// review (the agreement with trace.rng is checked on all of them).
     static let goldenValues = ["", "x", "-1", "1e11", " 1", "1 2*3", "10000001", "0.0005"]
 
-    private static var startTag: Regex<(Substring, Substring, Substring, Substring, Substring, Substring)> { /^(\s*)<([a-zA-Z-]+)((?:\s+[a-zA-Z-]+="[^"]*")*)\s*(\/?)>(.*)$/ }
-    private static var attribute: Regex<(Substring, Substring, Substring)> { /([a-zA-Z-]+)="([^"]*)"/ }
+    // Made once (a regex literal is parsed each time its value is made); `Regex` is not declared `Sendable`,
+    // but its compiled program is immutable once made, and made under an atomic compare-and-exchange.
+    nonisolated(unsafe) private static let startTag: Regex<(Substring, Substring, Substring, Substring, Substring, Substring)> = /^(\s*)<([a-zA-Z-]+)((?:\s+[a-zA-Z-]+="[^"]*")*)\s*(\/?)>(.*)$/
+    nonisolated(unsafe) private static let attribute: Regex<(Substring, Substring, Substring)> = /([a-zA-Z-]+)="([^"]*)"/
 
     static func mutations(of base: Document, values: [String] = values) -> [Document] {
         let lines = base.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

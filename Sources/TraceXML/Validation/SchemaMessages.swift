@@ -15,7 +15,9 @@ enum SchemaMessages {
         return text
     }
 
-    private static var rules: [(Regex<(Substring, Substring, Substring)>, (Substring, Substring) -> String)] { [
+    // Built once: a regex literal is parsed each time its value is made. `Regex` is not declared `Sendable`,
+    // but its compiled program is immutable once made, and made under an atomic compare-and-exchange.
+    nonisolated(unsafe) private static let rules: [(Regex<(Substring, Substring, Substring)>, @Sendable (Substring, Substring) -> String)] = [
         (/Did not expect element (\S+) there()/, { element, _ in
             "<\(element)> is not allowed here; \(placement(of: element))" }),
         (/Did not expect text in element (\S+) content()/, { element, _ in "<\(element)> holds text; it takes none" }),
@@ -37,7 +39,7 @@ enum SchemaMessages {
         (/Error validating datatype (\S+)()/, { type, _ in "a value is not a valid \(type)" }),
         (/Error validating value ?()()/, { _, _ in "a value is not one the format allows" }),
         (/Value '(.*)' is not (?:one of|valid).*()/, { value, _ in "'\(value)' is not a value the format allows here" }),
-    ] }
+    ]
 
     /// Where an element goes in a trace, in words, for the message of one found out of place.
     private static func placement(of element: Substring) -> String {
