@@ -11,8 +11,8 @@ private let golden = GoldenFiles()
 @Suite("Sharding, merging and parallel replays, end to end", .tags(.endToEnd))
 struct ScaleOutCommandTests {
     /// Short shipped traces: `stacked-albums` has 9 janky frames, the others none.
-    static let traces = ["Traces/contacts-list.xml", "Traces/chat-messages.xml", "Traces/circle-clock.xml",
-                         "Traces/stacked-albums.xml", "Traces/photo-grid-browse.xml"]
+    static let traces = ["Traces/circle-clock.xml", "Traces/chat-messages.xml", "Traces/springboard-edit.xml",
+                         "Traces/stacked-albums.xml", "Traces/spiral-speakers.xml"]
     static let once = ["--repeat", "1", "--warmup", "0", "--quiet"]
 
     private static func directory(_ name: String = #function) throws -> URL {
@@ -113,7 +113,7 @@ struct ScaleOutCommandTests {
     @Test("Compare shards merged: the unsharded run's trace order, layouts and counters")
     func compareShards() throws {
         let folder = try Self.directory()
-        let traces = ["Traces/contacts-list.xml", "Traces/chat-messages.xml", "Traces/photo-grid-browse.xml"]
+        let traces = ["Traces/spiral-speakers.xml", "Traces/chat-messages.xml", "Traces/circle-clock.xml"]
         let compare = ["compare", "--layout", "flow", "--layout", "grid"] + Self.once + traces
         let unsharded = try ReelProcess.run(arguments: compare + ["-f", "json"])
         #expect(unsharded.status == 0, "\(unsharded.stderr)")
@@ -141,7 +141,7 @@ struct ScaleOutCommandTests {
           arguments: [["replay"], ["compare", "--layout", "flow", "--layout", "grid"], ["gate", "--max-janky-frames", "0"]],
           ["0/3", "4/3", "a/b", "3"])
     func badShard(command: [String], value: String) throws {
-        let result = try ReelProcess.run(arguments: command + ["--shard", value, "Traces/contacts-list.xml"])
+        let result = try ReelProcess.run(arguments: command + ["--shard", value, "Traces/survey-decorated-flow.xml"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("--shard must be I/N with 1 ≤ I ≤ N, not '\(value)'"), "\(result.stderr)")
     }
@@ -174,7 +174,7 @@ struct ScaleOutCommandTests {
     @Test("merge refuses files of different kinds, shards of different N, a shard twice, a missing shard and a position claimed twice, naming the files")
     func mergeRefusals() throws {
         let folder = try Self.directory()
-        let traces = ["Traces/contacts-list.xml", "Traces/circle-clock.xml", "Traces/chat-messages.xml"]
+        let traces = ["Traces/survey-decorated-flow.xml", "Traces/circle-clock.xml", "Traces/chat-messages.xml"]
         let replay = ["replay"] + Self.once + traces
         let halves = try Self.shards(replay, count: 2, in: folder, name: "half")
         let thirds = try Self.shards(replay, count: 3, in: folder, name: "third")
@@ -221,7 +221,7 @@ struct ScaleOutCommandTests {
                                                       "-f", "json"] + Self.once + Array(Self.traces.prefix(2)))
         #expect(compare.status == 0)
         #expect((try Self.json(compare.stdout) as? [[String: Any]])?.map { $0["trace"] as? String } == Array(Self.traces.prefix(2)))
-        let range = try ReelProcess.run("replay", "--jobs", "257", "Traces/contacts-list.xml")
+        let range = try ReelProcess.run("replay", "--jobs", "257", "Traces/survey-decorated-flow.xml")
         #expect(range.status == 64 && range.stderr.contains("--jobs must be from 1 to 256"))
     }
 }

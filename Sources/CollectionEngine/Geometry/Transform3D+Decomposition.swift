@@ -115,8 +115,8 @@ extension Transform3D {
         }
         result.translation = SIMD3(m[3][0], m[3][1], m[3][2])
 
-        var row = [SIMD3(m[0][0], m[0][1], m[0][2]), SIMD3(m[1][0], m[1][1], m[1][2]),
-                   SIMD3(m[2][0], m[2][1], m[2][2])]
+        var row = Rows3(SIMD3(m[0][0], m[0][1], m[0][2]), SIMD3(m[1][0], m[1][1], m[1][2]),
+                        SIMD3(m[2][0], m[2][1], m[2][2]))
         result.scale[0] = length(row[0])
         row[0] = normalized(row[0])
         result.skew[0] = dot(row[0], row[1])
@@ -166,38 +166,54 @@ extension Transform3D {
 
 // MARK: - Row arithmetic
 
-private typealias Rows = [SIMD4<Double>]
+/// A 4×4 matrix as its four rows, in place: no array to allocate on an animated frame.
+private struct Rows {
+    private var r0, r1, r2, r3: SIMD4<Double>
 
-extension Transform3D {
-    fileprivate init(rows m: Rows) {
-        self.init(
-            m11: m[0][0], m12: m[0][1], m13: m[0][2], m14: m[0][3],
-            m21: m[1][0], m22: m[1][1], m23: m[1][2], m24: m[1][3],
-            m31: m[2][0], m32: m[2][1], m33: m[2][2], m34: m[2][3],
-            m41: m[3][0], m42: m[3][1], m43: m[3][2], m44: m[3][3])
+    init(_ r0: SIMD4<Double>, _ r1: SIMD4<Double>, _ r2: SIMD4<Double>, _ r3: SIMD4<Double>) {
+        (self.r0, self.r1, self.r2, self.r3) = (r0, r1, r2, r3)
     }
 
-    fileprivate var rows: Rows {
-        [SIMD4(m11, m12, m13, m14), SIMD4(m21, m22, m23, m24), SIMD4(m31, m32, m33, m34), SIMD4(m41, m42, m43, m44)]
-    }
-}
+    static let identity = Rows([1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1])
 
-extension Array where Element == SIMD4<Double> {
-    fileprivate static var identity: Rows { [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]] }
-
-    /// `a · b` for row-major 4×4 matrices.
-    fileprivate static func multiply(_ a: Rows, _ b: Rows) -> Rows {
-        (0..<4).map { i in
-            var row = b[0] * a[i][0]
-            row += b[1] * a[i][1]
-            row += b[2] * a[i][2]
-            row += b[3] * a[i][3]
-            return row
+    subscript(row: Int) -> SIMD4<Double> {
+        get {
+            switch row {
+            case 0: r0
+            case 1: r1
+            case 2: r2
+            default: r3
+            }
+        }
+        set {
+            switch row {
+            case 0: r0 = newValue
+            case 1: r1 = newValue
+            case 2: r2 = newValue
+            default: r3 = newValue
+            }
         }
     }
 
+    mutating func swapAt(_ i: Int, _ j: Int) {
+        guard i != j else { return }
+        (self[i], self[j]) = (self[j], self[i])
+    }
+
+    /// `a · b` for row-major 4×4 matrices.
+    static func multiply(_ a: Rows, _ b: Rows) -> Rows {
+        func row(_ i: Int) -> SIMD4<Double> {
+            var row = b.r0 * a[i][0]
+            row += b.r1 * a[i][1]
+            row += b.r2 * a[i][2]
+            row += b.r3 * a[i][3]
+            return row
+        }
+        return Rows(row(0), row(1), row(2), row(3))
+    }
+
     /// The inverse by Gauss-Jordan elimination with partial pivoting, or `nil` when singular.
-    fileprivate static func inverse(_ matrix: Rows) -> Rows? {
+    static func inverse(_ matrix: Rows) -> Rows? {
         var a = matrix, inv = Rows.identity
         for column in 0..<4 {
             var pivot = column
@@ -217,6 +233,44 @@ extension Array where Element == SIMD4<Double> {
             }
         }
         return inv
+    }
+}
+
+extension Transform3D {
+    fileprivate init(rows m: Rows) {
+        self.init(
+            m11: m[0][0], m12: m[0][1], m13: m[0][2], m14: m[0][3],
+            m21: m[1][0], m22: m[1][1], m23: m[1][2], m24: m[1][3],
+            m31: m[2][0], m32: m[2][1], m33: m[2][2], m34: m[2][3],
+            m41: m[3][0], m42: m[3][1], m43: m[3][2], m44: m[3][3])
+    }
+
+    fileprivate var rows: Rows {
+        Rows(SIMD4(m11, m12, m13, m14), SIMD4(m21, m22, m23, m24), SIMD4(m31, m32, m33, m34), SIMD4(m41, m42, m43, m44))
+    }
+}
+
+/// The upper-left 3×3 of a matrix as its three rows, in place.
+private struct Rows3 {
+    private var r0, r1, r2: SIMD3<Double>
+
+    init(_ r0: SIMD3<Double>, _ r1: SIMD3<Double>, _ r2: SIMD3<Double>) { (self.r0, self.r1, self.r2) = (r0, r1, r2) }
+
+    subscript(row: Int) -> SIMD3<Double> {
+        get {
+            switch row {
+            case 0: r0
+            case 1: r1
+            default: r2
+            }
+        }
+        set {
+            switch row {
+            case 0: r0 = newValue
+            case 1: r1 = newValue
+            default: r2 = newValue
+            }
+        }
     }
 }
 
