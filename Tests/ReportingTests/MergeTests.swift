@@ -53,6 +53,15 @@ struct MergeTests {
         }
     }
 
+    @Test("Every format merge writes is one replay and compare write under the same name; the gate's, all but HTML")
+    func formatsByName() {
+        for format in MergeFormat.allCases {
+            #expect(format.named(ReportFormat.self)?.rawValue == format.rawValue)
+            #expect(format.named(ComparisonFormat.self)?.rawValue == format.rawValue)
+            #expect((format.named(GateFormat.self) == nil) == (format == .html))
+        }
+    }
+
     @Test("Every figure's name reads back as the figure")
     func figureNames() {
         let figures = Figure.summary + Figure.counters + [.hotPathSelfTime("frame/cells/configure"), .hotPathSelfTime("a.b[c]")]

@@ -135,34 +135,17 @@ public enum MergeFormat: String, CaseIterable, Sendable {
     case html
     case junit
 
-    var reportFormat: ReportFormat {
-        switch self {
-        case .text: .text
-        case .json: .json
-        case .markdown: .markdown
-        case .html: .html
-        case .junit: .junit
-        }
-    }
+    /// The replay's format of this name: replay writes every format `reel merge` does (`MergeTests` checks).
+    var reportFormat: ReportFormat { named()! }
 
-    var comparisonFormat: ComparisonFormat {
-        switch self {
-        case .text: .text
-        case .json: .json
-        case .markdown: .markdown
-        case .html: .html
-        case .junit: .junit
-        }
-    }
+    /// The comparison's format of this name: compare writes every format `reel merge` does.
+    var comparisonFormat: ComparisonFormat { named()! }
 
-    /// The gate's format; `nil` for HTML, which the gate does not write.
-    var gateFormat: GateFormat? {
-        switch self {
-        case .text: .text
-        case .json: .json
-        case .markdown: .markdown
-        case .html: nil
-        case .junit: .junit
-        }
+    /// The gate's format of this name; `nil` for HTML, which the gate does not write.
+    var gateFormat: GateFormat? { named() }
+
+    /// The format of this name among `Format`'s, or nil when it has none.
+    func named<Format: RawRepresentable<String>>(_: Format.Type = Format.self) -> Format? {
+        Format(rawValue: rawValue)
     }
 }
