@@ -101,27 +101,29 @@ struct HTMLBrowserTests {
         }
     }
 
-    @Test("Every shipped trace's page: no console message, one SVG point per measured frame, the budget line",
-          arguments: ShippedReplays.traces)
-    func shippedTrace(_ name: String) async throws {
+    @Test("Every shipped trace on one page: no console message, one SVG point per measured frame of each, a budget line each")
+    func shippedTraces() async throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // The page of the shipped-trace suite's replay, as `reel replay TRACE --format html` writes it.
-        let trace = "Traces/\(name)"
+        // The page of the shipped-trace suite's replays, as `reel replay Traces/*.xml --format html` writes it: one
+        // browser opens them all, a section each.
+        var reports: [Report] = []
+        for name in ShippedReplays.traces { reports.append(try await ShippedReplays.report(name)) }
         let page = folder.appendingPathComponent("report.html")
-        let report = try await ShippedReplays.report(name)
-        try ReportFormat.html.render([report]).write(to: page, atomically: true, encoding: .utf8)
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(ReportFormat.json.render([report]).utf8))
-                                as? [String: Any])
-        let perRepeat = try #require(json["frames"] as? Double), repeats = try #require(json["repeats"] as? Int)
-        let frames = Int((perRepeat * Double(repeats)).rounded())
-        #expect(frames > 1000)
+        try ReportFormat.html.render(reports).write(to: page, atomically: true, encoding: .utf8)
+        let frames = try reports.map { report in
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(ReportFormat.json.render([report]).utf8))
+                                    as? [String: Any])
+            let perRepeat = try #require(json["frames"] as? Double), repeats = try #require(json["repeats"] as? Int)
+            return Int((perRepeat * Double(repeats)).rounded())
+        }
+        #expect(frames.count == 21 && frames.allSatisfy { $0 > 1000 })
         let opened = try Chromium.open(page)
         #expect(opened.console.isEmpty, "\(opened.console)")
-        #expect(opened.dom.contains("<title>Reel replay: \(trace)</title>"))
-        #expect(HTMLScan.framePoints(in: opened.dom).reduce(0) { $0 + $1.count } == frames)
-        #expect(HTMLScan.tags("<line class=\"budget\"", in: opened.dom).count == 1)
-        #expect(HTMLScan.tags("<g class=\"node\"", in: opened.dom).count >= 2)
+        #expect(opened.dom.contains("<title>Reel replay: \(reports.map(\.trace).joined(separator: ", "))</title>"))
+        #expect(Self.pointsPerSection(opened.dom) == frames)
+        #expect(HTMLScan.tags("<line class=\"budget\"", in: opened.dom).count == reports.count)
+        #expect(HTMLScan.tags("<g class=\"node\"", in: opened.dom).count >= 2 * reports.count)
         #expect(opened.dom.contains("</svg>") && opened.dom.hasSuffix("</html>\n"))
     }
 
