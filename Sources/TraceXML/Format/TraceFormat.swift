@@ -72,8 +72,10 @@ struct ElementDeclaration: Sendable {
     /// Whether it takes attributes besides ``attributes`` (`<layout>`'s parameters).
     let takesOtherAttributes: Bool
     let content: Content
-    /// How an event's model value is written, for an event.
+    /// How an event is read, written and checked, for an event.
     let event: EventCodec?
+    /// How an operation of a batch is read, written and checked, for an operation.
+    let operation: OperationCodec?
 
     /// What an element may contain.
     enum Content: Sendable {
@@ -96,13 +98,14 @@ struct ElementDeclaration: Sendable {
     }
 
     init(_ name: XMLName, _ attributes: [AttributeDeclaration], takesOtherAttributes: Bool = false,
-         content: Content = .empty, event: EventCodec? = nil) {
+         content: Content = .empty, event: EventCodec? = nil, operation: OperationCodec? = nil) {
         precondition(attributes.count <= 32, "an element's attributes are a 32-bit set")
         self.name = name
         self.attributes = attributes
         self.takesOtherAttributes = takesOtherAttributes
         self.content = content
         self.event = event
+        self.operation = operation
     }
 
     /// The names of its attributes, in order.
