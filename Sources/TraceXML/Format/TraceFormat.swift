@@ -2,11 +2,13 @@
 /// them and the reader's messages list them), whether each is required, the kind of value it holds (its
 /// syntax and range, ``ValueKind``), and what the element may contain.
 ///
-/// The schema checker's tables, the reader's lists of allowed attributes and children, and the writer's
-/// attribute order derive from this table; `FormatDeclarationTests` proves that `Traces/trace.rng` declares
-/// the same elements, attributes, required and optional, value patterns and ranges. Adding an element is
-/// one entry here (and in ``XMLName``), its model case with its builder and writer, and the schema's
-/// definition, which the test then holds to this entry.
+/// The schema checker's tables, the reader's lists of allowed attributes and children, its dispatch of
+/// events and of a batch's operations to their codecs (``ElementCodec``), the range of every value the reader
+/// reads and the writer refuses (looked up by attribute name), and the writer's attribute order derive from
+/// this table; `FormatDeclarationTests` proves that `Traces/trace.rng` declares the same elements,
+/// attributes, required and optional, value patterns and ranges. Adding an element is one ``XMLName`` case,
+/// one entry here with its codec, its model case, and the schema's definition, which the test then holds to
+/// this entry (see the Trace Format article, "One declaration of the format").
 enum TraceFormat {
     /// The root element.
     static let root = XMLName.trace

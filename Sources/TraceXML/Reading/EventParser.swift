@@ -45,12 +45,12 @@ struct EventParser {
             }
         }
         guard let t else { throw stream.missing(.t) }
-        let time = try checkedTime(try stream.number(t, .time))
+        let time = try checkedTime(try stream.number(t))
         if hasOthers { try stream.checkAttributes(of: .scroll) }
         guard let x else { throw stream.missing(.x) }
-        let offsetX = try stream.number(x, .coordinate)
+        let offsetX = try stream.number(x)
         guard let y else { throw stream.missing(.y) }
-        let offset = TracePoint(x: offsetX, y: try stream.number(y, .coordinate))
+        let offset = TracePoint(x: offsetX, y: try stream.number(y))
         try stream.finishLeaf()
         return TraceEvent(time: time, kind: .scroll(offset: offset), location: location)
     }

@@ -48,34 +48,38 @@ extension XMLStream {
 
     // MARK: Scalars
 
-    /// The number `attribute` holds, within `range`.
+    /// The declaration of attribute `name` of the current element (``TraceFormat``, as ``SchemaTables``
+    /// holds it): a table lookup. Reading an attribute the element does not declare is a programming error.
+    @inline(__always)
+    func declared(_ name: XMLName?) -> SchemaTables.Attribute {
+        guard let element = elementName, let name, let declared = SchemaTables.shared.attribute(name, of: element) else {
+            undeclared(name)
+        }
+        return declared
+    }
+
+    @inline(never)
+    private func undeclared(_ name: XMLName?) -> Never {
+        preconditionFailure("<\(elementRawName)> declares no attribute '\(name?.text ?? "?")'")
+    }
+
+    /// The kind of attribute `name` of the current element, as its declaration has it.
+    func declaredKind(_ name: XMLName?) -> ValueKind { declared(name).kind }
+
+    /// The number `attribute` holds, within the range its declaration gives it (its ``ValueKind``).
     ///
     /// Every number a trace carries has a range (``TraceLimits``): a value outside it, and anything that is
     /// not a number of the format (`nan`, `inf`, `1e400`, a subnormal such as `1e-320`, an empty value), is
     /// an error that quotes the value and states the range and why. A value the schema checker has read
     /// (``Attribute/parsedNumber``) is not read again.
     @inline(__always)
-    func number(_ attribute: Attribute, _ range: ValueRange) throws(TraceError) -> Double {
+    func number(_ attribute: Attribute) throws(TraceError) -> Double {
+        let declared = declared(attribute.name)
         let parsed = attribute.parsedNumber.isNaN ? TraceNumber.parse(attribute.valueBytes) : attribute.parsedNumber
-        guard let value = parsed, range.contains(value) else {
-            throw invalid(attribute, expected: range.expectation)
+        guard let value = parsed, declared.bounds.contains(value) else {
+            throw invalid(attribute, expected: declared.kind.range!.expectation)
         }
         return value
-    }
-
-    /// The kind of attribute `name` of the current element, as its declaration (``TraceFormat``) has it: a
-    /// table lookup. Reading an attribute the element does not declare is a programming error.
-    @inline(__always)
-    func declaredKind(_ name: XMLName?) -> ValueKind {
-        guard let element = elementName, let name, let declared = SchemaTables.shared.attribute(name, of: element) else {
-            preconditionFailure("<\(elementRawName)> declares no attribute '\(name?.text ?? "?")'")
-        }
-        return declared.kind
-    }
-
-    /// The number `attribute` holds, within the range its declaration gives it.
-    func number(_ attribute: Attribute) throws(TraceError) -> Double {
-        try number(attribute, declaredKind(attribute.name).range!)
     }
 
     /// The number attribute `name` holds, within the range its declaration gives it.
