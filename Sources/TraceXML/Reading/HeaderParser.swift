@@ -106,8 +106,13 @@ struct HeaderParser {
         }
     }
 
-    static let decelerationRateExpectation =
-        "'normal', 'fast' or a factor per millisecond from 0.001 to 0.999 such as '0.995' (closer to 1, a fling coasts for hours)"
+    /// `'normal', 'fast' or a factor per millisecond from 0.001 to 0.999 such as …`: the words and the range of
+    /// the declaration's ``ValueKind/decelerationRate``.
+    static let decelerationRateExpectation: String = {
+        let kind = ValueKind.decelerationRate
+        return kind.words.map { "'\($0)'" }.joined(separator: ", ")
+            + " or a factor per millisecond \(kind.range!.bounds) such as '0.995' (closer to 1, a fling coasts for hours)"
+    }()
 
     private func readCollectionView() throws(TraceError) -> CollectionViewConfiguration {
         try stream.checkAttributes(of: .collectionView)

@@ -79,8 +79,9 @@ extension TraceWriter {
                               ("bottom", view.contentInset.bottom), ("right", view.contentInset.right)] {
             try check(inset, "content inset \(side)", .contentInset)
         }
-        if case .custom(let factor) = view.decelerationRate, !declaredKind(.decelerationRate).range!.contains(factor) {
-            throw unwritable("deceleration rate is \(factor); expected a factor per millisecond from 0.001 to 0.999")
+        if case .custom(let factor) = view.decelerationRate, let range = declaredKind(.decelerationRate).range,
+           !range.contains(factor) {
+            throw unwritable("deceleration rate is \(factor); expected a factor per millisecond \(range.bounds)")
         }
         try check(header.layout)
         try check(header.sections, "data")
