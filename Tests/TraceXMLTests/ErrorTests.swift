@@ -252,6 +252,68 @@ struct WriterErrorTests {
         #expect(writer.bytes == before)
     }
 
+    static let section = "a section index from 0 to 99,999 (a collection view holds at most 100,000 sections)"
+    static let item = "an item index from 0 to 9,999,999 (a collection view holds at most 10,000,000 items)"
+    static let items = "a number of items from 0 to 10,000,000 (the most a collection view holds in a replay)"
+
+    static func batch(_ operations: [BatchUpdate.Operation], countsAfter: [Int]? = nil) -> TraceEvent {
+        TraceEvent(time: 1, .batch(BatchUpdate(animated: true, duration: 0.3, countsAfter: countsAfter, operations: operations)))
+    }
+
+    // Each range is its declaration's (ValueKind), looked up by attribute name: the words stay those of the
+    // range the value had before the ranges moved there.
+    @Test("Each attribute's value is refused with its declared range's words", arguments: [
+        (TraceEvent(time: 1, .drag(phase: .ended, location: .zero, velocity: TracePoint(x: 0, y: .nan))),
+         "event 0 (<drag>) velocity y is nan; expected a velocity from -1,000,000 to 1,000,000 points per second"),
+        (TraceEvent(time: 1, .resize(TraceSize(width: 0, height: 10))),
+         "event 0 (<resize>) width is 0.0; expected a length from 1 to 100,000 points (25 times the widest display)"),
+        (TraceEvent(time: 1, .transition(.changed(progress: 3))),
+         "event 0 (<transition>) progress is 3.0; expected a progress from -1 to 2 (0 is the old layout, 1 the new one)"),
+        (TraceEvent(time: 1, .tap(location: TracePoint(x: 0, y: -.infinity))),
+         "event 0 (<tap>) location y is -inf; expected a coordinate from -10,000,000,000 to 10,000,000,000 points (beyond the content of the largest trace)"),
+        (batch([], countsAfter: [3, -1]), "event 0 (<batch>) counts-after[1] is -1; expected \(items)"),
+        (batch([.deleteItems(section: -1, items: [])]), "event 0 (<batch>) <delete-items> section is -1; expected \(section)"),
+        (batch([.reloadItems(section: 0, items: [1, -2])]), "event 0 (<batch>) <reload-items> item is -2; expected \(item)"),
+        (batch([.moveItem(from: TraceIndexPath(section: 0, item: 0), to: TraceIndexPath(section: 0, item: -1))]),
+         "event 0 (<batch>) <move-item> item is -1; expected \(item)"),
+        (batch([.insertItems(section: 0, items: [0, 1], sizes: [TraceSize(width: 1, height: 1)])]),
+         "event 0 (<batch>) <insert-items> inserts 2 items but gives 1 sizes"),
+        (batch([.insertItems(section: 0, items: [0], sizes: [TraceSize(width: 1, height: -1)])]),
+         "event 0 (<batch>) <insert-items> size height is -1.0; expected lengths from 0 to 100,000 points"),
+        (batch([.insertSection(at: 0, items: -1)]), "event 0 (<batch>) <insert-section> item count is -1; expected \(items)"),
+        (batch([.reloadSection(at: -1, items: 0)]), "event 0 (<batch>) <reload-section> section is -1; expected \(section)"),
+        (batch([.deleteSection(at: 100_000)]), "event 0 (<batch>) <delete-section> section is 100000; expected \(section)"),
+        (batch([.moveSection(from: 0, to: -1)]), "event 0 (<batch>) <move-section> to is -1; expected \(section)"),
+    ])
+    func refusesOutOfRange(_ event: TraceEvent, _ message: String) throws {
+        let writer = try TraceWriter(header: Self.header)
+        #expect { try writer.write(event) } throws: { ($0 as? TraceError)?.message == message }
+    }
+
+    static func header(_ change: (inout TraceHeader) -> Void) -> TraceHeader {
+        var header = Self.header
+        change(&header)
+        return header
+    }
+
+    @Test("A header's values are refused with their declared ranges' words", arguments: [
+        (header { $0.collectionView.size.height = 0 },
+         "collection view height is 0.0; expected a length from 1 to 100,000 points (25 times the widest display)"),
+        (header { $0.collectionView.refreshRate = 500 }, "refresh rate is 500.0; expected a refresh rate from 1 to 240 Hz (the fastest displays refresh at 240 Hz)"),
+        (header { $0.collectionView.contentInset.left = .nan }, "content inset left is nan; expected lengths from -100,000 to 100,000 points"),
+        (header { $0.collectionView.decelerationRate = .custom(1) }, "deceleration rate is 1.0; expected a factor per millisecond from 0.001 to 0.999"),
+        (header { $0.sections = [SectionDescription(items: 1, itemSizes: TraceSizeList([TraceSize(width: -1, height: 1)]))] },
+         "data section 0 item size width is -1.0; expected lengths from 0 to 100,000 points"),
+        (header { $0.sections = [SectionDescription(items: -1)] }, "data section 0 item count is -1; expected \(items)"),
+        (header { $0.workload = Workload(cells: [Workload.Cell(reuseIdentifier: "c", costs: Workload.Costs(configure: -1))]) },
+         "cell 'c' configure cost is -1.0; expected a cost from 0 to 1,000 ms (one view's work on the main thread)"),
+        (header { $0.workload = Workload(supplementaries: [Workload.Supplementary(kind: "k", costs: Workload.Costs(prepareForReuse: 2000))]) },
+         "supplementary 'k' prepare-for-reuse cost is 2000.0; expected a cost from 0 to 1,000 ms (one view's work on the main thread)"),
+    ])
+    func refusesHeader(_ header: TraceHeader, _ message: String) throws {
+        #expect { try TraceWriter.check(header) } throws: { ($0 as? TraceError)?.message == message }
+    }
+
     @Test("Times that go backwards are refused")
     func backwards() throws {
         let writer = try TraceWriter(header: Self.header)

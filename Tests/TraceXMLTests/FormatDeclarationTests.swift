@@ -99,6 +99,27 @@ struct FormatDeclarationTests {
         }
     }
 
+    @Test("Each event and each operation of a batch has its codec, and no other element has one")
+    func codecs() {
+        let events = Set(TraceFormat.events.map(\.name))
+        let operations = Set(TraceFormat.operations.map(\.name))
+        for element in TraceFormat.elements {
+            #expect((element.event != nil) == events.contains(element.name), "<\(element.name.text)>")
+            #expect((element.operation != nil) == operations.contains(element.name), "<\(element.name.text)>")
+            #expect(SchemaTables.shared.operationReader(element.name) != nil || !operations.contains(element.name))
+        }
+    }
+
+    // The reader's and the writer's accessors take a value's range from its kind, never from their caller.
+    @Test("Every kind of number or index, and of a list or pair of them, states its range", arguments: ValueKind.allCases)
+    func kindsStateRanges(_ kind: ValueKind) {
+        guard kind.pattern != nil else { return }
+        let parts = ValueKind.indexPathParts
+        let ranged = kind.range != nil || kind.countRange != nil || kind.entryRange != nil || kind.entryCountRange != nil
+            || (kind == .indexPath && parts.section.countRange != nil && parts.item.countRange != nil)
+        #expect(ranged, "\(kind)")
+    }
+
     @Test("The writer writes each element's attributes in the declaration's order", arguments: 0..<12)
     func writerFollowsDeclaration(_ index: Int) throws {
         var generator = SeededGenerator(seed: 0xF0F0 + UInt64(index))

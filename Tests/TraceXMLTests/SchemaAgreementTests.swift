@@ -94,7 +94,7 @@ struct ExhaustiveSchemaAgreementTests {
         #expect(!check("1 2*", .sizeList))
         #expect(!check("1 2,  3 4", .sizeList))
         #expect(!check("-1 2", .sizeList))
-        #expect(check("0 1  2", .countList) && !check("0 ", .countList) && !check("1234567890123456789", .countList))
+        #expect(check("0 1  2", .itemIndexList) && !check("0 ", .itemIndexList) && !check("1234567890123456789", .itemIndexList))
         #expect(check("-1.5e3 0 0 2", .insets) && !check("1 2 3", .insets))
         #expect(check("240", .refreshRate) && !check("240.0001", .refreshRate) && !check("+1", .refreshRate))
         // At the bounds, strtod's rounding decides, as it does for libxml2.

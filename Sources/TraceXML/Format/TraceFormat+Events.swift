@@ -23,7 +23,7 @@ extension TraceFormat {
                 case (nil, nil):
                     velocity = nil
                 case (let vx?, let vy?):
-                    velocity = TracePoint(x: try parser.stream.number(vx, .velocity), y: try parser.stream.number(vy, .velocity))
+                    velocity = TracePoint(x: try parser.stream.number(vx), y: try parser.stream.number(vy))
                 case (nil, _?):
                     throw parser.stream.missing(.velocityX, " (given 'velocity-y'; a velocity needs both)")
                 case (_?, nil):
@@ -44,8 +44,8 @@ extension TraceFormat {
                 guard case .drag(_, let location, let velocity) = kind else { return }
                 try writer.check(location, "\(what) location")
                 if let velocity {
-                    try writer.check(velocity.x, "\(what) velocity x", .velocity)
-                    try writer.check(velocity.y, "\(what) velocity y", .velocity)
+                    try writer.check(velocity.x, "\(what) velocity x", .velocityX)
+                    try writer.check(velocity.y, "\(what) velocity y", .velocityY)
                 }
             })),
         ElementDeclaration(.tap, time + point, event: EventCodec(
@@ -89,7 +89,7 @@ extension TraceFormat {
             read: { parser throws(TraceError) in
                 let phase = try parser.stream.choice(.phase, as: GesturePhase.self)
                 let point = try parser.point()
-                return .pinch(phase: phase, location: point, scale: try parser.stream.number(.scale, .pinchScale))
+                return .pinch(phase: phase, location: point, scale: try parser.stream.number(.scale))
             },
             write: { kind, writer throws(TraceError) in
                 guard case .pinch(let phase, let location, let scale) = kind else { return }
@@ -103,7 +103,7 @@ extension TraceFormat {
                 try writer.check(scale, "\(what) scale", .scale)
             })),
         ElementDeclaration(.batch, time + [
-            .optional(.animated, .boolean), .optional(.duration, .duration), .optional(.countsAfter, .countList),
+            .optional(.animated, .boolean), .optional(.duration, .duration), .optional(.countsAfter, .itemCountList),
         ], content: .elements(operations.map(\.name)), event: EventCodec(
             read: { parser throws(TraceError) in .batch(try parser.readBatch()) },
             write: { kind, writer throws(TraceError) in
@@ -170,7 +170,7 @@ extension TraceFormat {
                            content: .layout, event: EventCodec(
             read: { parser throws(TraceError) in
                 let animated = try parser.stream.bool(.animated, default: false)
-                let duration = try parser.stream.number(.duration, .duration, default: BatchUpdate.defaultDuration)
+                let duration = try parser.stream.number(.duration, default: BatchUpdate.defaultDuration)
                 return .setLayout(try parser.readLayoutChild(of: "<set-layout>"), animated: animated, duration: duration)
             },
             write: { kind, writer throws(TraceError) in
@@ -207,8 +207,9 @@ extension TraceFormat {
             })),
         ElementDeclaration(.resize, time + [.required(.width, .viewLength), .required(.height, .viewLength)],
                            event: EventCodec(
-            read: { parser throws(TraceError) in .resize(TraceSize(width: try parser.stream.number(.width, .viewLength),
-                                   height: try parser.stream.number(.height, .viewLength))) },
+            read: { parser throws(TraceError) in
+                .resize(TraceSize(width: try parser.stream.number(.width), height: try parser.stream.number(.height)))
+            },
             write: { kind, writer throws(TraceError) in
                 guard case .resize(let size) = kind else { return }
                 try writer.attribute(.width, size.width)
@@ -216,8 +217,8 @@ extension TraceFormat {
             },
             check: { kind, writer, what throws(TraceError) in
                 guard case .resize(let size) = kind else { return }
-                try writer.check(size.width, "\(what) width", .viewLength)
-                try writer.check(size.height, "\(what) height", .viewLength)
+                try writer.check(size.width, "\(what) width", .width)
+                try writer.check(size.height, "\(what) height", .height)
             })),
         ElementDeclaration(.marker, time + [.required(.label, .text)], event: EventCodec(
             read: { parser throws(TraceError) in .marker(label: try parser.stream.string(.label)) },
@@ -233,17 +234,136 @@ extension TraceFormat {
 
     /// The operations of a `<batch>`.
     static let operations: [ElementDeclaration] = [
-        ElementDeclaration(.deleteItems, [.required(.section, .sectionIndex), .required(.at, .countList)]),
-        ElementDeclaration(.reloadItems, [.required(.section, .sectionIndex), .required(.at, .countList)]),
-        ElementDeclaration(.moveItem, [.required(.from, .indexPath), .required(.to, .indexPath)]),
+        ElementDeclaration(.deleteItems, [.required(.section, .sectionIndex), .required(.at, .itemIndexList)],
+                           operation: itemsCodec { .deleteItems(section: $0, items: $1) }),
+        ElementDeclaration(.reloadItems, [.required(.section, .sectionIndex), .required(.at, .itemIndexList)],
+                           operation: itemsCodec { .reloadItems(section: $0, items: $1) }),
+        ElementDeclaration(.moveItem, [.required(.from, .indexPath), .required(.to, .indexPath)], operation: OperationCodec(
+            read: { stream throws(TraceError) in .moveItem(from: try stream.indexPath(.from), to: try stream.indexPath(.to)) },
+            write: { operation, writer throws(TraceError) in
+                guard case .moveItem(let from, let to) = operation else { return }
+                try writer.attribute(.from, from.description)
+                try writer.attribute(.to, to.description)
+            },
+            check: { operation, writer, what throws(TraceError) in
+                guard case .moveItem(let from, let to) = operation else { return }
+                try writer.check(from, what, indexPath: .from)
+                try writer.check(to, what, indexPath: .to)
+            })),
         ElementDeclaration(.insertItems, [
-            .required(.section, .sectionIndex), .required(.at, .countList), .optional(.sizes, .sizeList),
-        ]),
-        ElementDeclaration(.insertSection, [.required(.at, .sectionIndex), .required(.items, .itemCount)]),
-        ElementDeclaration(.deleteSection, [.required(.at, .sectionIndex)]),
-        ElementDeclaration(.reloadSection, [.required(.at, .sectionIndex), .required(.items, .itemCount)]),
-        ElementDeclaration(.moveSection, [.required(.from, .sectionIndex), .required(.to, .sectionIndex)]),
+            .required(.section, .sectionIndex), .required(.at, .itemIndexList), .optional(.sizes, .sizeList),
+        ], operation: OperationCodec(
+            read: { stream throws(TraceError) in
+                let section = try stream.count(.section)
+                let items = try stream.countList(stream.required(.at))
+                var sizes: [TraceSize]?
+                if let attribute = stream.attribute(.sizes) {
+                    // Runs are expanded: no more sizes than 'at' has items, so a run cannot make the list large.
+                    let list = try stream.sizeList(attribute, maximumCount: items.count)
+                    guard list.count == items.count else {
+                        throw TraceError(.invalidValue,
+                                         "attribute 'sizes' of <insert-items> has \(list.count) sizes but 'at' has \(items.count) items; expected one size per item",
+                                         at: stream.location(ofAttribute: "sizes"))
+                    }
+                    sizes = list
+                }
+                return .insertItems(section: section, items: items, sizes: sizes)
+            },
+            write: { operation, writer throws(TraceError) in
+                guard case .insertItems(let section, let items, let sizes) = operation else { return }
+                try writer.attribute(.section, section)
+                try writer.attribute(.at, writer.countList(items))
+                if let sizes { try writer.attribute(.sizes, writer.sizeList(sizes)) }
+            },
+            check: { operation, writer, what throws(TraceError) in
+                guard case .insertItems(let section, let items, let sizes) = operation else { return }
+                try writer.check(section, "\(what) section", .section)
+                for item in items { try writer.check(item, "\(what) item", .at) }
+                guard let sizes else { return }
+                guard sizes.count == items.count else {
+                    throw writer.unwritable("\(what) inserts \(items.count) items but gives \(sizes.count) sizes")
+                }
+                for size in sizes { try writer.check(size, "\(what) size", .sizes) }
+                try writer.fits(sizes, what, attribute: "sizes", besides: 32 + 8 * items.count)
+            })),
+        ElementDeclaration(.insertSection, [.required(.at, .sectionIndex), .required(.items, .itemCount)],
+                           operation: sectionCodec { .insertSection(at: $0, items: $1) }),
+        ElementDeclaration(.deleteSection, [.required(.at, .sectionIndex)], operation: OperationCodec(
+            read: { stream throws(TraceError) in .deleteSection(at: try stream.count(.at)) },
+            write: { operation, writer throws(TraceError) in
+                guard case .deleteSection(let at) = operation else { return }
+                try writer.attribute(.at, at)
+            },
+            check: { operation, writer, what throws(TraceError) in
+                guard case .deleteSection(let at) = operation else { return }
+                try writer.check(at, "\(what) section", .at)
+            })),
+        ElementDeclaration(.reloadSection, [.required(.at, .sectionIndex), .required(.items, .itemCount)],
+                           operation: sectionCodec { .reloadSection(at: $0, items: $1) }),
+        ElementDeclaration(.moveSection, [.required(.from, .sectionIndex), .required(.to, .sectionIndex)],
+                           operation: OperationCodec(
+            read: { stream throws(TraceError) in .moveSection(from: try stream.count(.from), to: try stream.count(.to)) },
+            write: { operation, writer throws(TraceError) in
+                guard case .moveSection(let from, let to) = operation else { return }
+                try writer.attribute(.from, from)
+                try writer.attribute(.to, to)
+            },
+            check: { operation, writer, what throws(TraceError) in
+                guard case .moveSection(let from, let to) = operation else { return }
+                try writer.check(from, "\(what) from", .from)
+                try writer.check(to, "\(what) to", .to)
+            })),
     ]
+
+    /// The codec of `<delete-items>` and `<reload-items>` (`section`, `at`), which differ only in the case
+    /// `make` builds.
+    private static func itemsCodec(
+        _ make: @escaping @Sendable (_ section: Int, _ items: [Int]) -> BatchUpdate.Operation
+    ) -> OperationCodec {
+        OperationCodec(
+            read: { stream throws(TraceError) in make(try stream.count(.section), try stream.countList(stream.required(.at))) },
+            write: { operation, writer throws(TraceError) in
+                switch operation {
+                case .deleteItems(let section, let items), .reloadItems(let section, let items):
+                    try writer.attribute(.section, section)
+                    try writer.attribute(.at, writer.countList(items))
+                default: return
+                }
+            },
+            check: { operation, writer, what throws(TraceError) in
+                switch operation {
+                case .deleteItems(let section, let items), .reloadItems(let section, let items):
+                    try writer.check(section, "\(what) section", .section)
+                    for item in items { try writer.check(item, "\(what) item", .at) }
+                default: return
+                }
+            })
+    }
+
+    /// The codec of `<insert-section>` and `<reload-section>` (`at`, `items`), which differ only in the
+    /// case `make` builds.
+    private static func sectionCodec(
+        _ make: @escaping @Sendable (_ at: Int, _ items: Int) -> BatchUpdate.Operation
+    ) -> OperationCodec {
+        OperationCodec(
+            read: { stream throws(TraceError) in make(try stream.count(.at), try stream.count(.items)) },
+            write: { operation, writer throws(TraceError) in
+                switch operation {
+                case .insertSection(let at, let items), .reloadSection(let at, let items):
+                    try writer.attribute(.at, at)
+                    try writer.attribute(.items, items)
+                default: return
+                }
+            },
+            check: { operation, writer, what throws(TraceError) in
+                switch operation {
+                case .insertSection(let at, let items), .reloadSection(let at, let items):
+                    try writer.check(at, "\(what) section", .at)
+                    try writer.check(items, "\(what) item count", .items)
+                default: return
+                }
+            })
+    }
 
     // Attribute groups several elements share (the schema's `time`, `point` and `item`).
     private static let time: [AttributeDeclaration] = [.required(.t, .seconds)]
@@ -251,18 +371,27 @@ extension TraceFormat {
     private static let item: [AttributeDeclaration] = [.required(.section, .sectionIndex), .required(.item, .itemIndex)]
 }
 
-/// How an event becomes its model value (``TraceEvent/Kind``) and back: read from its attributes after `t`
-/// and its content, written the same, in the declaration's order; and what the writer refuses of it first.
-struct EventCodec: Sendable {
-    /// Reads the event from the attributes after `t` (which the reader has checked against the declaration)
-    /// and, for an element with content, up to its end.
-    let read: @Sendable (_ parser: EventParser) throws(TraceError) -> TraceEvent.Kind
-    /// Writes the attributes after `t` and the content of the event `kind`, which is this element's.
-    let write: @Sendable (_ kind: TraceEvent.Kind, _ writer: TraceWriter) throws(TraceError) -> Void
-    /// Throws what the writer refuses of `kind` (a value the reader would not read back); `what` names the
-    /// event in messages.
-    let check: @Sendable (_ kind: TraceEvent.Kind, _ writer: TraceWriter, _ what: String) throws(TraceError) -> Void
+/// How an element becomes its model value and back: read from its attributes (which the reader has
+/// checked against the declaration) and its content, written the same, in the declaration's order; and what
+/// the writer refuses of it first. The ranges of its values are its declaration's (``ValueKind``): the
+/// reader's and the writer's accessors take them from there by the attribute's name.
+struct ElementCodec<Value, Reader>: Sendable {
+    /// Reads the element's value: for an event, from the attributes after `t` and, for an element with
+    /// content, up to its end.
+    let read: @Sendable (_ reader: Reader) throws(TraceError) -> Value
+    /// Writes the attributes (for an event, those after `t`) and the content of `value`, which is this
+    /// element's.
+    let write: @Sendable (_ value: Value, _ writer: TraceWriter) throws(TraceError) -> Void
+    /// Throws what the writer refuses of `value` (a value the reader would not read back); `what` names the
+    /// element in messages.
+    let check: @Sendable (_ value: Value, _ writer: TraceWriter, _ what: String) throws(TraceError) -> Void
 }
+
+/// How an event (``TraceEvent/Kind``) is read, written and checked.
+typealias EventCodec = ElementCodec<TraceEvent.Kind, EventParser>
+
+/// How an operation of a batch (``BatchUpdate/Operation``) is read, written and checked.
+typealias OperationCodec = ElementCodec<BatchUpdate.Operation, XMLStream>
 
 extension TraceEvent.Kind {
     /// The format's name for this kind's element.
@@ -308,5 +437,13 @@ extension BatchUpdate.Operation {
         case .reloadSection: .reloadSection
         case .moveSection: .moveSection
         }
+    }
+
+    /// How this operation is read, written and checked.
+    var codec: OperationCodec {
+        guard let codec = TraceFormat.element(xmlName).operation else {
+            preconditionFailure("<\(xmlName.text)> is declared without a codec")
+        }
+        return codec
     }
 }

@@ -2,11 +2,13 @@
 /// them and the reader's messages list them), whether each is required, the kind of value it holds (its
 /// syntax and range, ``ValueKind``), and what the element may contain.
 ///
-/// The schema checker's tables, the reader's lists of allowed attributes and children, and the writer's
-/// attribute order derive from this table; `FormatDeclarationTests` proves that `Traces/trace.rng` declares
-/// the same elements, attributes, required and optional, value patterns and ranges. Adding an element is
-/// one entry here (and in ``XMLName``), its model case with its builder and writer, and the schema's
-/// definition, which the test then holds to this entry.
+/// The schema checker's tables, the reader's lists of allowed attributes and children, its dispatch of
+/// events and of a batch's operations to their codecs (``ElementCodec``), the range of every value the reader
+/// reads and the writer refuses (looked up by attribute name), and the writer's attribute order derive from
+/// this table; `FormatDeclarationTests` proves that `Traces/trace.rng` declares the same elements,
+/// attributes, required and optional, value patterns and ranges. Adding an element is one ``XMLName`` case,
+/// one entry here with its codec, its model case, and the schema's definition, which the test then holds to
+/// this entry (see the Trace Format article, "One declaration of the format").
 enum TraceFormat {
     /// The root element.
     static let root = XMLName.trace
@@ -72,8 +74,10 @@ struct ElementDeclaration: Sendable {
     /// Whether it takes attributes besides ``attributes`` (`<layout>`'s parameters).
     let takesOtherAttributes: Bool
     let content: Content
-    /// How an event's model value is written, for an event.
+    /// How an event is read, written and checked, for an event.
     let event: EventCodec?
+    /// How an operation of a batch is read, written and checked, for an operation.
+    let operation: OperationCodec?
 
     /// What an element may contain.
     enum Content: Sendable {
@@ -96,13 +100,14 @@ struct ElementDeclaration: Sendable {
     }
 
     init(_ name: XMLName, _ attributes: [AttributeDeclaration], takesOtherAttributes: Bool = false,
-         content: Content = .empty, event: EventCodec? = nil) {
+         content: Content = .empty, event: EventCodec? = nil, operation: OperationCodec? = nil) {
         precondition(attributes.count <= 32, "an element's attributes are a 32-bit set")
         self.name = name
         self.attributes = attributes
         self.takesOtherAttributes = takesOtherAttributes
         self.content = content
         self.event = event
+        self.operation = operation
     }
 
     /// The names of its attributes, in order.

@@ -3,7 +3,8 @@
 /// them as its definitions, which `FormatDeclarationTests` holds to these.
 enum ValueKind: UInt8, CaseIterable, Sendable {
     case versionOne, text, nonEmpty, boolean, phase, transitionPhase, position, decelerationRate
-    case countList, indexPath, sizeList, insets
+    /// `count-list` of item indices (`<delete-items at>`) and of item counts (`<batch counts-after>`).
+    case itemIndexList, itemCountList, indexPath, sizeList, insets
     case refreshRate, seconds, duration, viewLength, coordinate, velocity, scale, progress, cost
     case itemCount, itemIndex, sectionIndex
 
@@ -12,7 +13,7 @@ enum ValueKind: UInt8, CaseIterable, Sendable {
         switch self {
         case .versionOne, .text, .nonEmpty, .phase, .transitionPhase, .position, .decelerationRate: nil
         case .boolean: "boolean"
-        case .countList: "count-list"
+        case .itemIndexList, .itemCountList: "count-list"
         case .indexPath: "index-path"
         case .sizeList: "size-list"
         case .insets: "insets"
@@ -60,7 +61,7 @@ enum ValueKind: UInt8, CaseIterable, Sendable {
         return switch self {
         case .versionOne, .text, .nonEmpty, .boolean, .phase, .transitionPhase, .position: nil
         case .decelerationRate: Self.unsignedNumber
-        case .countList: "(\(Self.index)( +\(Self.index))*)?"
+        case .itemIndexList, .itemCountList: "(\(Self.index)( +\(Self.index))*)?"
         case .indexPath: "\(Self.index) +\(Self.index)"
         case .sizeList: "(\(entry)(, ?\(entry))*)?"
         case .insets: "\(Self.signedNumber)( +\(Self.signedNumber)){3}"
@@ -96,4 +97,25 @@ enum ValueKind: UInt8, CaseIterable, Sendable {
         default: nil
         }
     }
+
+    /// The range of each number of a compound value (an inset, a size's width and height), or nil.
+    var entryRange: ValueRange? {
+        switch self {
+        case .insets: .inset
+        case .sizeList: .elementLength
+        default: nil
+        }
+    }
+
+    /// The range of each count or index of a list or an index path, or nil.
+    var entryCountRange: CountRange? {
+        switch self {
+        case .itemIndexList: .item
+        case .itemCountList: .items
+        default: nil
+        }
+    }
+
+    /// The kinds of an index path's section and item (`<move-item from to>`).
+    static let indexPathParts: (section: ValueKind, item: ValueKind) = (.sectionIndex, .itemIndex)
 }

@@ -45,12 +45,12 @@ struct EventParser {
             }
         }
         guard let t else { throw stream.missing(.t) }
-        let time = try checkedTime(try stream.number(t, .time))
+        let time = try checkedTime(try stream.number(t))
         if hasOthers { try stream.checkAttributes(of: .scroll) }
         guard let x else { throw stream.missing(.x) }
-        let offsetX = try stream.number(x, .coordinate)
+        let offsetX = try stream.number(x)
         guard let y else { throw stream.missing(.y) }
-        let offset = TracePoint(x: offsetX, y: try stream.number(y, .coordinate))
+        let offset = TracePoint(x: offsetX, y: try stream.number(y))
         try stream.finishLeaf()
         return TraceEvent(time: time, kind: .scroll(offset: offset), location: location)
     }
@@ -70,7 +70,7 @@ struct EventParser {
     }
 
     private func readTime() throws(TraceError) -> Double {
-        try checkedTime(try stream.number(.t, .time))
+        try checkedTime(try stream.number(.t))
     }
 
     /// `time`, the event's, when it is not earlier than the previous event's.
@@ -85,18 +85,18 @@ struct EventParser {
     }
 
     func point() throws(TraceError) -> TracePoint {
-        TracePoint(x: try stream.number(.x, .coordinate), y: try stream.number(.y, .coordinate))
+        TracePoint(x: try stream.number(.x), y: try stream.number(.y))
     }
 
     func indexPath() throws(TraceError) -> TraceIndexPath {
-        TraceIndexPath(section: try stream.count(.section, .section), item: try stream.count(.item, .item))
+        TraceIndexPath(section: try stream.count(.section), item: try stream.count(.item))
     }
 
     func readBatch() throws(TraceError) -> BatchUpdate {
         var update = BatchUpdate(animated: try stream.bool(.animated, default: true),
-                                 duration: try stream.number(.duration, .duration, default: BatchUpdate.defaultDuration),
+                                 duration: try stream.number(.duration, default: BatchUpdate.defaultDuration),
                                  countsAfter: try stream.attribute(.countsAfter).map { a throws(TraceError) in
-                                     try stream.countList(a, .items, maximumLength: TraceLimits.sections)
+                                     try stream.countList(a, maximumLength: TraceLimits.sections)
                                  },
                                  operations: [])
         guard !stream.isEmptyElement else { return update }
@@ -113,51 +113,14 @@ struct EventParser {
         }
     }
 
+    /// One operation of a `<batch>`: its attributes checked against its declaration, then read by its
+    /// codec (``TraceFormat``).
     private func readOperation() throws(TraceError) -> BatchUpdate.Operation {
-        guard let name = stream.elementName else {
+        guard let name = stream.elementName, let read = SchemaTables.shared.operationReader(name) else {
             throw stream.unexpectedChild(in: "batch", expected: EventParser.operationElements)
         }
-        switch name {
-        case .deleteItems:
-            try stream.checkAttributes(of: name)
-            return .deleteItems(section: try stream.count(.section, .section), items: try stream.countList(stream.required(.at), .item))
-        case .reloadItems:
-            try stream.checkAttributes(of: name)
-            return .reloadItems(section: try stream.count(.section, .section), items: try stream.countList(stream.required(.at), .item))
-        case .moveItem:
-            try stream.checkAttributes(of: name)
-            return .moveItem(from: try stream.indexPath(.from), to: try stream.indexPath(.to))
-        case .insertItems:
-            try stream.checkAttributes(of: name)
-            let section = try stream.count(.section, .section)
-            let items = try stream.countList(stream.required(.at), .item)
-            var sizes: [TraceSize]?
-            if let attribute = stream.attribute(.sizes) {
-                // Runs are expanded: no more sizes than 'at' has items, so a run cannot make the list large.
-                let list = try stream.sizeList(attribute, maximumCount: items.count)
-                guard list.count == items.count else {
-                    throw TraceError(.invalidValue,
-                                     "attribute 'sizes' of <insert-items> has \(list.count) sizes but 'at' has \(items.count) items; expected one size per item",
-                                     at: stream.location(ofAttribute: "sizes"))
-                }
-                sizes = list
-            }
-            return .insertItems(section: section, items: items, sizes: sizes)
-        case .insertSection:
-            try stream.checkAttributes(of: name)
-            return .insertSection(at: try stream.count(.at, .section), items: try stream.count(.items, .items))
-        case .deleteSection:
-            try stream.checkAttributes(of: name)
-            return .deleteSection(at: try stream.count(.at, .section))
-        case .reloadSection:
-            try stream.checkAttributes(of: name)
-            return .reloadSection(at: try stream.count(.at, .section), items: try stream.count(.items, .items))
-        case .moveSection:
-            try stream.checkAttributes(of: name)
-            return .moveSection(from: try stream.count(.from, .section), to: try stream.count(.to, .section))
-        default:
-            throw stream.unexpectedChild(in: "batch", expected: EventParser.operationElements)
-        }
+        try stream.checkAttributes(of: name)
+        return try read(stream)
     }
 
     /// The single `<layout>` child of `<set-layout>` or `<transition phase="began">`, up to the parent's end.
@@ -205,7 +168,7 @@ struct EventParser {
             return .began(try readLayoutChild(of: "<transition phase=\"began\">"))
         case "changed":
             guard let progress else { throw stream.missing(.progress, " with phase=\"changed\"") }
-            let value = try stream.number(progress, .progress)
+            let value = try stream.number(progress)
             try finishWithoutLayout(phase)
             return .changed(progress: value)
         case "finished":

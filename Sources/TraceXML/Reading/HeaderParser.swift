@@ -106,13 +106,17 @@ struct HeaderParser {
         }
     }
 
-    static let decelerationRateExpectation =
-        "'normal', 'fast' or a factor per millisecond from 0.001 to 0.999 such as '0.995' (closer to 1, a fling coasts for hours)"
+    /// `'normal', 'fast' or a factor per millisecond from 0.001 to 0.999 such as …`: the words and the range of
+    /// the declaration's ``ValueKind/decelerationRate``.
+    static let decelerationRateExpectation: String = {
+        let kind = ValueKind.decelerationRate
+        return kind.words.map { "'\($0)'" }.joined(separator: ", ")
+            + " or a factor per millisecond \(kind.range!.bounds) such as '0.995' (closer to 1, a fling coasts for hours)"
+    }()
 
     private func readCollectionView() throws(TraceError) -> CollectionViewConfiguration {
         try stream.checkAttributes(of: .collectionView)
-        let size = TraceSize(width: try stream.number(.width, .viewLength),
-                             height: try stream.number(.height, .viewLength))
+        let size = TraceSize(width: try stream.number(.width), height: try stream.number(.height))
         var rate = CollectionViewConfiguration.DecelerationRate.normal
         if let attribute = stream.attribute(.decelerationRate) {
             switch attribute.valueText {
@@ -120,7 +124,7 @@ struct HeaderParser {
             case "fast": rate = .fast
             default:
                 guard attribute.valueBytes.first != UInt8(ascii: "-"),
-                      let factor = TraceNumber.parse(attribute.valueBytes), TraceLimits.decelerationRate.contains(factor) else {
+                      let factor = TraceNumber.parse(attribute.valueBytes), stream.declaredKind(attribute.name).range!.contains(factor) else {
                     throw stream.invalid(attribute, expected: Self.decelerationRateExpectation)
                 }
                 rate = .custom(factor)
@@ -128,7 +132,7 @@ struct HeaderParser {
         }
         let configuration = CollectionViewConfiguration(
             size: size,
-            refreshRate: try stream.number(.refreshRate, .refreshRate, default: 60),
+            refreshRate: try stream.number(.refreshRate, default: 60),
             contentInset: try stream.attribute(.contentInset).map { a throws(TraceError) in try stream.insets(a) } ?? .zero,
             isPagingEnabled: try stream.bool(.paging, default: false),
             decelerationRate: rate,
@@ -173,9 +177,9 @@ struct HeaderParser {
     }
 
     private func readCosts() throws(TraceError) -> Workload.Costs {
-        Workload.Costs(create: try stream.number(.create, .cost, default: 0),
-                       configure: try stream.number(.configure, .cost, default: 0),
-                       prepareForReuse: try stream.number(.prepareForReuse, .cost, default: 0))
+        Workload.Costs(create: try stream.number(.create, default: 0),
+                       configure: try stream.number(.configure, default: 0),
+                       prepareForReuse: try stream.number(.prepareForReuse, default: 0))
     }
 }
 
@@ -291,7 +295,7 @@ extension XMLStream {
                                      at: location)
                 }
                 try checkAttributes(of: .section)
-                let items = try count(.items, .items)
+                let items = try count(.items)
                 total += items
                 guard total <= TraceLimits.items else {
                     throw TraceError(.limitExceeded,

@@ -48,28 +48,48 @@ extension XMLStream {
 
     // MARK: Scalars
 
-    /// The number `attribute` holds, within `range`.
+    /// The declaration of attribute `name` of the current element (``TraceFormat``, as ``SchemaTables``
+    /// holds it): a table lookup. Reading an attribute the element does not declare is a programming error.
+    @inline(__always)
+    func declared(_ name: XMLName?) -> SchemaTables.Attribute {
+        guard let element = elementName, let name, let declared = SchemaTables.shared.attribute(name, of: element) else {
+            undeclared(name)
+        }
+        return declared
+    }
+
+    @inline(never)
+    private func undeclared(_ name: XMLName?) -> Never {
+        preconditionFailure("<\(elementRawName)> declares no attribute '\(name?.text ?? "?")'")
+    }
+
+    /// The kind of attribute `name` of the current element, as its declaration has it.
+    func declaredKind(_ name: XMLName?) -> ValueKind { declared(name).kind }
+
+    /// The number `attribute` holds, within the range its declaration gives it (its ``ValueKind``).
     ///
     /// Every number a trace carries has a range (``TraceLimits``): a value outside it, and anything that is
     /// not a number of the format (`nan`, `inf`, `1e400`, a subnormal such as `1e-320`, an empty value), is
     /// an error that quotes the value and states the range and why. A value the schema checker has read
     /// (``Attribute/parsedNumber``) is not read again.
     @inline(__always)
-    func number(_ attribute: Attribute, _ range: ValueRange) throws(TraceError) -> Double {
+    func number(_ attribute: Attribute) throws(TraceError) -> Double {
+        let declared = declared(attribute.name)
         let parsed = attribute.parsedNumber.isNaN ? TraceNumber.parse(attribute.valueBytes) : attribute.parsedNumber
-        guard let value = parsed, range.contains(value) else {
-            throw invalid(attribute, expected: range.expectation)
+        guard let value = parsed, declared.bounds.contains(value) else {
+            throw invalid(attribute, expected: declared.kind.range!.expectation)
         }
         return value
     }
 
-    func number(_ name: XMLName, _ range: ValueRange) throws(TraceError) -> Double {
-        try number(required(name), range)
+    /// The number attribute `name` holds, within the range its declaration gives it.
+    func number(_ name: XMLName) throws(TraceError) -> Double {
+        try number(required(name))
     }
 
-    func number(_ name: XMLName, _ range: ValueRange, default value: Double) throws(TraceError) -> Double {
+    func number(_ name: XMLName, default value: Double) throws(TraceError) -> Double {
         guard let attribute = attribute(name) else { return value }
-        return try number(attribute, range)
+        return try number(attribute)
     }
 
     /// The count or index `attribute` holds, within `range`.
@@ -80,8 +100,9 @@ extension XMLStream {
         return value
     }
 
-    func count(_ name: XMLName, _ range: CountRange) throws(TraceError) -> Int {
-        try count(required(name), range)
+    /// The count or index attribute `name` holds, within the range its declaration gives it.
+    func count(_ name: XMLName) throws(TraceError) -> Int {
+        try count(required(name), declaredKind(name).countRange!)
     }
 
     func bool(_ name: XMLName, default value: Bool) throws(TraceError) -> Bool {
@@ -143,12 +164,15 @@ extension XMLStream {
     /// A size `W H` in `bytes`, or `nil`.
     private func size(_ bytes: UnsafeBufferPointer<UInt8>) -> TraceSize? {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2) { v in
-            numbers(bytes, into: v, .elementLength) ? TraceSize(width: v[0], height: v[1]) : nil
+            numbers(bytes, into: v, Self.sizeRange) ? TraceSize(width: v[0], height: v[1]) : nil
         }
     }
 
+    /// The range of a size's width and height.
+    private static var sizeRange: ValueRange { ValueKind.sizeList.entryRange! }
+
     static var sizeExpectation: String {
-        "a size 'WIDTH HEIGHT' of lengths \(ValueRange.elementLength.bounds) such as '100 100'"
+        "a size 'WIDTH HEIGHT' of lengths \(sizeRange.bounds) such as '100 100'"
     }
 
     func size(_ attribute: Attribute) throws(TraceError) -> TraceSize {
@@ -157,18 +181,21 @@ extension XMLStream {
     }
 
     func insets(_ attribute: Attribute) throws(TraceError) -> TraceInsets {
+        let range = declaredKind(attribute.name).entryRange!
         let insets = withUnsafeTemporaryAllocation(of: Double.self, capacity: 4) { v in
-            numbers(attribute.valueBytes, into: v, .inset)
+            numbers(attribute.valueBytes, into: v, range)
                 ? TraceInsets(top: v[0], left: v[1], bottom: v[2], right: v[3]) : nil
         }
         guard let insets else {
-            throw invalid(attribute, expected: "insets 'TOP LEFT BOTTOM RIGHT' of lengths \(ValueRange.inset.bounds) such as '10 10 10 10'")
+            throw invalid(attribute, expected: "insets 'TOP LEFT BOTTOM RIGHT' of lengths \(range.bounds) such as '10 10 10 10'")
         }
         return insets
     }
 
     func indexPath(_ name: XMLName) throws(TraceError) -> TraceIndexPath {
         let attribute = try required(name)
+        let parts = ValueKind.indexPathParts
+        let (sections, items) = (parts.section.countRange!, parts.item.countRange!)
         let bytes = attribute.valueBytes
         var split = 0
         while split < bytes.count && bytes[split] != 0x20 { split += 1 }
@@ -177,17 +204,19 @@ extension XMLStream {
         guard split > 0, second > split,
               let section = TraceNumber.parseCount(UnsafeBufferPointer(rebasing: bytes[0..<split])),
               let item = TraceNumber.parseCount(UnsafeBufferPointer(rebasing: bytes[second...])),
-              CountRange.section.contains(section), CountRange.item.contains(item)
+              sections.contains(section), items.contains(item)
         else {
             throw invalid(attribute, expected: "an index path 'SECTION ITEM' such as '0 3', a section index from 0 to "
-                          + "\(TraceLimits.grouped(CountRange.section.upper)) and an item index from 0 to "
-                          + "\(TraceLimits.grouped(CountRange.item.upper))")
+                          + "\(TraceLimits.grouped(sections.upper)) and an item index from 0 to "
+                          + "\(TraceLimits.grouped(items.upper))")
         }
         return TraceIndexPath(section: section, item: item)
     }
 
-    /// Space-separated counts or indices, each within `range`, and at most `maximumLength` of them.
-    func countList(_ attribute: Attribute, _ range: CountRange, maximumLength: Int = .max) throws(TraceError) -> [Int] {
+    /// Space-separated counts or indices, each within the range `attribute`'s declaration gives them, and at
+    /// most `maximumLength` of them.
+    func countList(_ attribute: Attribute, maximumLength: Int = .max) throws(TraceError) -> [Int] {
+        let range = declaredKind(attribute.name).entryCountRange!
         let bytes = attribute.valueBytes
         let n = bytes.count
         var values: [Int] = []
@@ -278,7 +307,7 @@ enum SizeListParser {
         }
     }
 
-    static let expectation = "sizes 'WIDTH HEIGHT, WIDTH HEIGHT, …' of lengths \(ValueRange.elementLength.bounds), "
+    static let expectation = "sizes 'WIDTH HEIGHT, WIDTH HEIGHT, …' of lengths \(ValueKind.sizeList.entryRange!.bounds), "
         + "'WIDTH HEIGHT*COUNT' for COUNT items of one size, such as '100 100, 50 80*3'"
 
     /// Appends the sizes of `bytes` to `list`, or returns the first problem (having appended the entries
@@ -332,6 +361,7 @@ enum SizeListParser {
     /// A size `W H` in `bytes`: two numbers separated by spaces, no white space before or after.
     @inline(__always)
     private static func size(_ bytes: UnsafeBufferPointer<UInt8>) -> TraceSize? {
+        let lengths = ValueKind.sizeList.entryRange!
         let n = bytes.count
         guard n > 0, bytes[0] != 0x20, bytes[n - 1] != 0x20 else { return nil }
         var split = 0
@@ -341,7 +371,7 @@ enum SizeListParser {
         guard second < n,
               let width = TraceNumber.parse(UnsafeBufferPointer(rebasing: bytes[0..<split])),
               let height = TraceNumber.parse(UnsafeBufferPointer(rebasing: bytes[second..<n])),
-              ValueRange.elementLength.contains(width), ValueRange.elementLength.contains(height)
+              lengths.contains(width), lengths.contains(height)
         else { return nil }
         return TraceSize(width: width, height: height)
     }

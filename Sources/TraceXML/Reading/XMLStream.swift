@@ -373,7 +373,7 @@ final class XMLStream {
     }
 
     /// Keeps `number`, what ``TraceNumber/parse(_:)`` read from the value of the current element's attribute
-    /// at `index`, so that ``number(_:_:)`` does not read it again.
+    /// at `index`, so that ``number(_:)`` does not read it again.
     func remember(_ number: Double, ofAttributeAt index: Int) {
         precondition(index < attributeCount, "attribute \(index) of \(attributeCount)")
         attributeStorage[index].parsedNumber = number

@@ -46,8 +46,11 @@ final class SchemaTables: @unchecked Sendable {
     /// How each event is read (its codec's `read`), or nil: the reader's dispatch, without copying a
     /// declaration on every event.
     private let readers: UnsafeMutablePointer<EventReader?>
+    /// How each operation of a batch is read, or nil.
+    private let operationReaders: UnsafeMutablePointer<OperationReader?>
 
     typealias EventReader = @Sendable (_ parser: EventParser) throws(TraceError) -> TraceEvent.Kind
+    typealias OperationReader = @Sendable (_ stream: XMLStream) throws(TraceError) -> BatchUpdate.Operation
 
     init(_ declarations: [ElementDeclaration]) {
         names = XMLName.allCases.count
@@ -59,6 +62,8 @@ final class SchemaTables: @unchecked Sendable {
         children.initialize(repeating: 0, count: names * names)
         readers = .allocate(capacity: names)
         readers.initialize(repeating: nil, count: names)
+        operationReaders = .allocate(capacity: names)
+        operationReaders.initialize(repeating: nil, count: names)
         for declaration in declarations {
             let row = declaration.name.ordinal
             var element = Element(isDeclared: true, takesOtherAttributes: declaration.takesOtherAttributes)
@@ -100,6 +105,7 @@ final class SchemaTables: @unchecked Sendable {
             }
             elements[row] = element
             readers[row] = declaration.event?.read
+            operationReaders[row] = declaration.operation?.read
         }
     }
 
@@ -109,11 +115,17 @@ final class SchemaTables: @unchecked Sendable {
         children.deallocate()
         readers.deinitialize(count: names)
         readers.deallocate()
+        operationReaders.deinitialize(count: names)
+        operationReaders.deallocate()
     }
 
     /// How event `name` is read, or nil when it is not an event.
     @inline(__always)
     func reader(_ name: XMLName) -> EventReader? { readers[name.ordinal] }
+
+    /// How operation `name` is read, or nil when it is not an operation of a batch.
+    @inline(__always)
+    func operationReader(_ name: XMLName) -> OperationReader? { operationReaders[name.ordinal] }
 
     @inline(__always)
     func element(_ name: XMLName) -> Element { elements[name.ordinal] }

@@ -43,7 +43,7 @@ enum ValueSyntax {
         case .decelerationRate:
             if isWord(value, kind) { return true }
             return number(value, signed: false, in: bounds, parsed: &parsed)
-        case .countList: return isCountList(value)
+        case .itemIndexList, .itemCountList: return isCountList(value)
         case .indexPath: return isIndexPath(value)
         case .sizeList: return isSizeList(value)
         case .insets: return isInsets(value)

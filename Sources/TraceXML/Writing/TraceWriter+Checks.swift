@@ -1,6 +1,6 @@
 /// What the writer refuses: anything the reader would not read back as the same value.
 extension TraceWriter {
-    private func unwritable(_ what: String) -> TraceError {
+    func unwritable(_ what: String) -> TraceError {
         TraceError(.unwritable, what, path: path)
     }
 
@@ -21,7 +21,7 @@ extension TraceWriter {
     /// always fit: long lists are written as `<item-sizes>` chunks.)
     ///
     /// - Parameter besides: a bound on the bytes of the rest of the start tag's other attributes.
-    private func fits(_ sizes: [TraceSize], _ what: String, attribute: String, besides: Int) throws(TraceError) {
+    func fits(_ sizes: [TraceSize], _ what: String, attribute: String, besides: Int) throws(TraceError) {
         let limit = TraceReadingLimits().maximumTokenLength
         // The indentation, the element's name and its other short attributes take less than 128 bytes.
         let room = limit - 128 - besides
@@ -54,14 +54,12 @@ extension TraceWriter {
         }
     }
 
-    private func size(_ size: TraceSize, _ what: @autoclosure () -> String) throws(TraceError) {
-        try number(size.width, "\(what()) width", .elementLength)
-        try number(size.height, "\(what()) height", .elementLength)
-    }
-
-    private func point(_ point: TracePoint, _ what: String) throws(TraceError) {
-        try number(point.x, "\(what) x", .coordinate)
-        try number(point.y, "\(what) y", .coordinate)
+    /// The kind of attribute `name` of ``checkedElement``, as its declaration (``TraceFormat``) has it.
+    private func declaredKind(_ name: XMLName) -> ValueKind {
+        guard let declared = SchemaTables.shared.attribute(name, of: checkedElement) else {
+            preconditionFailure("<\(checkedElement.text)> declares no attribute '\(name.text)'")
+        }
+        return declared.kind
     }
 
     func check(_ header: TraceHeader) throws(TraceError) {
@@ -73,23 +71,27 @@ extension TraceWriter {
             try text(entry.value, "meta value for '\(entry.key)'")
         }
         let view = header.collectionView
-        try number(view.size.width, "collection view width", .viewLength)
-        try number(view.size.height, "collection view height", .viewLength)
-        try number(view.refreshRate, "refresh rate", .refreshRate)
+        checkedElement = .collectionView
+        try check(view.size.width, "collection view width", .width)
+        try check(view.size.height, "collection view height", .height)
+        try check(view.refreshRate, "refresh rate", .refreshRate)
         for (side, inset) in [("top", view.contentInset.top), ("left", view.contentInset.left),
                               ("bottom", view.contentInset.bottom), ("right", view.contentInset.right)] {
-            try number(inset, "content inset \(side)", .inset)
+            try check(inset, "content inset \(side)", .contentInset)
         }
-        if case .custom(let factor) = view.decelerationRate, !TraceLimits.decelerationRate.contains(factor) {
-            throw unwritable("deceleration rate is \(factor); expected a factor per millisecond from 0.001 to 0.999")
+        if case .custom(let factor) = view.decelerationRate, let range = declaredKind(.decelerationRate).range,
+           !range.contains(factor) {
+            throw unwritable("deceleration rate is \(factor); expected a factor per millisecond \(range.bounds)")
         }
         try check(header.layout)
         try check(header.sections, "data")
         if let workload = header.workload {
+            checkedElement = .cell
             for cell in workload.cells {
                 try text(cell.reuseIdentifier, "workload reuse identifier")
                 try check(cell.costs, "cell '\(cell.reuseIdentifier)'")
             }
+            checkedElement = .supplementary
             for supplementary in workload.supplementaries {
                 try text(supplementary.kind, "workload kind")
                 try check(supplementary.costs, "supplementary '\(supplementary.kind)'")
@@ -98,9 +100,9 @@ extension TraceWriter {
     }
 
     private func check(_ costs: Workload.Costs, _ what: String) throws(TraceError) {
-        try number(costs.create, "\(what) create cost", .cost)
-        try number(costs.configure, "\(what) configure cost", .cost)
-        try number(costs.prepareForReuse, "\(what) prepare-for-reuse cost", .cost)
+        try check(costs.create, "\(what) create cost", .create)
+        try check(costs.configure, "\(what) configure cost", .configure)
+        try check(costs.prepareForReuse, "\(what) prepare-for-reuse cost", .prepareForReuse)
     }
 
     func check(_ layout: LayoutDescription) throws(TraceError) {
@@ -119,22 +121,24 @@ extension TraceWriter {
     }
 
     func check(_ sections: [SectionDescription], _ what: String) throws(TraceError) {
+        checkedElement = .section
         for (index, section) in sections.enumerated() {
-            try count(section.items, "\(what) section \(index) item count", .items)
+            try check(section.items, "\(what) section \(index) item count", .items)
             try text(section.reuseIdentifier, "\(what) section \(index) reuse identifier")
             if let sizes = section.itemSizes {
                 guard sizes.count == section.items else {
                     throw unwritable("\(what) section \(index) has \(section.items) items but \(sizes.count) item sizes")
                 }
                 // Any number of sizes fits: past a few, they are written as <item-sizes> chunks.
-                for run in sizes.runs { try size(run.size, "\(what) section \(index) item size") }
+                for run in sizes.runs { try check(run.size, "\(what) section \(index) item size", .itemSizes) }
             }
         }
     }
 
     func check(_ event: TraceEvent) throws(TraceError) {
         let what = "event \(eventCount) (<\(event.kind.elementName)>)"
-        try number(event.time, "\(what) time", .time)
+        checkedElement = event.kind.xmlName
+        try check(event.time, "\(what) time", .t)
         guard event.time >= previousTimeForChecks else {
             throw unwritable("\(what) time \(TraceNumber.format(event.time)) is earlier than the previous event's time \(TraceNumber.format(previousTimeForChecks))")
         }
@@ -143,63 +147,64 @@ extension TraceWriter {
 
     /// Refuses a `<batch>` the reader would not read back.
     func check(_ update: BatchUpdate, _ what: String) throws(TraceError) {
-        try number(update.duration, "\(what) duration", .duration)
+        try check(update.duration, "\(what) duration", .duration)
         if let counts = update.countsAfter, counts.count > TraceLimits.sections {
             throw unwritable("\(what) counts-after has \(counts.count) sections; expected at most \(TraceLimits.grouped(TraceLimits.sections))")
         }
         for (index, value) in (update.countsAfter ?? []).enumerated() {
-            try count(value, "\(what) counts-after[\(index)]", .items)
+            try check(value, "\(what) counts-after[\(index)]", .countsAfter)
         }
-        for operation in update.operations { try check(operation, what) }
+        for operation in update.operations {
+            checkedElement = operation.xmlName
+            try operation.codec.check(operation, self, "\(what) <\(operation.elementName)>")
+        }
     }
 
-    /// Refuses a number of `kind` outside its range, or one the reader would not read back.
-    func check(_ value: Double, _ what: String, _ kind: ValueKind) throws(TraceError) {
-        guard let range = kind.range else { preconditionFailure("\(kind) is not a number") }
+    /// Refuses a number of attribute `attribute` of ``checkedElement`` (or of each number of its compound
+    /// value) outside the range its declaration gives it, or one the reader would not read back.
+    func check(_ value: Double, _ what: String, _ attribute: XMLName) throws(TraceError) {
+        let kind = declaredKind(attribute)
+        guard let range = kind.range ?? kind.entryRange else { preconditionFailure("\(kind) is not a number") }
         try number(value, what, range)
     }
 
+    /// Refuses a count or an index of attribute `attribute` of ``checkedElement`` (or of each of its list)
+    /// outside the range its declaration gives it.
+    func check(_ value: Int, _ what: String, _ attribute: XMLName) throws(TraceError) {
+        let kind = declaredKind(attribute)
+        guard let range = kind.countRange ?? kind.entryCountRange else { preconditionFailure("\(kind) is not a count") }
+        try count(value, what, range)
+    }
+
+    /// Refuses a size of attribute `attribute` of ``checkedElement`` whose width or height is out of range.
+    func check(_ size: TraceSize, _ what: String, _ attribute: XMLName) throws(TraceError) {
+        try check(size.width, "\(what) width", attribute)
+        try check(size.height, "\(what) height", attribute)
+    }
+
+    /// Refuses a point of ``checkedElement``'s `x` and `y` out of their range.
     func check(_ point: TracePoint, _ what: String) throws(TraceError) {
-        try self.point(point, what)
+        try check(point.x, "\(what) x", .x)
+        try check(point.y, "\(what) y", .y)
     }
 
     func checkText(_ value: String, _ what: String) throws(TraceError) {
         try text(value, what)
     }
 
+    /// Refuses an item of ``checkedElement``'s `section` and `item` out of their range.
     func check(_ item: TraceIndexPath, _ what: String) throws(TraceError) {
-        try count(item.section, "\(what) section", .section)
-        try count(item.item, "\(what) item", .item)
+        try check(item.section, "\(what) section", .section)
+        try check(item.item, "\(what) item", .item)
     }
 
-    private func check(_ operation: BatchUpdate.Operation, _ event: String) throws(TraceError) {
-        let what = "\(event) <\(operation.elementName)>"
-        switch operation {
-        case .deleteItems(let section, let items), .reloadItems(let section, let items):
-            try count(section, "\(what) section", .section)
-            for item in items { try count(item, "\(what) item", .item) }
-        case .moveItem(let from, let to):
-            try check(from, what)
-            try check(to, what)
-        case .insertItems(let section, let items, let sizes):
-            try count(section, "\(what) section", .section)
-            for item in items { try count(item, "\(what) item", .item) }
-            if let sizes {
-                guard sizes.count == items.count else {
-                    throw unwritable("\(what) inserts \(items.count) items but gives \(sizes.count) sizes")
-                }
-                for itemSize in sizes { try size(itemSize, "\(what) size") }
-                try fits(sizes, what, attribute: "sizes", besides: 32 + 8 * items.count)
-            }
-        case .insertSection(let at, let items), .reloadSection(let at, let items):
-            try count(at, "\(what) section", .section)
-            try count(items, "\(what) item count", .items)
-        case .deleteSection(let at):
-            try count(at, "\(what) section", .section)
-        case .moveSection(let from, let to):
-            try count(from, "\(what) from", .section)
-            try count(to, "\(what) to", .section)
-        }
+    /// Refuses an index path of attribute `attribute` of ``checkedElement`` whose section or item is out of
+    /// range.
+    func check(_ path: TraceIndexPath, _ what: String, indexPath attribute: XMLName) throws(TraceError) {
+        precondition(declaredKind(attribute) == .indexPath, "'\(attribute.text)' is not an index path")
+        let parts = ValueKind.indexPathParts
+        try count(path.section, "\(what) section", parts.section.countRange!)
+        try count(path.item, "\(what) item", parts.item.countRange!)
     }
 }
 

@@ -24,6 +24,9 @@ public final class TraceWriter {
     private var previousTime = 0.0
     var previousTimeForChecks: Double { previousTime }
     private var finished = false
+    /// The element whose values the checks are refusing or passing (TraceWriter+Checks.swift): they take
+    /// each attribute's range from its declaration.
+    var checkedElement = XMLName.trace
     /// How many events have been written.
     public private(set) var eventCount = 0
 
@@ -179,7 +182,7 @@ public final class TraceWriter {
     }
 
     /// The text of a size list, equal consecutive sizes as runs `W H*K`.
-    private func sizeList(_ sizes: [TraceSize]) -> String {
+    func sizeList(_ sizes: [TraceSize]) -> String {
         let list = TraceSizeList(sizes)
         return sizeList(list, runs: 0..<list.runCount)
     }
@@ -330,28 +333,10 @@ public final class TraceWriter {
         try end()
     }
 
+    /// An operation of a batch: its element, then what its declaration's codec writes (``TraceFormat``).
     func writeOperation(_ operation: BatchUpdate.Operation) throws(TraceError) {
         try start(operation.xmlName)
-        switch operation {
-        case .deleteItems(let section, let items), .reloadItems(let section, let items):
-            try attribute(.section, section)
-            try attribute(.at, countList(items))
-        case .moveItem(let from, let to):
-            try attribute(.from, from.description)
-            try attribute(.to, to.description)
-        case .insertItems(let section, let items, let sizes):
-            try attribute(.section, section)
-            try attribute(.at, countList(items))
-            if let sizes { try attribute(.sizes, sizeList(sizes)) }
-        case .insertSection(let at, let items), .reloadSection(let at, let items):
-            try attribute(.at, at)
-            try attribute(.items, items)
-        case .deleteSection(let at):
-            try attribute(.at, at)
-        case .moveSection(let from, let to):
-            try attribute(.from, from)
-            try attribute(.to, to)
-        }
+        try operation.codec.write(operation, self)
         try end()
     }
 }
