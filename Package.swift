@@ -23,9 +23,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
+        // Point, Size, Rect and EdgeInsets: the one geometry of traces, the engine and snapshots.
+        .target(name: "ReelGeometry", swiftSettings: swiftSettings),
         .target(
             name: "CollectionEngine",
-            dependencies: ["CCycleCounter", .product(name: "RealModule", package: "swift-numerics")],
+            dependencies: ["ReelGeometry", "CCycleCounter", .product(name: "RealModule", package: "swift-numerics")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -42,7 +44,7 @@ let package = Package(
         .target(
             name: "Reporting",
             dependencies: [
-                "ReelVersion",
+                "ReelGeometry", "ReelVersion",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "RealModule", package: "swift-numerics"),
             ],
@@ -102,7 +104,7 @@ let package = Package(
         ),
         .target(
             name: "TraceXML",
-            dependencies: ["CLibXML2"],
+            dependencies: ["ReelGeometry", "CLibXML2"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

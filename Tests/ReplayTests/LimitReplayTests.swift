@@ -52,7 +52,7 @@ struct LimitReplayTests {
 
     @Test("More sections than the limit after a batch is an error of the trace rules at the batch")
     func sectionsAfterBatch() {
-        let header = TraceHeader(collectionView: CollectionViewConfiguration(size: TraceSize(width: 390, height: 844)),
+        let header = TraceHeader(collectionView: CollectionViewConfiguration(size: Size(width: 390, height: 844)),
                                  layout: LayoutDescription(name: "flow"),
                                  sections: Array(repeating: SectionDescription(items: 0), count: TraceLimits.sections))
         var rules = TraceRules(header: header, path: "x.xml", registry: .standard)

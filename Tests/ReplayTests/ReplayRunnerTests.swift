@@ -311,7 +311,7 @@ struct LayoutSwitchReplayTests {
         // Halfway (t = 0.25, frame 15): item 4 is halfway between the grid's (145, 120) and the list's (0, 176).
         let snapshot = try runner.snapshot(trace.path, at: 0.25)
         let item = try #require(snapshot.elements.first { $0.category == .cell && $0.item == 4 })
-        #expect(abs(item.frame.x - 72.5) < 0.001 && abs(item.frame.y - 148) < 0.001)
+        #expect(abs(item.frame.origin.x - 72.5) < 0.001 && abs(item.frame.origin.y - 148) < 0.001)
         #expect(abs(item.frame.width - 245) < 0.001 && abs(item.frame.height - 72) < 0.001)
     }
 
@@ -326,10 +326,10 @@ struct LayoutSwitchReplayTests {
         #expect(m.complete)
         let during = try runner.snapshot(trace.path, at: 0.25)
         let item = try #require(during.elements.first { $0.category == .cell && $0.item == 4 })
-        #expect(abs(item.frame.x - 72.5) < 0.001 && abs(item.frame.y - 148) < 0.001)
+        #expect(abs(item.frame.origin.x - 72.5) < 0.001 && abs(item.frame.origin.y - 148) < 0.001)
         let after = try runner.snapshot(trace.path, at: 1, finalStatePastTheEnd: true)
         let settled = try #require(after.elements.first { $0.category == .cell && $0.item == 4 })
-        #expect(settled.frame.x == 145 && settled.frame.y == 120 && settled.frame.width == 100)
+        #expect(settled.frame.origin.x == 145 && settled.frame.origin.y == 120 && settled.frame.width == 100)
     }
 
     // A <transition> phase out of order: Fixtures/Invalid/transition-*.xml (TraceRulesTests).

@@ -17,8 +17,8 @@ struct TraceDataSourceSizeTests {
 
     @Test("A section without sizes, or with one run, has one size the layout need not ask item by item")
     func uniform() {
-        let run = TraceSizeList(runs: [.init(size: TraceSize(width: 40, height: 30), count: 10_000_000)])
-        let varying = TraceSizeList([TraceSize(width: 1, height: 2), TraceSize(width: 3, height: 4)])
+        let run = TraceSizeList(runs: [.init(size: Size(width: 40, height: 30), count: 10_000_000)])
+        let varying = TraceSizeList([Size(width: 1, height: 2), Size(width: 3, height: 4)])
         let (source, view, layout) = dataSource([SectionDescription(items: 10_000_000),
                                                  SectionDescription(items: 10_000_000, itemSizes: run),
                                                  SectionDescription(items: 2, itemSizes: varying)])
@@ -30,7 +30,7 @@ struct TraceDataSourceSizeTests {
     @Test("Each item's size comes from its run, in order and out of order")
     func runs() {
         var list = TraceSizeList()
-        for run in 0..<100 { list.append(TraceSize(width: Double(run), height: 1), count: run % 3 + 1) }
+        for run in 0..<100 { list.append(Size(width: Double(run), height: 1), count: run % 3 + 1) }
         let (source, view, layout) = dataSource([SectionDescription(items: 5), SectionDescription(items: list.count, itemSizes: list)])
         let expected = Array(list).map { Size(width: $0.width, height: $0.height) }
         let inOrder = (0..<list.count).map { source.collectionView(view, layout: layout, sizeForItemAt: IndexPath(item: $0, section: 1)) }

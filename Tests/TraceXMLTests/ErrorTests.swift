@@ -233,12 +233,12 @@ struct ErrorTests {
 
 @Suite("Writer refusals", .tags(.fast))
 struct WriterErrorTests {
-    static let header = TraceHeader(collectionView: CollectionViewConfiguration(size: TraceSize(width: 1, height: 1)),
+    static let header = TraceHeader(collectionView: CollectionViewConfiguration(size: Size(width: 1, height: 1)),
                                     layout: LayoutDescription(name: "flow"), sections: [])
 
     @Test("Values the format cannot hold are refused before anything is written", arguments: [
         (TraceEvent(time: .nan, .marker(label: "")), "event 0 (<marker>) time is nan; expected a time from 0 to 86,400 seconds (a session lasts at most 24 hours)"),
-        (TraceEvent(time: 1, .scroll(offset: TracePoint(x: .infinity, y: 0))), "event 0 (<scroll>) offset x is inf; expected a coordinate from -10,000,000,000 to 10,000,000,000 points (beyond the content of the largest trace)"),
+        (TraceEvent(time: 1, .scroll(offset: Point(x: .infinity, y: 0))), "event 0 (<scroll>) offset x is inf; expected a coordinate from -10,000,000,000 to 10,000,000,000 points (beyond the content of the largest trace)"),
         (TraceEvent(time: 1, .select(item: TraceIndexPath(section: -1, item: 0))), "event 0 (<select>) section is -1; expected a section index from 0 to 99,999 (a collection view holds at most 100,000 sections)"),
         (TraceEvent(time: 1, .marker(label: "a\u{1}b")), "event 0 (<marker>) label contains U+1, which XML 1.0 cannot represent"),
         (TraceEvent(time: 1, .setLayout(LayoutDescription(name: "a", parameters: [.init(name: "1x", value: "")]), animated: true, duration: 0)),
@@ -263,22 +263,22 @@ struct WriterErrorTests {
     // Each range is its declaration's (ValueKind), looked up by attribute name: the words stay those of the
     // range the value had before the ranges moved there.
     @Test("Each attribute's value is refused with its declared range's words", arguments: [
-        (TraceEvent(time: 1, .drag(phase: .ended, location: .zero, velocity: TracePoint(x: 0, y: .nan))),
+        (TraceEvent(time: 1, .drag(phase: .ended, location: .zero, velocity: Point(x: 0, y: .nan))),
          "event 0 (<drag>) velocity y is nan; expected a velocity from -1,000,000 to 1,000,000 points per second"),
-        (TraceEvent(time: 1, .resize(TraceSize(width: 0, height: 10))),
+        (TraceEvent(time: 1, .resize(Size(width: 0, height: 10))),
          "event 0 (<resize>) width is 0.0; expected a length from 1 to 100,000 points (25 times the widest display)"),
         (TraceEvent(time: 1, .transition(.changed(progress: 3))),
          "event 0 (<transition>) progress is 3.0; expected a progress from -1 to 2 (0 is the old layout, 1 the new one)"),
-        (TraceEvent(time: 1, .tap(location: TracePoint(x: 0, y: -.infinity))),
+        (TraceEvent(time: 1, .tap(location: Point(x: 0, y: -.infinity))),
          "event 0 (<tap>) location y is -inf; expected a coordinate from -10,000,000,000 to 10,000,000,000 points (beyond the content of the largest trace)"),
         (batch([], countsAfter: [3, -1]), "event 0 (<batch>) counts-after[1] is -1; expected \(items)"),
         (batch([.deleteItems(section: -1, items: [])]), "event 0 (<batch>) <delete-items> section is -1; expected \(section)"),
         (batch([.reloadItems(section: 0, items: [1, -2])]), "event 0 (<batch>) <reload-items> item is -2; expected \(item)"),
         (batch([.moveItem(from: TraceIndexPath(section: 0, item: 0), to: TraceIndexPath(section: 0, item: -1))]),
          "event 0 (<batch>) <move-item> item is -1; expected \(item)"),
-        (batch([.insertItems(section: 0, items: [0, 1], sizes: [TraceSize(width: 1, height: 1)])]),
+        (batch([.insertItems(section: 0, items: [0, 1], sizes: [Size(width: 1, height: 1)])]),
          "event 0 (<batch>) <insert-items> inserts 2 items but gives 1 sizes"),
-        (batch([.insertItems(section: 0, items: [0], sizes: [TraceSize(width: 1, height: -1)])]),
+        (batch([.insertItems(section: 0, items: [0], sizes: [Size(width: 1, height: -1)])]),
          "event 0 (<batch>) <insert-items> size height is -1.0; expected lengths from 0 to 100,000 points"),
         (batch([.insertSection(at: 0, items: -1)]), "event 0 (<batch>) <insert-section> item count is -1; expected \(items)"),
         (batch([.reloadSection(at: -1, items: 0)]), "event 0 (<batch>) <reload-section> section is -1; expected \(section)"),
@@ -302,7 +302,7 @@ struct WriterErrorTests {
         (header { $0.collectionView.refreshRate = 500 }, "refresh rate is 500.0; expected a refresh rate from 1 to 240 Hz (the fastest displays refresh at 240 Hz)"),
         (header { $0.collectionView.contentInset.left = .nan }, "content inset left is nan; expected lengths from -100,000 to 100,000 points"),
         (header { $0.collectionView.decelerationRate = .custom(1) }, "deceleration rate is 1.0; expected a factor per millisecond from 0.001 to 0.999"),
-        (header { $0.sections = [SectionDescription(items: 1, itemSizes: TraceSizeList([TraceSize(width: -1, height: 1)]))] },
+        (header { $0.sections = [SectionDescription(items: 1, itemSizes: TraceSizeList([Size(width: -1, height: 1)]))] },
          "data section 0 item size width is -1.0; expected lengths from 0 to 100,000 points"),
         (header { $0.sections = [SectionDescription(items: -1)] }, "data section 0 item count is -1; expected \(items)"),
         (header { $0.workload = Workload(cells: [Workload.Cell(reuseIdentifier: "c", costs: Workload.Costs(configure: -1))]) },

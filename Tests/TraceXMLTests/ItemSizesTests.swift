@@ -4,7 +4,7 @@ import TestSupport
 
 /// A trace of one flow section with `sections` as its `<data>`.
 private func header(sections: [SectionDescription]) -> TraceHeader {
-    TraceHeader(collectionView: CollectionViewConfiguration(size: TraceSize(width: 390, height: 844)),
+    TraceHeader(collectionView: CollectionViewConfiguration(size: Size(width: 390, height: 844)),
                 layout: LayoutDescription(name: "flow"), sections: sections)
 }
 
@@ -19,8 +19,8 @@ struct ItemSizesTests {
 
     @Test("A size list keeps equal neighbours as one run, and reads like the array of its sizes")
     func runs() {
-        let a = TraceSize(width: 100, height: 100)
-        let b = TraceSize(width: 50, height: 80)
+        let a = Size(width: 100, height: 100)
+        let b = Size(width: 50, height: 80)
         var list = TraceSizeList()
         list.append(a, count: 3)
         list.append(a)
@@ -44,10 +44,10 @@ struct ItemSizesTests {
     @Test("A million equal sizes cost one run")
     func millionEqual() {
         var list = TraceSizeList()
-        for _ in 0..<1_000_000 { list.append(TraceSize(width: 40, height: 40)) }
+        for _ in 0..<1_000_000 { list.append(Size(width: 40, height: 40)) }
         #expect(list.count == 1_000_000)
         #expect(list.runCount == 1)
-        #expect(list[999_999] == TraceSize(width: 40, height: 40))
+        #expect(list[999_999] == Size(width: 40, height: 40))
     }
 
     // MARK: Reading
@@ -65,24 +65,24 @@ struct ItemSizesTests {
         let trace = try readTrace(text)
         let sections = trace.header.sections
         #expect(sections.map(\.items) == [5, 3, 2])
-        #expect(Array(sections[0].itemSizes ?? []) == Array(repeating: TraceSize(width: 10, height: 10), count: 4)
-                    + [TraceSize(width: 20, height: 20)])
+        #expect(Array(sections[0].itemSizes ?? []) == Array(repeating: Size(width: 10, height: 10), count: 4)
+                    + [Size(width: 20, height: 20)])
         #expect(sections[0].itemSizes?.runCount == 2)
-        #expect(sections[1].itemSizes == [TraceSize(width: 1, height: 1), TraceSize(width: 2, height: 2),
-                                          TraceSize(width: 3, height: 3)])
-        #expect(sections[2].itemSizes == [TraceSize(width: 7, height: 7), TraceSize(width: 7, height: 7)])
+        #expect(sections[1].itemSizes == [Size(width: 1, height: 1), Size(width: 2, height: 2),
+                                          Size(width: 3, height: 3)])
+        #expect(sections[2].itemSizes == [Size(width: 7, height: 7), Size(width: 7, height: 7)])
         guard case .batch(let update) = trace.events[0].kind,
               case .insertItems(_, _, let inserted) = update.operations.first else {
             Issue.record("expected a batch inserting items")
             return
         }
-        #expect(inserted == [TraceSize(width: 5, height: 5), TraceSize(width: 5, height: 5), TraceSize(width: 6, height: 6)])
+        #expect(inserted == [Size(width: 5, height: 5), Size(width: 5, height: 5), Size(width: 6, height: 6)])
         guard case .reloadData(let reloaded) = trace.events[1].kind else {
             Issue.record("expected a reload")
             return
         }
-        #expect(reloaded == [SectionDescription(items: 4, itemSizes: [TraceSize(width: 1, height: 2), TraceSize(width: 1, height: 2),
-                                                                     TraceSize(width: 1, height: 2), TraceSize(width: 3, height: 4)])])
+        #expect(reloaded == [SectionDescription(items: 4, itemSizes: [Size(width: 1, height: 2), Size(width: 1, height: 2),
+                                                                     Size(width: 1, height: 2), Size(width: 3, height: 4)])])
     }
 
     @Test("A chunk of 65,536 entries reads; one more is refused at the chunk, with the entry quoted")
@@ -106,18 +106,18 @@ struct ItemSizesTests {
         var g = SeededGenerator(seed: 15)
         var random = TraceSizeList()
         for _ in 0..<1_000_000 {
-            random.append(TraceSize(width: Double(40 + Int.random(in: 0...80, using: &g) * 2),
+            random.append(Size(width: Double(40 + Int.random(in: 0...80, using: &g) * 2),
                                     height: Double(40 + Int.random(in: 0...80, using: &g) * 2)))
         }
         var runs = TraceSizeList()
         while runs.count < 1_000_000 {
             let length = min(Int.random(in: 1...50_000, using: &g), 1_000_000 - runs.count)
-            runs.append(TraceSize(width: Double(Int.random(in: 1...400, using: &g)) / 4, height: 50), count: length)
+            runs.append(Size(width: Double(Int.random(in: 1...400, using: &g)) / 4, height: 50), count: length)
         }
         var mixed = TraceSizeList()
-        mixed.append(TraceSize(width: 100, height: 100), count: 400_000)
-        for item in 0..<200_000 { mixed.append(TraceSize(width: Double(item % 7), height: 1.5)) }
-        mixed.append(TraceSize(width: 100, height: 100), count: 400_000)
+        mixed.append(Size(width: 100, height: 100), count: 400_000)
+        for item in 0..<200_000 { mixed.append(Size(width: Double(item % 7), height: 1.5)) }
+        mixed.append(Size(width: 100, height: 100), count: 400_000)
         let sections = [SectionDescription(items: 1_000_000, itemSizes: random),
                         SectionDescription(items: 1_000_000, itemSizes: runs, reuseIdentifier: "photo"),
                         SectionDescription(items: 1_000_000, itemSizes: mixed)]
@@ -141,8 +141,8 @@ struct ItemSizesTests {
 
     @Test("A short list is written in the attribute, equal neighbours as runs")
     func shortListAttribute() throws {
-        let a = TraceSize(width: 100, height: 100)
-        let b = TraceSize(width: 50, height: 80.5)
+        let a = Size(width: 100, height: 100)
+        let b = Size(width: 50, height: 80.5)
         let section = SectionDescription(items: 6, itemSizes: [a, a, a, b, a, a])
         let insert = BatchUpdate.Operation.insertItems(section: 0, items: [6, 7, 8], sizes: [b, b, a])
         let trace = Trace(header: header(sections: [section]),
@@ -157,7 +157,7 @@ struct ItemSizesTests {
     @Test("The list switches from the attribute to chunks past 1,000 entries")
     func threshold() throws {
         for runs in [1_000, 1_001] {
-            let list = TraceSizeList((0..<runs).map { TraceSize(width: Double($0 % 2), height: 1) })
+            let list = TraceSizeList((0..<runs).map { Size(width: Double($0 % 2), height: 1) })
             let trace = Trace(header: header(sections: [SectionDescription(items: runs, itemSizes: list)]), events: [])
             let written = try TraceWriter.encode(trace)
             let text = String(decoding: written, as: UTF8.self)

@@ -154,17 +154,17 @@ struct ValueRangeTests {
     }
 
     @Test("The writer refuses what the reader refuses, with the same range", arguments: [
-        (TraceEvent(time: 1, .scroll(offset: TracePoint(x: 0, y: 1e308))),
+        (TraceEvent(time: 1, .scroll(offset: Point(x: 0, y: 1e308))),
          "event 0 (<scroll>) offset y is 1e+308; expected a coordinate from -10,000,000,000 to 10,000,000,000 points (beyond the content of the largest trace)"),
         (TraceEvent(time: 1e9, .marker(label: "")),
          "event 0 (<marker>) time is 1000000000.0; expected a time from 0 to 86,400 seconds (a session lasts at most 24 hours)"),
-        (TraceEvent(time: 1, .resize(TraceSize(width: 1e9, height: 1))),
+        (TraceEvent(time: 1, .resize(Size(width: 1e9, height: 1))),
          "event 0 (<resize>) width is 1000000000.0; expected a length from 1 to 100,000 points (25 times the widest display)"),
         (TraceEvent(time: 1, .transition(.changed(progress: 5e-324))),
          "event 0 (<transition>) progress is 5e-324; expected a progress from -1 to 2 (0 is the old layout, 1 the new one)"),
     ])
     func writerRefuses(_ event: TraceEvent, _ message: String) throws {
-        let header = TraceHeader(collectionView: CollectionViewConfiguration(size: TraceSize(width: 1, height: 1)),
+        let header = TraceHeader(collectionView: CollectionViewConfiguration(size: Size(width: 1, height: 1)),
                                  layout: LayoutDescription(name: "flow"), sections: [])
         let writer = try TraceWriter(header: header)
         #expect { try writer.write(event) } throws: { ($0 as? TraceError)?.message == message }
@@ -172,7 +172,7 @@ struct ValueRangeTests {
 
     @Test("A refresh rate out of range is refused by the writer before anything is written")
     func writerRefusesHeader() {
-        let header = TraceHeader(collectionView: CollectionViewConfiguration(size: TraceSize(width: 320, height: 568),
+        let header = TraceHeader(collectionView: CollectionViewConfiguration(size: Size(width: 320, height: 568),
                                                                              refreshRate: 1e9),
                                  layout: LayoutDescription(name: "flow"), sections: [])
         #expect { try TraceWriter(header: header) } throws: {

@@ -31,12 +31,12 @@ enum RandomTrace {
 
     static func section<G: RandomNumberGenerator>(_ g: inout G) -> Int { count(&g, upTo: TraceLimits.sections - 1) }
 
-    static func size<G: RandomNumberGenerator>(_ g: inout G) -> TraceSize {
-        TraceSize(width: number(&g, in: TraceLimits.elementLength), height: number(&g, in: TraceLimits.elementLength))
+    static func size<G: RandomNumberGenerator>(_ g: inout G) -> Size {
+        Size(width: number(&g, in: TraceLimits.elementLength), height: number(&g, in: TraceLimits.elementLength))
     }
 
-    static func point<G: RandomNumberGenerator>(_ g: inout G) -> TracePoint {
-        TracePoint(x: number(&g), y: number(&g))
+    static func point<G: RandomNumberGenerator>(_ g: inout G) -> Point {
+        Point(x: number(&g), y: number(&g))
     }
 
     static func item<G: RandomNumberGenerator>(_ g: inout G) -> TraceIndexPath {
@@ -92,7 +92,7 @@ enum RandomTrace {
         switch Int.random(in: 0..<15, using: &g) {
         case 0: return .scroll(offset: point(&g))
         case 1:
-            let velocity = TracePoint(x: number(&g, in: TraceLimits.velocity), y: number(&g, in: TraceLimits.velocity))
+            let velocity = Point(x: number(&g, in: TraceLimits.velocity), y: number(&g, in: TraceLimits.velocity))
             return .drag(phase: phase(&g), location: point(&g), velocity: Bool.random(using: &g) ? velocity : nil)
         case 2: return .tap(location: point(&g))
         case 3: return .longPress(phase: phase(&g), location: point(&g))
@@ -117,7 +117,7 @@ enum RandomTrace {
             case 2: return .transition(.finished)
             default: return .transition(.cancelled)
             }
-        case 13: return .resize(TraceSize(width: number(&g, in: TraceLimits.viewLength), height: number(&g, in: TraceLimits.viewLength)))
+        case 13: return .resize(Size(width: number(&g, in: TraceLimits.viewLength), height: number(&g, in: TraceLimits.viewLength)))
         default: return .marker(label: text(&g))
         }
     }
@@ -128,9 +128,9 @@ enum RandomTrace {
         let header = TraceHeader(
             meta: (0..<Int.random(in: 0...3, using: &g)).map { _ in MetaEntry(key: text(&g), value: text(&g)) },
             collectionView: CollectionViewConfiguration(
-                size: TraceSize(width: number(&g, in: TraceLimits.viewLength), height: number(&g, in: TraceLimits.viewLength)),
+                size: Size(width: number(&g, in: TraceLimits.viewLength), height: number(&g, in: TraceLimits.viewLength)),
                 refreshRate: refreshRate,
-                contentInset: TraceInsets(top: number(&g, in: TraceLimits.inset), left: number(&g, in: TraceLimits.inset),
+                contentInset: EdgeInsets(top: number(&g, in: TraceLimits.inset), left: number(&g, in: TraceLimits.inset),
                                           bottom: number(&g, in: TraceLimits.inset), right: number(&g, in: TraceLimits.inset)),
                 isPagingEnabled: Bool.random(using: &g), decelerationRate: rates.randomElement(using: &g) ?? .normal,
                 allowsSelection: Bool.random(using: &g), allowsMultipleSelection: Bool.random(using: &g),

@@ -13,18 +13,18 @@ let specExample: Trace = {
     let header = TraceHeader(
         meta: [MetaEntry(key: "recorded-at", value: "2026-11-20T09:30:00Z"),
                MetaEntry(key: "source", value: "reel record --scenario photo-fling --seed 7")],
-        collectionView: CollectionViewConfiguration(size: TraceSize(width: 390, height: 844)),
+        collectionView: CollectionViewConfiguration(size: Size(width: 390, height: 844)),
         layout: flow,
         sections: [SectionDescription(items: 200),
-                   SectionDescription(items: 3, itemSizes: [TraceSize(width: 100, height: 100),
-                                                            TraceSize(width: 50, height: 80),
-                                                            TraceSize(width: 120, height: 60)],
+                   SectionDescription(items: 3, itemSizes: [Size(width: 100, height: 100),
+                                                            Size(width: 50, height: 80),
+                                                            Size(width: 120, height: 60)],
                                       reuseIdentifier: "photo")],
         workload: Workload(cells: [.init(reuseIdentifier: "photo", costs: .init(create: 0.8, configure: 0.25, prepareForReuse: 0.02))],
                            supplementaries: [.init(kind: "header", costs: .init(create: 0.3, configure: 0.05))]))
-    func p(_ x: Double, _ y: Double) -> TracePoint { TracePoint(x: x, y: y) }
+    func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
     func ip(_ s: Int, _ i: Int) -> TraceIndexPath { TraceIndexPath(section: s, item: i) }
-    let size100 = TraceSize(width: 100, height: 100)
+    let size100 = Size(width: 100, height: 100)
     let events: [TraceEvent] = [
         TraceEvent(time: 0.016, .scroll(offset: p(0, 14.5))),
         TraceEvent(time: 1, .drag(phase: .began, location: p(200, 600), velocity: nil)),
@@ -55,7 +55,7 @@ let specExample: Trace = {
         TraceEvent(time: 10, .transition(.began(LayoutDescription(name: "circle")))),
         TraceEvent(time: 10.1, .transition(.changed(progress: 0.4))),
         TraceEvent(time: 10.3, .transition(.finished)),
-        TraceEvent(time: 11, .resize(TraceSize(width: 844, height: 390))),
+        TraceEvent(time: 11, .resize(Size(width: 844, height: 390))),
         TraceEvent(time: 12, .marker(label: "opened album")),
     ]
     return Trace(header: header, events: events)
@@ -65,13 +65,13 @@ let specExample: Trace = {
 let everyAttribute: Trace = {
     var trace = specExample
     trace.header.collectionView = CollectionViewConfiguration(
-        size: TraceSize(width: 1024.5, height: 1), refreshRate: 120,
-        contentInset: TraceInsets(top: 44, left: -1.5, bottom: 34, right: 0.25), isPagingEnabled: true,
+        size: Size(width: 1024.5, height: 1), refreshRate: 120,
+        contentInset: EdgeInsets(top: 44, left: -1.5, bottom: 34, right: 0.25), isPagingEnabled: true,
         decelerationRate: .fast, allowsSelection: false, allowsMultipleSelection: true, isPrefetchingEnabled: false)
     trace.header.sections.append(SectionDescription(items: 0, itemSizes: [], reuseIdentifier: "empty"))
     trace.header.workload?.supplementaries.append(.init(kind: "footer", costs: .init(prepareForReuse: 1e-3)))
     let more: [TraceEvent] = [
-        TraceEvent(time: 12, .drag(phase: .cancelled, location: TracePoint(x: -3, y: 1e10), velocity: TracePoint(x: 0.1, y: 0))),
+        TraceEvent(time: 12, .drag(phase: .cancelled, location: Point(x: -3, y: 1e10), velocity: Point(x: 0.1, y: 0))),
         TraceEvent(time: 12, .longPress(phase: .changed, location: .zero)),
         TraceEvent(time: 12.5, .pinch(phase: .cancelled, location: .zero, scale: 0.5)),
         TraceEvent(time: 13, .batch(BatchUpdate(animated: false, duration: 0, countsAfter: [], operations: [

@@ -18,7 +18,7 @@ func recordedHour() -> String {
     if FileManager.default.fileExists(atPath: path) { return path }
     do {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let header = TraceHeader(collectionView: CollectionViewConfiguration(size: TraceSize(width: 390, height: 844)),
+        let header = TraceHeader(collectionView: CollectionViewConfiguration(size: Size(width: 390, height: 844)),
                                  layout: LayoutDescription(name: "flow"), sections: [SectionDescription(items: 1_000_000)])
         try Scenario(name: .browse, header: header, duration: 3600, seed: 1).record(to: path + ".partial")
         try FileManager.default.moveItem(atPath: path + ".partial", toPath: path)
@@ -40,7 +40,7 @@ func generatedTrace(megabytes: Int) -> String {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let header = TraceHeader(
             meta: [MetaEntry(key: "source", value: "TraceXMLReading benchmark")],
-            collectionView: CollectionViewConfiguration(size: TraceSize(width: 390, height: 844)),
+            collectionView: CollectionViewConfiguration(size: Size(width: 390, height: 844)),
             layout: LayoutDescription(name: "flow", parameters: [.init(name: "item-size", value: "100 100")]),
             sections: [SectionDescription(items: 10_000)],
             workload: Workload(cells: [.init(reuseIdentifier: "cell", costs: .init(create: 0.8, configure: 0.25))]))
@@ -54,13 +54,13 @@ func generatedTrace(megabytes: Int) -> String {
             offset += Double(frame % 97) / 4
             let event: TraceEvent
             switch frame % 50 {
-            case 0: event = TraceEvent(time: t, .drag(phase: .ended, location: TracePoint(x: 200, y: 420),
-                                                       velocity: TracePoint(x: 0, y: -2400.5)))
-            case 10: event = TraceEvent(time: t, .tap(location: TracePoint(x: 120, y: 300)))
+            case 0: event = TraceEvent(time: t, .drag(phase: .ended, location: Point(x: 200, y: 420),
+                                                       velocity: Point(x: 0, y: -2400.5)))
+            case 10: event = TraceEvent(time: t, .tap(location: Point(x: 120, y: 300)))
             case 20: event = TraceEvent(time: t, .batch(BatchUpdate(countsAfter: [10_000], operations: [
-                .deleteItems(section: 0, items: [5]), .insertItems(section: 0, items: [0], sizes: [TraceSize(width: 100, height: 100)]),
+                .deleteItems(section: 0, items: [5]), .insertItems(section: 0, items: [0], sizes: [Size(width: 100, height: 100)]),
             ])))
-            default: event = TraceEvent(time: t, .scroll(offset: TracePoint(x: 0, y: offset)))
+            default: event = TraceEvent(time: t, .scroll(offset: Point(x: 0, y: offset)))
             }
             try writer.write(event)
             written += event.kind.elementName == "scroll" ? 48 : 90
@@ -93,13 +93,13 @@ func sizedHeader() -> TraceHeader {
     }
     var own = TraceSizeList()
     for _ in 0..<1_000_000 {
-        own.append(TraceSize(width: Double(40 + 2 * next(81)), height: Double(40 + 2 * next(81))))
+        own.append(Size(width: Double(40 + 2 * next(81)), height: Double(40 + 2 * next(81))))
     }
     var runs = TraceSizeList()
     while runs.count < 9_000_000 {
-        runs.append(TraceSize(width: Double(40 + 2 * next(81)), height: 50), count: min(1 + next(1_999), 9_000_000 - runs.count))
+        runs.append(Size(width: Double(40 + 2 * next(81)), height: 50), count: min(1 + next(1_999), 9_000_000 - runs.count))
     }
-    return TraceHeader(collectionView: CollectionViewConfiguration(size: TraceSize(width: 390, height: 844)),
+    return TraceHeader(collectionView: CollectionViewConfiguration(size: Size(width: 390, height: 844)),
                        layout: LayoutDescription(name: "flow"),
                        sections: [SectionDescription(items: own.count, itemSizes: own),
                                   SectionDescription(items: runs.count, itemSizes: runs)])

@@ -58,7 +58,7 @@ func writeTrace(_ path: String, _ options: Options) throws {
     let contentHeight = Double(lines) * 60 - 10
     let range = max(0, contentHeight - height)
     let header = TraceHeader(
-        collectionView: CollectionViewConfiguration(size: TraceSize(width: width, height: height), refreshRate: rate),
+        collectionView: CollectionViewConfiguration(size: Size(width: width, height: height), refreshRate: rate),
         layout: LayoutDescription(name: "flow"),
         sections: [SectionDescription(items: options.items)])
     let writer = try TraceWriter(path: path, header: header)
@@ -70,7 +70,7 @@ func writeTrace(_ path: String, _ options: Options) throws {
             if travelled > range { travelled = 2 * range - travelled }
         }
         let offset = range > 0 ? travelled : 0
-        try writer.write(TraceEvent(time: Double(frame) / rate, .scroll(offset: TracePoint(x: 0, y: offset))))
+        try writer.write(TraceEvent(time: Double(frame) / rate, .scroll(offset: Point(x: 0, y: offset))))
     }
     try writer.finish()
 }

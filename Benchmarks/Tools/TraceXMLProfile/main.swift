@@ -20,7 +20,7 @@ struct Digest {
     mutating func add(_ number: Double) { add(number.bitPattern) }
     mutating func add(_ number: Int) { add(UInt64(bitPattern: Int64(number))) }
     mutating func add(_ text: String) { for byte in text.utf8 { add(UInt64(byte)) } }
-    mutating func add(_ point: TracePoint) { add(point.x); add(point.y) }
+    mutating func add(_ point: Point) { add(point.x); add(point.y) }
 }
 
 func digest(of event: TraceEvent, into digest: inout Digest) {

@@ -19,7 +19,7 @@ extension SimulatedUser {
         let progress = Double(frame) / (scenario.duration * rate)
         let landscape = Self.albumsLandscapeWindows.contains { $0.contains(progress) }
         let portrait = scenario.header.collectionView.size
-        let turned = collectionView.bounds.size != Size(width: portrait.width, height: portrait.height)
+        let turned = collectionView.bounds.size != portrait
         if landscape != turned && collectionView.isAnimating {
             // Time to turn the phone: the user lets the content come to rest first.
             nextDecision = frame + seconds(0.2)
@@ -49,13 +49,13 @@ extension SimulatedUser {
     /// 20-point status bar (320 × 548 on an iPhone 5); in landscape the bar lies along the long side:
     /// 568 × 300. A view too narrow for the bar keeps a point of height, and one as long as a view may be
     /// stays that long.
-    static func landscape(of portrait: TraceSize) -> TraceSize {
+    static func landscape(of portrait: Size) -> Size {
         let length = TraceLimits.viewLength
-        return TraceSize(width: min(portrait.height + 20, length.upperBound), height: max(portrait.width - 20, length.lowerBound))
+        return Size(width: min(portrait.height + 20, length.upperBound), height: max(portrait.width - 20, length.lowerBound))
     }
 
     /// A point on the top photo of a random stack on screen, in view coordinates, inside the view.
-    private mutating func topPhotoOnScreen() -> TracePoint? {
+    private mutating func topPhotoOnScreen() -> Point? {
         let origin = collectionView.contentOffset, size = collectionView.bounds.size
         let tops = collectionView.visibleCells.compactMap { cell -> Point? in
             guard collectionView.indexPath(for: cell)?.item == 0, let center = cell.layoutAttributes?.center else {
@@ -67,6 +67,6 @@ extension SimulatedUser {
         guard let top = tops.randomElement(using: &rng) else { return nil }
         let x = min(size.width - 1, max(1, top.x + rng.uniform(-25...25)))
         let y = min(size.height - 1, max(1, top.y + rng.uniform(-25...25)))
-        return TracePoint(x: (x * 100).rounded() / 100, y: (y * 100).rounded() / 100)
+        return Point(x: (x * 100).rounded() / 100, y: (y * 100).rounded() / 100)
     }
 }

@@ -46,8 +46,8 @@ extension SimulatedUser {
         let margin = 50.0
         let target = Point(x: min(size.width - margin, max(margin, center.x + rng.uniform(-60...60))),
                            y: min(size.height - margin, max(margin, center.y + rng.uniform(-80...80))))
-        func inside(_ x: Double, _ y: Double) -> TracePoint {
-            TracePoint(x: (min(size.width - 1, max(1, x)) * 100).rounded() / 100,
+        func inside(_ x: Double, _ y: Double) -> Point {
+            Point(x: (min(size.width - 1, max(1, x)) * 100).rounded() / 100,
                        y: (min(size.height - 1, max(1, y)) * 100).rounded() / 100)
         }
         let start = inside(center.x + rng.uniform(-25...25), center.y + rng.uniform(-25...25))

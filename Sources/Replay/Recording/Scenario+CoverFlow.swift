@@ -56,8 +56,8 @@ extension SimulatedUser {
                                       flick: Bool) -> Int {
         let duration = Double(steps) / rate
         let sign: Double = distance < 0 ? -1 : 1
-        func point(_ x: Double, _ y: Double) -> TracePoint {
-            TracePoint(x: (x * 100).rounded() / 100, y: (y * 100).rounded() / 100)
+        func point(_ x: Double, _ y: Double) -> Point {
+            Point(x: (x * 100).rounded() / 100, y: (y * 100).rounded() / 100)
         }
         plan(.drag(phase: .began, location: point(start, y), velocity: nil), at: frame)
         for step in 1...steps {
@@ -66,7 +66,7 @@ extension SimulatedUser {
             let finger = point(start + distance * progress, y + u * rng.uniform(-4...4))
             if step == steps {
                 let speed = flick ? 2 * abs(distance) / duration : rng.uniform(0...40)
-                let velocity = TracePoint(x: (sign * speed * 100).rounded() / 100, y: 0)
+                let velocity = Point(x: (sign * speed * 100).rounded() / 100, y: 0)
                 plan(.drag(phase: .ended, location: finger, velocity: velocity), at: frame + step)
             } else {
                 plan(.drag(phase: .changed, location: finger, velocity: nil), at: frame + step)
@@ -113,7 +113,7 @@ extension SimulatedUser {
         }
         guard let first = hits.first, let last = hits.last else { return false }
         let x = first + (last - first) * rng.uniform(0.25...0.75)
-        plan(.tap(location: TracePoint(x: (x * 100).rounded() / 100, y: (y * 100).rounded() / 100)), at: frame)
+        plan(.tap(location: Point(x: (x * 100).rounded() / 100, y: (y * 100).rounded() / 100)), at: frame)
         return true
     }
 
@@ -142,6 +142,6 @@ extension SimulatedUser {
     private mutating func tapCenteredCover(at frame: Int) {
         let bounds = collectionView.bounds
         let x = bounds.width / 2 + rng.uniform(-40...40), y = bounds.height / 2 + rng.uniform(-50...50)
-        plan(.tap(location: TracePoint(x: (x * 100).rounded() / 100, y: (y * 100).rounded() / 100)), at: frame)
+        plan(.tap(location: Point(x: (x * 100).rounded() / 100, y: (y * 100).rounded() / 100)), at: frame)
     }
 }

@@ -23,7 +23,7 @@ extension SimulatedUser {
         } else if rng.chance(0.7), let photo = photosOnScreen().randomElement(using: &rng) {
             let x = ((photo.point.x + rng.uniform(-15...15)) * 100).rounded() / 100
             let y = ((photo.point.y + rng.uniform(-15...15)) * 100).rounded() / 100
-            plan(.tap(location: TracePoint(x: x, y: y)), at: frame)
+            plan(.tap(location: Point(x: x, y: y)), at: frame)
             // Looking at the photos change, then at them in their new shape.
             nextDecision = frame + seconds(rng.uniform(1.5...3.0))
         } else {

@@ -36,7 +36,7 @@ extension SimulatedUser {
         let x = min(bounds.maxX - 2, max(bounds.minX + 2, target.center.x + rng.uniform(-40...40)))
         let y = min(bounds.maxY - 2, max(bounds.minY + 2, target.center.y + rng.uniform(-60...60)))
         guard hitTest(Point(x: x, y: y))?.category == .cell else { return }
-        plan(.tap(location: TracePoint(x: ((x - bounds.minX) * 100).rounded() / 100,
+        plan(.tap(location: Point(x: ((x - bounds.minX) * 100).rounded() / 100,
                                        y: ((y - bounds.minY) * 100).rounded() / 100)), at: frame)
     }
 }

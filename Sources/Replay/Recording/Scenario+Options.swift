@@ -56,7 +56,7 @@ public struct RecordingSetup: Sendable {
             // Kept as runs: equal sizes (an exact width and height) cost one run however many items there are.
             let sizes = itemSizes.map { spec in
                 var list = TraceSizeList()
-                for _ in 0..<count { list.append(TraceSize(width: draw(spec.width), height: draw(spec.height))) }
+                for _ in 0..<count { list.append(Size(width: draw(spec.width), height: draw(spec.height))) }
                 return list
             }
             return SectionDescription(items: count, itemSizes: sizes, reuseIdentifier: reuseIdentifier)
@@ -65,7 +65,7 @@ public struct RecordingSetup: Sendable {
             cells: cellCosts.map { Workload.Cell(reuseIdentifier: $0.identifier, costs: $0.costs) },
             supplementaries: supplementaryCosts.map { Workload.Supplementary(kind: $0.kind, costs: $0.costs) })
         return TraceHeader(
-            collectionView: CollectionViewConfiguration(size: TraceSize(width: width, height: height), refreshRate: refreshRate,
+            collectionView: CollectionViewConfiguration(size: Size(width: width, height: height), refreshRate: refreshRate,
                                                         isPagingEnabled: isPagingEnabled,
                                                         isPrefetchingEnabled: isPrefetchingEnabled),
             layout: LayoutDescription(name: layout, parameters: parameters.map { .init(name: $0.name, value: $0.value) }),

@@ -52,8 +52,8 @@ extension SimulatedUser {
         return width > 0 ? Int((collectionView.contentOffset.x / width).rounded()) : 0
     }
 
-    private func point(_ x: Double, _ y: Double) -> TracePoint {
-        TracePoint(x: (x * 100).rounded() / 100, y: (y * 100).rounded() / 100)
+    private func point(_ x: Double, _ y: Double) -> Point {
+        Point(x: (x * 100).rounded() / 100, y: (y * 100).rounded() / 100)
     }
 
     /// A horizontal swipe to the next page (nine times in ten) or the previous one: a flick, or now and then a slow
@@ -95,7 +95,7 @@ extension SimulatedUser {
             let finger = point(x, y - rise * u * u)
             if step == steps {
                 plan(.drag(phase: .ended, location: finger,
-                           velocity: TracePoint(x: 0, y: (-2 * rise / duration * 100).rounded() / 100)), at: frame + step)
+                           velocity: Point(x: 0, y: (-2 * rise / duration * 100).rounded() / 100)), at: frame + step)
             } else {
                 plan(.drag(phase: .changed, location: finger, velocity: nil), at: frame + step)
             }

@@ -68,13 +68,13 @@ extension SimulatedUser {
         let startX = forward ? rng.uniform((420 * narrowing)...(640 * narrowing)) : rng.uniform((130 * narrowing)...(350 * narrowing))
         let margin = min(200, size.height / 4)
         let y = rng.uniform(from: margin, to: size.height - margin)
-        func at(_ u: Double) -> TracePoint {
-            TracePoint(x: ((startX + sign * travel * u) * 100).rounded() / 100, y: ((y + 4 * u) * 100).rounded() / 100)
+        func at(_ u: Double) -> Point {
+            Point(x: ((startX + sign * travel * u) * 100).rounded() / 100, y: ((y + 4 * u) * 100).rounded() / 100)
         }
         plan(.drag(phase: .began, location: at(0), velocity: nil), at: frame)
         for step in 1..<steps { plan(.drag(phase: .changed, location: at(Double(step) / Double(steps)), velocity: nil), at: frame + step) }
         let speed = (sign * travel / (Double(steps) / rate) * 1.5 * 100).rounded() / 100
-        plan(.drag(phase: .ended, location: at(1), velocity: TracePoint(x: speed, y: 0)), at: frame + steps)
+        plan(.drag(phase: .ended, location: at(1), velocity: Point(x: speed, y: 0)), at: frame + steps)
         return frame + steps
     }
 
@@ -89,7 +89,7 @@ extension SimulatedUser {
         let button = SpringboardLayout.deleteButtonFrame(inIconFrame: frameOfIcon)
         let origin = collectionView.contentOffset
         let x = button.midX - origin.x + rng.uniform(-7...7), y = button.midY - origin.y + rng.uniform(-7...7)
-        plan(.tap(location: TracePoint(x: (x * 100).rounded() / 100, y: (y * 100).rounded() / 100)), at: frame)
+        plan(.tap(location: Point(x: (x * 100).rounded() / 100, y: (y * 100).rounded() / 100)), at: frame)
         var counts = collectionView.itemCountsBySection
         counts[indexPath.section] -= 1
         plan(.batch(BatchUpdate(countsAfter: counts,
@@ -102,6 +102,6 @@ extension SimulatedUser {
         let narrowing = min(1, collectionView.bounds.width / 768)
         let x = (rng.uniform((100 * narrowing)...(660 * narrowing)) * 100).rounded() / 100
         let y = (rng.uniform(193...213) * 100).rounded() / 100
-        plan(.tap(location: TracePoint(x: x, y: y)), at: frame)
+        plan(.tap(location: Point(x: x, y: y)), at: frame)
     }
 }

@@ -57,9 +57,9 @@ extension SimulatedUser {
     private mutating func drag(at frame: Int, cross: Double, start: Double, steps: Int, release: Double,
                                path: (Double) -> Double) -> Int {
         let vertical = self.vertical
-        func point(_ main: Double, _ across: Double) -> TracePoint {
+        func point(_ main: Double, _ across: Double) -> Point {
             let main = (main * 100).rounded() / 100, across = (across * 100).rounded() / 100
-            return vertical ? TracePoint(x: across, y: main) : TracePoint(x: main, y: across)
+            return vertical ? Point(x: across, y: main) : Point(x: main, y: across)
         }
         let drift = rng.uniform(-6...6)
         plan(.drag(phase: .began, location: point(start, cross), velocity: nil), at: frame)
@@ -69,7 +69,7 @@ extension SimulatedUser {
             if step == steps {
                 let v = (release * 100).rounded() / 100
                 plan(.drag(phase: .ended, location: finger,
-                           velocity: vertical ? TracePoint(x: 0, y: v) : TracePoint(x: v, y: 0)), at: frame + step)
+                           velocity: vertical ? Point(x: 0, y: v) : Point(x: v, y: 0)), at: frame + step)
             } else {
                 plan(.drag(phase: .changed, location: finger, velocity: nil), at: frame + step)
             }

@@ -38,7 +38,7 @@ extension SimulatedUser {
         let size = collectionView.bounds.size, origin = collectionView.contentOffset
         let x = min(size.width - 1, max(1, top.center.x - origin.x + rng.uniform(-30...30)))
         let y = min(size.height - 1, max(1, top.center.y - origin.y + rng.uniform(-30...30)))
-        let start = TracePoint(x: (x * 100).rounded() / 100, y: (y * 100).rounded() / 100)
+        let start = Point(x: (x * 100).rounded() / 100, y: (y * 100).rounded() / 100)
         let target = open ? rng.uniform(2.9...3.8) : rng.uniform(1.2...2.4)
         let steps = max(8, seconds(open ? rng.uniform(0.6...1.1) : rng.uniform(0.4...0.9)))
         let drift = (x: rng.uniform(-20...20), y: rng.uniform(-20...20))
@@ -46,7 +46,7 @@ extension SimulatedUser {
         for step in 1...steps {
             let u = Double(step) / Double(steps)
             let eased = 3 * u * u - 2 * u * u * u
-            let location = TracePoint(x: ((start.x + drift.x * eased) * 100).rounded() / 100,
+            let location = Point(x: ((start.x + drift.x * eased) * 100).rounded() / 100,
                                       y: ((start.y + drift.y * eased) * 100).rounded() / 100)
             let scale = ((1 + (target - 1) * eased) * 1000).rounded() / 1000
             plan(.pinch(phase: step == steps ? .ended : .changed, location: location, scale: scale), at: frame + step)

@@ -45,24 +45,24 @@ extension SimulatedUser {
     }
 
     /// The cells whose centers are on screen, with the finger's point over each (viewport coordinates).
-    func photosOnScreen() -> [(indexPath: IndexPath, point: TracePoint)] {
+    func photosOnScreen() -> [(indexPath: IndexPath, point: Point)] {
         let origin = collectionView.contentOffset, size = collectionView.bounds.size
         return collectionView.visibleCells.compactMap { cell in
             guard let indexPath = cell.layoutAttributes?.indexPath else { return nil }
             let x = cell.frame.midX - origin.x, y = cell.frame.midY - origin.y
             guard x > 0, x < size.width, y > 0, y < size.height else { return nil }
-            return (indexPath, TracePoint(x: x, y: y))
+            return (indexPath, Point(x: x, y: y))
         }
     }
 
     /// A point near `point`, as a finger lands: within 12 points, rounded to the hundredth.
-    private mutating func near(_ point: TracePoint) -> TracePoint {
-        TracePoint(x: ((point.x + rng.uniform(-12...12)) * 100).rounded() / 100,
+    private mutating func near(_ point: Point) -> Point {
+        Point(x: ((point.x + rng.uniform(-12...12)) * 100).rounded() / 100,
                    y: ((point.y + rng.uniform(-12...12)) * 100).rounded() / 100)
     }
 
     /// Taps the photo; the app inserts the next question, reloads this one, and scrolls to the new one.
-    private mutating func answer(_ photo: (indexPath: IndexPath, point: TracePoint), at frame: Int) {
+    private mutating func answer(_ photo: (indexPath: IndexPath, point: Point), at frame: Int) {
         let sections = collectionView.numberOfSections
         let counts = (0..<sections).map { collectionView.numberOfItems(inSection: $0) }
         let answered = sections - 1
@@ -78,7 +78,7 @@ extension SimulatedUser {
 
     /// A long press on the photo opens its menu (ch. 6, Listings 6.1–6.4); the user chooses Copy, if the
     /// menu opened and is still open.
-    private mutating func copyName(of photo: (indexPath: IndexPath, point: TracePoint), at frame: Int) {
+    private mutating func copyName(of photo: (indexPath: IndexPath, point: Point), at frame: Int) {
         let point = near(photo.point)
         let held = seconds(rng.uniform(0.5...0.8))
         plan(.longPress(phase: .began, location: point), at: frame)

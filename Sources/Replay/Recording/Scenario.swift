@@ -304,9 +304,9 @@ struct SimulatedUser {
         let release = 2 * distance / duration
         let start = length * (forward ? rng.uniform(0.6...0.8) : rng.uniform(0.2...0.4))
         let cross = (vertical ? size.width : size.height) / 2 + rng.uniform(-40...40)
-        func point(_ main: Double, _ across: Double) -> TracePoint {
+        func point(_ main: Double, _ across: Double) -> Point {
             let main = (main * 100).rounded() / 100, across = (across * 100).rounded() / 100
-            return vertical ? TracePoint(x: across, y: main) : TracePoint(x: main, y: across)
+            return vertical ? Point(x: across, y: main) : Point(x: main, y: across)
         }
         plan(.drag(phase: .began, location: point(start, cross), velocity: nil), at: frame)
         for step in 1...steps {
@@ -315,7 +315,7 @@ struct SimulatedUser {
             if step == steps {
                 let v = (-sign * release * 100).rounded() / 100
                 plan(.drag(phase: .ended, location: finger,
-                           velocity: vertical ? TracePoint(x: 0, y: v) : TracePoint(x: v, y: 0)), at: frame + step)
+                           velocity: vertical ? Point(x: 0, y: v) : Point(x: v, y: 0)), at: frame + step)
             } else {
                 plan(.drag(phase: .changed, location: finger, velocity: nil), at: frame + step)
             }
@@ -337,13 +337,13 @@ struct SimulatedUser {
         let center = frame0.center
         let x = (min(max(center.x - origin.x + jitterX, minX), maxX) * 100).rounded() / 100
         let y = (min(max(center.y - origin.y + jitterY, minY), maxY) * 100).rounded() / 100
-        plan(.tap(location: TracePoint(x: x, y: y)), at: frame)
+        plan(.tap(location: Point(x: x, y: y)), at: frame)
     }
 
     /// Two fingers spreading or closing around a point; returns the frame the pinch ends on.
     private mutating func pinch(at frame: Int) -> Int {
         let size = collectionView.bounds.size
-        let location = TracePoint(x: ((size.width / 2 + rng.uniform(-60...60)) * 100).rounded() / 100,
+        let location = Point(x: ((size.width / 2 + rng.uniform(-60...60)) * 100).rounded() / 100,
                                   y: ((size.height / 2 + rng.uniform(-120...120)) * 100).rounded() / 100)
         let target = rng.chance(0.5) ? rng.uniform(1.3...2.6) : rng.uniform(0.4...0.8)
         let steps = max(4, seconds(rng.uniform(0.25...0.6)))
@@ -401,7 +401,7 @@ struct SimulatedUser {
             // As wide as the messages before it; the first of a day spans the view.
             let width = first > 0 ? collectionView.layoutAttributesForItem(at: IndexPath(item: first - 1, section: last))?.size.width
                 ?? collectionView.bounds.width : collectionView.bounds.width
-            let sizes = (0..<arriving).map { _ in TraceSize(width: width, height: (rng.uniform(36...140) / 2).rounded() * 2) }
+            let sizes = (0..<arriving).map { _ in Size(width: width, height: (rng.uniform(36...140) / 2).rounded() * 2) }
             operation = .insertItems(section: last, items: Array(first..<first + arriving), sizes: sizes)
         }
         plan(.batch(BatchUpdate(countsAfter: after, operations: [operation])), at: frame)

@@ -13,7 +13,7 @@ import Reporting
 ///
 /// ```swift
 /// let recorder = try TraceRecorder(header: header, path: "session.xml")
-/// recorder.input(.drag(phase: .began, location: TracePoint(x: 200, y: 600), velocity: nil))
+/// recorder.input(.drag(phase: .began, location: Point(x: 200, y: 600), velocity: nil))
 /// try recorder.endFrame()
 /// try recorder.finish()
 /// ```
@@ -75,8 +75,8 @@ public final class TraceRecorder {
 
     private func onScreen(_ kind: TraceEvent.Kind) -> TraceEvent.Kind {
         let size = collectionView.frame.size
-        func clamp(_ p: TracePoint) -> TracePoint {
-            TracePoint(x: min(max(p.x, 0), size.width), y: min(max(p.y, 0), size.height))
+        func clamp(_ p: Point) -> Point {
+            Point(x: min(max(p.x, 0), size.width), y: min(max(p.y, 0), size.height))
         }
         switch kind {
         case .tap(let location): return .tap(location: clamp(location))
@@ -115,7 +115,7 @@ public final class TraceRecorder {
 
     private func writeOffset(_ offset: Point) throws(TraceError) {
         guard offset != lastOffset else { return }
-        try writer.write(TraceEvent(time: time, .scroll(offset: TracePoint(x: offset.x, y: offset.y))))
+        try writer.write(TraceEvent(time: time, .scroll(offset: offset)))
         eventsWritten += 1
         lastOffset = offset
     }

@@ -33,10 +33,9 @@ final class EventDriver {
         dataSource = TraceDataSource(sections: header.sections, workload: header.workload, charge: charge)
         let configuration = header.collectionView
         collectionView = CollectionView(
-            frame: Rect(x: 0, y: 0, width: configuration.size.width, height: configuration.size.height),
+            frame: Rect(origin: .zero, size: configuration.size),
             collectionViewLayout: layout)
-        let inset = configuration.contentInset
-        collectionView.contentInset = EdgeInsets(top: inset.top, left: inset.left, bottom: inset.bottom, right: inset.right)
+        collectionView.contentInset = configuration.contentInset
         collectionView.isPrefetchingEnabled = configuration.isPrefetchingEnabled
         collectionView.allowsSelection = configuration.allowsSelection
         collectionView.allowsMultipleSelection = configuration.allowsMultipleSelection
@@ -55,12 +54,12 @@ final class EventDriver {
         case .scroll(let offset):
             // Gestures mode ignores recorded offsets: the drags drive the physics.
             guard mode == .offsets else { return }
-            spans.measure(.scroll) { collectionView.contentOffset = Point(x: offset.x, y: offset.y) }
+            spans.measure(.scroll) { collectionView.contentOffset = offset }
         case .drag(let phase, let location, let velocity):
             switch mode {
             case .offsets:
                 spans.measure(.events) {
-                    collectionView.deliverRecordedDrag(phase.state, at: Point(x: location.x, y: location.y),
+                    collectionView.deliverRecordedDrag(phase.state, at: location,
                                                        velocity: Point(x: velocity?.x ?? 0, y: velocity?.y ?? 0))
                 }
             case .gestures: spans.measure(.scroll) { drag(phase, at: location, velocity: velocity) }
@@ -70,7 +69,7 @@ final class EventDriver {
             spans.measure(.scroll) { scroll(to: indexPath, at: position, animated: animated) }
         case .resize(let size):
             spans.measure(.events) {
-                collectionView.frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
+                collectionView.frame = Rect(origin: .zero, size: size)
             }
         case .reloadData(let sections):
             spans.measure(.events) {
@@ -115,9 +114,8 @@ final class EventDriver {
     }
 
     /// A finger's position in the viewport, in content coordinates.
-    private func contentPoint(_ location: TracePoint) -> Point {
-        let offset = collectionView.contentOffset
-        return Point(x: offset.x + location.x, y: offset.y + location.y)
+    private func contentPoint(_ location: Point) -> Point {
+        collectionView.contentOffset + location
     }
 
     /// Runs a gesture through the engine in the events span; a gesture the engine refuses (phases out of
@@ -190,8 +188,7 @@ final class EventDriver {
     }
 
     /// In gestures mode a drag moves the content through the engine's scroll physics.
-    private func drag(_ phase: GesturePhase, at location: TracePoint, velocity: TracePoint?) {
-        let point = Point(x: location.x, y: location.y)
+    private func drag(_ phase: GesturePhase, at point: Point, velocity: Point?) {
         switch phase {
         case .began: collectionView.beginDragging(at: point)
         case .changed: collectionView.dragChanged(to: point)

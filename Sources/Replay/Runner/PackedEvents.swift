@@ -137,7 +137,7 @@ final class PackedEvents {
         var registers = writer
         let tag: UInt8
         let first: (x: Double, y: Double)
-        var velocity: TracePoint?
+        var velocity: Point?
         switch event.kind {
         case .scroll(let offset):
             tag = Self.scrollTag
@@ -285,7 +285,7 @@ final class PackedEvents {
                 switch operation {
                 case .deleteItems(_, let items), .reloadItems(_, let items): bytes += header + items.count * 8
                 case .insertItems(_, let items, let sizes):
-                    bytes += header + items.count * 8 + (sizes.map { header + $0.count * MemoryLayout<TraceSize>.stride } ?? 0)
+                    bytes += header + items.count * 8 + (sizes.map { header + $0.count * MemoryLayout<Size>.stride } ?? 0)
                 default: break
                 }
             }
@@ -293,7 +293,7 @@ final class PackedEvents {
         case .reloadData(let sections):
             return header + sections.reduce(sections.count * MemoryLayout<SectionDescription>.stride) { bytes, section in
                 bytes + header + section.reuseIdentifier.utf8.count
-                    + (section.itemSizes.map { 2 * header + $0.runCount * (MemoryLayout<TraceSize>.stride + 8) } ?? 0)
+                    + (section.itemSizes.map { 2 * header + $0.runCount * (MemoryLayout<Size>.stride + 8) } ?? 0)
             }
         case .setLayout(let layout, _, _), .transition(.began(let layout)):
             return header + layout.name.utf8.count + layout.parameters.reduce(header) { bytes, parameter in
@@ -370,22 +370,22 @@ final class PackedEvents {
             if tag == PackedEvents.scrollTag {
                 Self.read(&r.scrollX, codes >> 4, &input)
                 Self.read(&r.scrollY, codes >> 6, &input)
-                return TraceEvent(time: time, .scroll(offset: TracePoint(x: Self.value(r.scrollX),
+                return TraceEvent(time: time, .scroll(offset: Point(x: Self.value(r.scrollX),
                                                                                y: Self.value(r.scrollY))),
                                   location: location)
             }
             Self.read(&r.dragX, codes >> 4, &input)
             Self.read(&r.dragY, codes >> 6, &input)
             let drag = tag - PackedEvents.dragTag
-            var velocity: TracePoint?
+            var velocity: Point?
             if drag & 1 == 1 {
                 let velocityCodes = start[2]
                 Self.read(&r.velocityX, velocityCodes, &input)
                 Self.read(&r.velocityY, velocityCodes >> 2, &input)
-                velocity = TracePoint(x: Self.value(r.velocityX), y: Self.value(r.velocityY))
+                velocity = Point(x: Self.value(r.velocityX), y: Self.value(r.velocityY))
             }
             return TraceEvent(time: time, .drag(phase: PackedEvents.phases[Int(drag >> 1)],
-                                                      location: TracePoint(x: Self.value(r.dragX), y: Self.value(r.dragY)),
+                                                      location: Point(x: Self.value(r.dragX), y: Self.value(r.dragY)),
                                                       velocity: velocity),
                               location: location)
         }

@@ -49,10 +49,8 @@ extension ReplayRunner {
                               path: path)
         }
         let collectionView = pass.collectionView
-        let offset = collectionView.contentOffset, size = collectionView.contentSize
         return SnapshotReport(
-            time: time, frame: frame, contentOffset: .init(x: offset.x, y: offset.y),
-            contentSize: .init(width: size.width, height: size.height),
+            time: time, frame: frame, contentOffset: collectionView.contentOffset, contentSize: collectionView.contentSize,
             elements: collectionView.displayedElements.compactMap { key, view in
                 view.layoutAttributes.map {
                     SnapshotReport.Element(key, $0, selected: (view as? CollectionViewCell)?.isSelected ?? false,
@@ -120,11 +118,8 @@ extension SnapshotReport.Element {
         case .supplementaryView: .supplementary
         case .decorationView: .decoration
         }
-        let frame = attributes.frame
         self.init(category: category, section: key.indexPath.section, item: key.indexPath.item, kind: key.kind,
-                  frame: .init(x: frame.origin.x, y: frame.origin.y, width: frame.size.width, height: frame.size.height),
-                  center: .init(x: attributes.center.x, y: attributes.center.y),
-                  size: .init(width: attributes.size.width, height: attributes.size.height),
+                  frame: attributes.frame, center: attributes.center, size: attributes.size,
                   alpha: attributes.alpha, zIndex: attributes.zIndex, hidden: attributes.isHidden, selected: selected,
                   transform: attributes.transform3D.rowMajor, disappearing: disappearing,
                   custom: attributes.customAttributes.map { field in

@@ -24,7 +24,7 @@ struct EngineBatch {
             case .insertItems(let section, let items, let sizes):
                 operations.append(.insertItems(items.map { IndexPath(item: $0, section: section) }))
                 for (item, size) in zip(items, sizes ?? []) {
-                    insertedSizes[IndexPath(item: item, section: section)] = Size(width: size.width, height: size.height)
+                    insertedSizes[IndexPath(item: item, section: section)] = size
                 }
             case .insertSection(let section, let items):
                 operations.append(.insertSections([section]))

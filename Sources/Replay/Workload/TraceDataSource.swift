@@ -43,7 +43,7 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
             case .runs(let list):
                 guard item >= 0 && item < list.count else { return nil }
                 let size = list[item]
-                return Size(width: size.width, height: size.height)
+                return size
             case .items(let all):
                 return item >= 0 && item < all.count ? all[item] : nil
             }
@@ -163,7 +163,7 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
             let run = runIndex(of: indexPath.item, section: section, in: list)
             let first = list.firstItem(ofRun: run)
             let found = list.run(at: run)
-            let size = Size(width: found.size.width, height: found.size.height)
+            let size = found.size
             cachedRun = (section, first..<first + found.count, run, size)
             return size
         }
@@ -177,7 +177,7 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
             return layout.itemSize
         case .runs(let list) where list.runCount == 1:
             let size = list.run(at: 0).size
-            return Size(width: size.width, height: size.height)
+            return size
         case .runs, .items:
             return nil
         }

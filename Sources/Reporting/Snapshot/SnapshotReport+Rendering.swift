@@ -32,7 +32,7 @@ extension SnapshotReport.Element {
             .init("section", .int(section)),
             .init("item", .int(item)),
             .init("kind", .optional(kind)),
-            .init("frame", .exactNumbers([frame.x, frame.y, frame.width, frame.height])),
+            .init("frame", .exactNumbers([frame.origin.x, frame.origin.y, frame.size.width, frame.size.height])),
             .init("center", .exactNumbers([center.x, center.y])),
             .init("size", .exactNumbers([size.width, size.height])),
             .init("alpha", .exact(alpha)),
@@ -70,7 +70,7 @@ enum SnapshotText {
                          element.disappearing ? "disappearing" : nil].compactMap { $0 } + custom
             table.append([
                 element.category.rawValue, String(element.section), String(element.item), element.kind ?? "-",
-                n(element.frame.x), n(element.frame.y), n(element.frame.width), n(element.frame.height),
+                n(element.frame.origin.x), n(element.frame.origin.y), n(element.frame.size.width), n(element.frame.size.height),
                 n(element.alpha), String(element.zIndex), flags.isEmpty ? "-" : flags.joined(separator: ","),
                 transform(element.transform),
             ])

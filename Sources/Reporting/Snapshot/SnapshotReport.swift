@@ -1,3 +1,5 @@
+public import ReelGeometry
+
 /// The elements a collection view displays at one moment of a replay: what `reel snapshot` prints.
 public struct SnapshotReport: Sendable, Equatable {
     /// The moment asked for, seconds from the start of the session.
@@ -38,54 +40,6 @@ public struct SnapshotReport: Sendable, Equatable {
 }
 
 extension SnapshotReport {
-    /// A point, in points.
-    public struct Point: Sendable, Equatable {
-        /// Horizontal coordinate.
-        public var x: Double
-        /// Vertical coordinate.
-        public var y: Double
-
-        /// Creates a point.
-        public init(x: Double, y: Double) {
-            self.x = x
-            self.y = y
-        }
-    }
-
-    /// A size, in points.
-    public struct Size: Sendable, Equatable {
-        /// Horizontal extent.
-        public var width: Double
-        /// Vertical extent.
-        public var height: Double
-
-        /// Creates a size.
-        public init(width: Double, height: Double) {
-            self.width = width
-            self.height = height
-        }
-    }
-
-    /// A rectangle: origin and size, in points.
-    public struct Rect: Sendable, Equatable {
-        /// Horizontal coordinate.
-        public var x: Double
-        /// Vertical coordinate.
-        public var y: Double
-        /// Horizontal extent.
-        public var width: Double
-        /// Vertical extent.
-        public var height: Double
-
-        /// Creates a rectangle.
-        public init(x: Double, y: Double, width: Double, height: Double) {
-            self.x = x
-            self.y = y
-            self.width = width
-            self.height = height
-        }
-    }
-
     /// What kind of view an element is.
     public enum Category: String, Sendable, CaseIterable {
         case cell

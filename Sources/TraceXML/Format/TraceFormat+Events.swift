@@ -18,12 +18,12 @@ extension TraceFormat {
             read: { parser throws(TraceError) in
                 let phase = try parser.stream.choice(.phase, as: GesturePhase.self)
                 let point = try parser.point()
-                var velocity: TracePoint?
+                var velocity: Point?
                 switch (parser.stream.attribute(.velocityX), parser.stream.attribute(.velocityY)) {
                 case (nil, nil):
                     velocity = nil
                 case (let vx?, let vy?):
-                    velocity = TracePoint(x: try parser.stream.number(vx), y: try parser.stream.number(vy))
+                    velocity = Point(x: try parser.stream.number(vx), y: try parser.stream.number(vy))
                 case (nil, _?):
                     throw parser.stream.missing(.velocityX, " (given 'velocity-y'; a velocity needs both)")
                 case (_?, nil):
@@ -208,7 +208,7 @@ extension TraceFormat {
         ElementDeclaration(.resize, time + [.required(.width, .viewLength), .required(.height, .viewLength)],
                            event: EventCodec(
             read: { parser throws(TraceError) in
-                .resize(TraceSize(width: try parser.stream.number(.width), height: try parser.stream.number(.height)))
+                .resize(Size(width: try parser.stream.number(.width), height: try parser.stream.number(.height)))
             },
             write: { kind, writer throws(TraceError) in
                 guard case .resize(let size) = kind else { return }
@@ -256,7 +256,7 @@ extension TraceFormat {
             read: { stream throws(TraceError) in
                 let section = try stream.count(.section)
                 let items = try stream.countList(stream.required(.at))
-                var sizes: [TraceSize]?
+                var sizes: [Size]?
                 if let attribute = stream.attribute(.sizes) {
                     // Runs are expanded: no more sizes than 'at' has items, so a run cannot make the list large.
                     let list = try stream.sizeList(attribute, maximumCount: items.count)

@@ -14,7 +14,7 @@ public struct BatchUpdate: Hashable, Sendable {
         case moveItem(from: TraceIndexPath, to: TraceIndexPath)
         /// `<insert-items section at [sizes]>`: items of `section` after the update, with their sizes
         /// when the trace gives them (one per item).
-        case insertItems(section: Int, items: [Int], sizes: [TraceSize]?)
+        case insertItems(section: Int, items: [Int], sizes: [Size]?)
         /// `<insert-section at items>`: a new section with `items` items.
         case insertSection(at: Int, items: Int)
         /// `<delete-section at>`.

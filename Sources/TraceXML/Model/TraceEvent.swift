@@ -12,18 +12,18 @@ public struct TraceEvent: Sendable {
     /// What happened. Each case is one element of the format (`<transition>`'s phases are one case).
     public enum Kind: Hashable, Sendable {
         /// `<scroll x y>`: the observed content offset.
-        case scroll(offset: TracePoint)
+        case scroll(offset: Point)
         /// `<drag phase x y [velocity-x velocity-y]>`: the finger in viewport coordinates; velocity in
         /// points per second, also in viewport coordinates (the finger's, not the scroll's).
-        case drag(phase: GesturePhase, location: TracePoint, velocity: TracePoint?)
+        case drag(phase: GesturePhase, location: Point, velocity: Point?)
         /// `<tap x y>`.
-        case tap(location: TracePoint)
+        case tap(location: Point)
         /// `<long-press phase x y>`.
-        case longPress(phase: GesturePhase, location: TracePoint)
+        case longPress(phase: GesturePhase, location: Point)
         /// `<menu section item action>`: an edit-menu action performed on an item.
         case menu(item: TraceIndexPath, action: String)
         /// `<pinch phase x y scale>`.
-        case pinch(phase: GesturePhase, location: TracePoint, scale: Double)
+        case pinch(phase: GesturePhase, location: Point, scale: Double)
         /// `<batch>`: a `performBatchUpdates` call.
         case batch(BatchUpdate)
         /// `<reload-data>`: `reloadData()` with the data source's new sections.
@@ -39,7 +39,7 @@ public struct TraceEvent: Sendable {
         /// `<transition phase …>`: one step of an interactive layout transition.
         case transition(TransitionPhase)
         /// `<resize width height>`: the collection view's bounds change size (a rotation, a split view).
-        case resize(TraceSize)
+        case resize(Size)
         /// `<marker label>`: a named point of the session, for reports.
         case marker(label: String)
 

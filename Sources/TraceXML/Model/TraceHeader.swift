@@ -60,10 +60,10 @@ public struct CollectionViewConfiguration: Hashable, Sendable {
     }
 
     /// Width and height of the visible bounds, in points.
-    public var size: TraceSize
+    public var size: Size
     /// Frames per second of the recorded display (60 or 120 on today's devices).
     public var refreshRate: Double
-    public var contentInset: TraceInsets
+    public var contentInset: EdgeInsets
     public var isPagingEnabled: Bool
     public var decelerationRate: DecelerationRate
     public var allowsSelection: Bool
@@ -71,7 +71,7 @@ public struct CollectionViewConfiguration: Hashable, Sendable {
     public var isPrefetchingEnabled: Bool
 
     /// A configuration with UIKit's defaults for everything but the size.
-    public init(size: TraceSize, refreshRate: Double = 60, contentInset: TraceInsets = .zero,
+    public init(size: Size, refreshRate: Double = 60, contentInset: EdgeInsets = .zero,
                 isPagingEnabled: Bool = false, decelerationRate: DecelerationRate = .normal,
                 allowsSelection: Bool = true, allowsMultipleSelection: Bool = false,
                 isPrefetchingEnabled: Bool = true) {
@@ -154,7 +154,7 @@ public struct SectionDescription: Hashable, Sendable {
     }
 
     /// A section with one size per item given as an array.
-    public init(items: Int, itemSizes: [TraceSize],
+    public init(items: Int, itemSizes: [Size],
                 reuseIdentifier: String = SectionDescription.defaultReuseIdentifier) {
         self.init(items: items, itemSizes: TraceSizeList(itemSizes), reuseIdentifier: reuseIdentifier)
     }

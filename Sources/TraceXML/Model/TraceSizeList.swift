@@ -7,30 +7,30 @@
 ///
 /// ```swift
 /// var sizes = TraceSizeList()
-/// sizes.append(TraceSize(width: 100, height: 100), count: 999_999)
-/// sizes.append(TraceSize(width: 100, height: 300))
+/// sizes.append(Size(width: 100, height: 100), count: 999_999)
+/// sizes.append(Size(width: 100, height: 300))
 /// sizes.count       // 1,000,000
 /// sizes.runCount    // 2
 /// sizes[999_999]    // 100 300
 /// ```
 ///
-/// As a `RandomAccessCollection` of ``TraceSize`` it reads like the array it replaces: iterating is
+/// As a `RandomAccessCollection` of ``Size`` it reads like the array it replaces: iterating is
 /// O(1) per size, the subscript O(log *runs*).
 public struct TraceSizeList: Hashable, Sendable, RandomAccessCollection, ExpressibleByArrayLiteral,
                              CustomStringConvertible {
     /// `count` consecutive items of one `size`.
     public struct Run: Hashable, Sendable {
-        public var size: TraceSize
+        public var size: Size
         public var count: Int
 
-        public init(size: TraceSize, count: Int) {
+        public init(size: Size, count: Int) {
             self.size = size
             self.count = count
         }
     }
 
     /// The size of each run.
-    private var runSizes: [TraceSize] = []
+    private var runSizes: [Size] = []
     /// The end of each run: the index of the item after its last one, increasing.
     private var runEnds: [Int] = []
 
@@ -40,7 +40,7 @@ public struct TraceSizeList: Hashable, Sendable, RandomAccessCollection, Express
     /// The sizes of `sizes`, in order, equal consecutive ones as runs.
     ///
     /// - Complexity: O(*n*).
-    public init<S: Sequence>(_ sizes: S) where S.Element == TraceSize {
+    public init<S: Sequence>(_ sizes: S) where S.Element == Size {
         for size in sizes { append(size) }
     }
 
@@ -49,7 +49,7 @@ public struct TraceSizeList: Hashable, Sendable, RandomAccessCollection, Express
         for run in runs { append(run.size, count: run.count) }
     }
 
-    public init(arrayLiteral elements: TraceSize...) {
+    public init(arrayLiteral elements: Size...) {
         self.init(elements)
     }
 
@@ -57,7 +57,7 @@ public struct TraceSizeList: Hashable, Sendable, RandomAccessCollection, Express
     ///
     /// - Precondition: `count >= 0`.
     /// - Complexity: amortised O(1).
-    public mutating func append(_ size: TraceSize, count: Int = 1) {
+    public mutating func append(_ size: Size, count: Int = 1) {
         precondition(count >= 0, "TraceSizeList.append(_:count:) with a negative count")
         guard count > 0 else { return }
         let end = self.count + count
@@ -119,7 +119,7 @@ public struct TraceSizeList: Hashable, Sendable, RandomAccessCollection, Express
     /// The size of item `position`.
     ///
     /// - Complexity: O(log *runs*).
-    public subscript(position: Int) -> TraceSize { runSizes[runIndex(containing: position)] }
+    public subscript(position: Int) -> Size { runSizes[runIndex(containing: position)] }
 
     /// Walks the runs: O(1) per size.
     public struct Iterator: IteratorProtocol {
@@ -129,7 +129,7 @@ public struct TraceSizeList: Hashable, Sendable, RandomAccessCollection, Express
 
         fileprivate init(_ list: TraceSizeList) { self.list = list }
 
-        public mutating func next() -> TraceSize? {
+        public mutating func next() -> Size? {
             guard run < list.runEnds.count else { return nil }
             let size = list.runSizes[run]
             item += 1
@@ -142,6 +142,6 @@ public struct TraceSizeList: Hashable, Sendable, RandomAccessCollection, Express
 
     /// The list as the trace format writes it: `"100 100*3, 50 80"`.
     public var description: String {
-        runs.map { $0.count == 1 ? $0.size.description : "\($0.size)*\($0.count)" }.joined(separator: ", ")
+        runs.map { $0.count == 1 ? $0.size.traceText : "\($0.size.traceText)*\($0.count)" }.joined(separator: ", ")
     }
 }

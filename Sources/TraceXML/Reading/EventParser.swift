@@ -50,7 +50,7 @@ struct EventParser {
         guard let x else { throw stream.missing(.x) }
         let offsetX = try stream.number(x)
         guard let y else { throw stream.missing(.y) }
-        let offset = TracePoint(x: offsetX, y: try stream.number(y))
+        let offset = Point(x: offsetX, y: try stream.number(y))
         try stream.finishLeaf()
         return TraceEvent(time: time, kind: .scroll(offset: offset), location: location)
     }
@@ -84,8 +84,8 @@ struct EventParser {
         return time
     }
 
-    func point() throws(TraceError) -> TracePoint {
-        TracePoint(x: try stream.number(.x), y: try stream.number(.y))
+    func point() throws(TraceError) -> Point {
+        Point(x: try stream.number(.x), y: try stream.number(.y))
     }
 
     func indexPath() throws(TraceError) -> TraceIndexPath {

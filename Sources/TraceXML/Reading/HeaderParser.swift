@@ -116,7 +116,7 @@ struct HeaderParser {
 
     private func readCollectionView() throws(TraceError) -> CollectionViewConfiguration {
         try stream.checkAttributes(of: .collectionView)
-        let size = TraceSize(width: try stream.number(.width), height: try stream.number(.height))
+        let size = Size(width: try stream.number(.width), height: try stream.number(.height))
         var rate = CollectionViewConfiguration.DecelerationRate.normal
         if let attribute = stream.attribute(.decelerationRate) {
             switch attribute.valueText {

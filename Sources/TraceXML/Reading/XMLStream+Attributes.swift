@@ -162,9 +162,9 @@ extension XMLStream {
     }
 
     /// A size `W H` in `bytes`, or `nil`.
-    private func size(_ bytes: UnsafeBufferPointer<UInt8>) -> TraceSize? {
+    private func size(_ bytes: UnsafeBufferPointer<UInt8>) -> Size? {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2) { v in
-            numbers(bytes, into: v, Self.sizeRange) ? TraceSize(width: v[0], height: v[1]) : nil
+            numbers(bytes, into: v, Self.sizeRange) ? Size(width: v[0], height: v[1]) : nil
         }
     }
 
@@ -175,16 +175,16 @@ extension XMLStream {
         "a size 'WIDTH HEIGHT' of lengths \(sizeRange.bounds) such as '100 100'"
     }
 
-    func size(_ attribute: Attribute) throws(TraceError) -> TraceSize {
+    func size(_ attribute: Attribute) throws(TraceError) -> Size {
         guard let size = size(attribute.valueBytes) else { throw invalid(attribute, expected: Self.sizeExpectation) }
         return size
     }
 
-    func insets(_ attribute: Attribute) throws(TraceError) -> TraceInsets {
+    func insets(_ attribute: Attribute) throws(TraceError) -> EdgeInsets {
         let range = declaredKind(attribute.name).entryRange!
         let insets = withUnsafeTemporaryAllocation(of: Double.self, capacity: 4) { v in
             numbers(attribute.valueBytes, into: v, range)
-                ? TraceInsets(top: v[0], left: v[1], bottom: v[2], right: v[3]) : nil
+                ? EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3]) : nil
         }
         guard let insets else {
             throw invalid(attribute, expected: "insets 'TOP LEFT BOTTOM RIGHT' of lengths \(range.bounds) such as '10 10 10 10'")
@@ -241,7 +241,7 @@ extension XMLStream {
 
     /// Sizes separated by commas, each `W H` or a run `W H*K`: `"100 100, 50 80*3"`, expanded one size per
     /// item; at most `maximumCount` sizes.
-    func sizeList(_ attribute: Attribute, maximumCount: Int = .max) throws(TraceError) -> [TraceSize] {
+    func sizeList(_ attribute: Attribute, maximumCount: Int = .max) throws(TraceError) -> [Size] {
         Array(try sizeRuns(attribute, maximumCount: maximumCount))
     }
 
@@ -360,7 +360,7 @@ enum SizeListParser {
 
     /// A size `W H` in `bytes`: two numbers separated by spaces, no white space before or after.
     @inline(__always)
-    private static func size(_ bytes: UnsafeBufferPointer<UInt8>) -> TraceSize? {
+    private static func size(_ bytes: UnsafeBufferPointer<UInt8>) -> Size? {
         let lengths = ValueKind.sizeList.entryRange!
         let n = bytes.count
         guard n > 0, bytes[0] != 0x20, bytes[n - 1] != 0x20 else { return nil }
@@ -373,7 +373,7 @@ enum SizeListParser {
               let height = TraceNumber.parse(UnsafeBufferPointer(rebasing: bytes[second..<n])),
               lengths.contains(width), lengths.contains(height)
         else { return nil }
-        return TraceSize(width: width, height: height)
+        return Size(width: width, height: height)
     }
 }
 

@@ -21,7 +21,7 @@ extension TraceWriter {
     /// always fit: long lists are written as `<item-sizes>` chunks.)
     ///
     /// - Parameter besides: a bound on the bytes of the rest of the start tag's other attributes.
-    func fits(_ sizes: [TraceSize], _ what: String, attribute: String, besides: Int) throws(TraceError) {
+    func fits(_ sizes: [Size], _ what: String, attribute: String, besides: Int) throws(TraceError) {
         let limit = TraceReadingLimits().maximumTokenLength
         // The indentation, the element's name and its other short attributes take less than 128 bytes.
         let room = limit - 128 - besides
@@ -30,7 +30,7 @@ extension TraceWriter {
         var bytes = 0
         var longest = 0
         for size in sizes {
-            let length = size.description.utf8.count + 2
+            let length = size.traceText.utf8.count + 2
             bytes += length
             longest = max(longest, length)
         }
@@ -177,13 +177,13 @@ extension TraceWriter {
     }
 
     /// Refuses a size of attribute `attribute` of ``checkedElement`` whose width or height is out of range.
-    func check(_ size: TraceSize, _ what: String, _ attribute: XMLName) throws(TraceError) {
+    func check(_ size: Size, _ what: String, _ attribute: XMLName) throws(TraceError) {
         try check(size.width, "\(what) width", attribute)
         try check(size.height, "\(what) height", attribute)
     }
 
     /// Refuses a point of ``checkedElement``'s `x` and `y` out of their range.
-    func check(_ point: TracePoint, _ what: String) throws(TraceError) {
+    func check(_ point: Point, _ what: String) throws(TraceError) {
         try check(point.x, "\(what) x", .x)
         try check(point.y, "\(what) y", .y)
     }

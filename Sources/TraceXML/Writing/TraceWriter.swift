@@ -9,7 +9,7 @@ internal import CLibXML2
 ///
 /// ```swift
 /// let writer = try TraceWriter(path: "session.xml", header: header)
-/// try writer.write(TraceEvent(time: 0.016, .scroll(offset: TracePoint(x: 0, y: 14.5))))
+/// try writer.write(TraceEvent(time: 0.016, .scroll(offset: Point(x: 0, y: 14.5))))
 /// try writer.finish()
 /// ```
 ///
@@ -182,7 +182,7 @@ public final class TraceWriter {
     }
 
     /// The text of a size list, equal consecutive sizes as runs `W H*K`.
-    func sizeList(_ sizes: [TraceSize]) -> String {
+    func sizeList(_ sizes: [Size]) -> String {
         let list = TraceSizeList(sizes)
         return sizeList(list, runs: 0..<list.runCount)
     }
@@ -254,7 +254,7 @@ public final class TraceWriter {
         try attribute(.width, view.size.width)
         try attribute(.height, view.size.height)
         try attribute(.refreshRate, view.refreshRate)
-        try attribute(.contentInset, view.contentInset.description)
+        try attribute(.contentInset, view.contentInset.traceText)
         try attribute(.paging, view.isPagingEnabled)
         switch view.decelerationRate {
         case .normal: try attribute(.decelerationRate, "normal")
@@ -315,7 +315,7 @@ public final class TraceWriter {
         }
     }
 
-    func writePoint(_ point: TracePoint) throws(TraceError) {
+    func writePoint(_ point: Point) throws(TraceError) {
         try attribute(.x, point.x)
         try attribute(.y, point.y)
     }
