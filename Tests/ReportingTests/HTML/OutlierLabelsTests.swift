@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import CollectionEngine
 @testable import Reporting
 
 /// The labels of frames above a chart's top: one row, no two boxes overlapping, every outlier counted once.
@@ -63,7 +64,7 @@ struct OutlierLabelsTests {
 
     @Test("Seeded random outliers, clumped and spread, never give overlapping labels", arguments: 0..<50)
     func random(seed: UInt64) {
-        var generator = LabelRandom(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let count = Int(generator.next() % 300) + 1
         let clump = Double(generator.next() % 800) + 60
         let outliers = (0..<count).map { _ in
@@ -96,18 +97,5 @@ struct OutlierLabelsTests {
             #expect(first.upperBound < second.lowerBound)
         }
         #expect(svg.contains("frames, max 300 ms</text>"))
-    }
-}
-
-/// A small seeded generator (SplitMix64), so that a failing case can be replayed from its seed.
-private struct LabelRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

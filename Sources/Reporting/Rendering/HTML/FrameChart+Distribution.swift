@@ -97,10 +97,13 @@ struct FrameDistributionChart {
         svg.append("<line class=\"axis\" x1=\"\(c(plotLeft))\" y1=\"\(c(plotBottom))\" x2=\"\(c(plotRight))\" "
             + "y2=\"\(c(plotBottom))\"/>")
         let budget = "budget \(HTMLText.fixed(budgetMs, 2)) ms"
-        svg.append("<line class=\"budget\" x1=\"\(c(x(budgetMs)))\" y1=\"\(c(plotBottom))\" x2=\"\(c(x(budgetMs)))\" "
+        // At the value the label gives (to 0.01 ms), so that a report read back from JSON, whose budget has
+        // fewer decimals, draws the line at the same place.
+        let budgetX = x((budgetMs * 100).rounded() / 100)
+        svg.append("<line class=\"budget\" x1=\"\(c(budgetX))\" y1=\"\(c(plotBottom))\" x2=\"\(c(budgetX))\" "
             + "y2=\"\(c(Self.top))\"><title>\(budget)</title></line>")
-        let flipped = x(budgetMs) + 4 + 6.5 * Double(budget.count) > plotRight
-        svg.append("<text class=\"budget-label\" x=\"\(c(x(budgetMs) + (flipped ? -4 : 4)))\" y=\"\(c(Self.top + 12))\""
+        let flipped = budgetX + 4 + 6.5 * Double(budget.count) > plotRight
+        svg.append("<text class=\"budget-label\" x=\"\(c(budgetX + (flipped ? -4 : 4)))\" y=\"\(c(Self.top + 12))\""
             + "\(flipped ? " text-anchor=\"end\"" : "")>\(budget)</text>")
         for line in series { svg.append(path(line)) }
         svg += FrameChart.legend(names: series.map { ($0.name, $0.colour) }, from: plotLeft + 24, to: plotRight,
