@@ -120,7 +120,7 @@ struct CompareCommandTests {
         #expect(figures.allSatisfy { ($0["changes"] as? [Any])?.count == 2 })
     }
 
-    @Test("Markdown and HTML render; HTML is one self-contained page with one line per layout and the budget")
+    @Test("Markdown and HTML render; HTML is one self-contained page with a distribution and a frame chart, a line per layout in each")
     func formats() throws {
         let trace = try dragTrace()
         let arguments = ["compare", trace, "--layout", "flow", "--layout", "circle", "--repeat", "3", "--warmup", "0", "-q"]
@@ -130,8 +130,9 @@ struct CompareCommandTests {
         #expect(markdown.stdout.contains("| p50 frame time | "))
         let html = try ReelProcess.run(arguments: arguments + ["-f", "html"])
         #expect(html.status == 0)
-        #expect(html.stdout.components(separatedBy: "<svg").count == 2)
+        #expect(html.stdout.components(separatedBy: "<svg").count == 3)
         #expect(html.stdout.components(separatedBy: "<polyline").count == 3)
+        #expect(html.stdout.components(separatedBy: "<path class=\"cdf\"").count == 3)
         #expect(html.stdout.contains("class=\"budget\""))
         #expect(!html.stdout.contains("<script") && !html.stdout.contains("http"))
     }

@@ -28,8 +28,9 @@ enum Chromium {
         var console: [String]
     }
 
-    /// Opens `file` headless with no network (every host name fails to resolve), and returns the rendered DOM
-    /// and the console messages; with `screenshot`, also writes a PNG of a 1280×2400 window there.
+    /// Opens `file` headless with no network (every host name fails to resolve) in a 1280×900 window, and
+    /// returns the rendered DOM and the console messages; with `screenshot`, also writes a PNG of a 1280×2400
+    /// window there.
     static func open(_ file: URL, screenshot: URL? = nil) throws -> Page {
         let chromium = try #require(path, "CI=true and chromium is not installed: .ci/run installs it")
         let folder = file.deletingLastPathComponent()
@@ -42,7 +43,7 @@ enum Chromium {
         if let screenshot {
             arguments += ["--screenshot=\(screenshot.path)", "--window-size=1280,2400"]
         } else {
-            arguments.append("--dump-dom")
+            arguments += ["--dump-dom", "--window-size=1280,900"]
         }
         arguments.append(file.absoluteString)
         let process = Process()
@@ -101,7 +102,13 @@ struct HTMLBrowserTests {
         }
     }
 
-    @Test("Every shipped trace on one page: no console message, one SVG point per measured frame of each, a budget line each")
+    /// The budgets the charts draw: a line in each distribution chart, and in each frame chart a line or, when
+    /// every frame is far within it, a note that it is above the scale.
+    static func budgets(_ dom: String) -> Int {
+        HTMLScan.tags("<line class=\"budget\"", in: dom).count + HTMLScan.count("(above the scale)</text>", in: dom)
+    }
+
+    @Test("Every shipped trace on one page: no console message, one SVG point per measured frame of each, the budget in both charts of each")
     func shippedTraces() async throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -111,18 +118,21 @@ struct HTMLBrowserTests {
         for name in ShippedReplays.traces { reports.append(try await ShippedReplays.report(name)) }
         let page = folder.appendingPathComponent("report.html")
         try ReportFormat.html.render(reports).write(to: page, atomically: true, encoding: .utf8)
-        let frames = try reports.map { report in
+        var frames: [Int] = [], repeats = 0
+        for report in reports {
             let json = try #require(try JSONSerialization.jsonObject(with: Data(ReportFormat.json.render([report]).utf8))
                                     as? [String: Any])
-            let perRepeat = try #require(json["frames"] as? Double), repeats = try #require(json["repeats"] as? Int)
-            return Int((perRepeat * Double(repeats)).rounded())
+            let perRepeat = try #require(json["frames"] as? Double), measured = try #require(json["repeats"] as? Int)
+            frames.append(Int((perRepeat * Double(measured)).rounded()))
+            repeats += measured
         }
         #expect(frames.count == 21 && frames.allSatisfy { $0 > 1000 })
         let opened = try Chromium.open(page)
         #expect(opened.console.isEmpty, "\(opened.console)")
         #expect(opened.dom.contains("<title>Reel replay: \(reports.map(\.trace).joined(separator: ", "))</title>"))
         #expect(Self.pointsPerSection(opened.dom) == frames)
-        #expect(HTMLScan.tags("<line class=\"budget\"", in: opened.dom).count == reports.count)
+        #expect(Self.budgets(opened.dom) == 2 * reports.count)
+        #expect(HTMLScan.tags("<path class=\"cdf\"", in: opened.dom).count == repeats)
         #expect(HTMLScan.tags("<g class=\"node\"", in: opened.dom).count >= 2 * reports.count)
         #expect(opened.dom.contains("</svg>") && opened.dom.hasSuffix("</html>\n"))
     }
@@ -144,7 +154,7 @@ struct HTMLBrowserTests {
         #expect(HTMLScan.count("<a href=\"#trace-", in: opened.dom) == 3)
         #expect(Self.pointsPerSection(opened.dom) == [frames[traces[0]], 0, frames[traces[1]]])
         #expect(opened.dom.contains("<p class=\"verdict failed\"><strong>Failed:</strong> \(missing): cannot open"))
-        #expect(HTMLScan.tags("<line class=\"budget\"", in: opened.dom).count == 2)
+        #expect(Self.budgets(opened.dom) == 4)
     }
 
     @Test("A comparison's page: the layouts' lines overlaid on one chart, with the budget line")
@@ -166,8 +176,88 @@ struct HTMLBrowserTests {
         let lines = HTMLScan.framePoints(in: opened.dom)
         #expect(lines.count == 2)
         #expect(lines.allSatisfy { $0.count > 10 } && lines[0].count == lines[1].count)
-        #expect(HTMLScan.tags("<line class=\"budget\"", in: opened.dom).count == 1)
+        #expect(Self.budgets(opened.dom) == 2)
+        #expect(HTMLScan.tags("<path class=\"cdf\"", in: opened.dom).count == 2)
         #expect(opened.dom.contains(">end</text>"))
+    }
+
+    /// A comparison of `layouts` layouts with long names, a long trace name and long hot-path names, whose
+    /// frames take microseconds but for 1 in 120 that takes 20 to 60 ms: many labels above the frame chart.
+    static func crowdedComparison(layouts: Int) -> String {
+        let trace = "Traces/a-rather-long-trace-name-for-a-photo-library-with-sections-and-headers-\(layouts).xml"
+        let reports = (0..<layouts).map { index -> Report in
+            let repeats = (0..<3).map { repeatIndex in
+                let frames = (0..<2400).map { frame in
+                    let slow = frame % 120 == 7
+                    let ns = slow ? UInt64(20_000_000 + (frame * 7 + index) % 40 * 1_000_000)
+                        : UInt64(20_000 + (frame * 13 + repeatIndex + index * 5) % 40 * 1000)
+                    return FrameSample(index: frame, time: Double(frame) / 120, durationNs: ns)
+                }
+                let paths = ["frame/cells/configure/a-very-long-span-name-for-configuring-the-album-artwork-cells",
+                             "frame/layout/prepare/computing-the-attributes-of-every-section-header-and-footer"]
+                    .map { PathMeasurement(path: $0, callDurationsNs: [UInt64(30_000 + index * 1000)], selfNs: 30_000) }
+                return RepeatMeasurement(frames: frames, paths: paths)
+            }
+            let measurement = ReplayMeasurement(
+                trace: trace, layout: "a-layout-with-a-long-descriptive-name-number-\(index)", mode: "gestures",
+                refreshRate: 120, budgetMs: 1000.0 / 120, warmup: 0, repeats: repeats, complete: true,
+                counters: [], scrollFrames: 2400, markers: [Marker(time: 5, label: "fling")],
+                environment: Environment(host: "test", cores: 2, swift: "6", build: "debug"))
+            return Report(measurement)
+        }
+        return ComparisonFormat.html.render([.success(Comparison(reports: reports))], asArray: false)
+    }
+
+    /// Measures the page in the browser: the document's scroll width against its viewport, and the clipped
+    /// frames' labels' boxes. The shipped page has no script: the test appends this one to its own copy.
+    static let measuringScript = """
+        <script>
+        (function () {
+          var root = document.documentElement;
+          var boxes = Array.prototype.map.call(document.querySelectorAll("text.clipped-label"), function (label) {
+            return label.getBoundingClientRect();
+          });
+          var overlaps = 0;
+          for (var i = 0; i < boxes.length; i++) {
+            for (var j = i + 1; j < boxes.length; j++) {
+              var a = boxes[i], b = boxes[j];
+              if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) { overlaps++; }
+            }
+          }
+          var out = document.createElement("pre");
+          out.id = "measured";
+          out.textContent = "scrollWidth=" + root.scrollWidth + " clientWidth=" + root.clientWidth
+            + " innerWidth=" + window.innerWidth + " labels=" + boxes.length + " overlaps=" + overlaps;
+          document.body.appendChild(out);
+        })();
+        </script>
+        """
+
+    @Test("Compare's page with 2, 3 and 5 layouts fits a 1280 px window; the outlier labels do not overlap",
+          arguments: [2, 3, 5])
+    func comparisonFits(layouts: Int) throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let html = Self.crowdedComparison(layouts: layouts)
+        #expect(!html.contains("<script"))
+        #expect(HTMLScan.tags("<path class=\"cdf\"", in: html).count == layouts)
+        let page = folder.appendingPathComponent("compare-\(layouts).html")
+        try html.replacingOccurrences(of: "</body>", with: Self.measuringScript + "\n</body>")
+            .write(to: page, atomically: true, encoding: .utf8)
+        let opened = try Chromium.open(page)
+        #expect(opened.console.isEmpty, "\(opened.console)")
+        let line = try #require(opened.dom.components(separatedBy: "<pre id=\"measured\">").dropFirst().first?
+            .components(separatedBy: "</pre>").first)
+        var figures: [String: Int] = [:]
+        for pair in line.split(separator: " ") {
+            let parts = pair.split(separator: "=")
+            if parts.count == 2 { figures[String(parts[0])] = Int(parts[1]) }
+        }
+        #expect(figures["innerWidth"] == 1280, "\(line)")
+        let scrollWidth = try #require(figures["scrollWidth"]), clientWidth = try #require(figures["clientWidth"])
+        #expect(scrollWidth <= clientWidth, "the page scrolls sideways: \(line)")
+        #expect(try #require(figures["labels"]) >= 2, "\(line)")
+        #expect(figures["overlaps"] == 0, "\(line)")
     }
 
     @Test("A screenshot of the quick start's page is a real PNG of the whole window")

@@ -175,12 +175,13 @@ struct ComparisonTests {
         #expect(text.contains("### Findings: `cached`"))
     }
 
-    @Test("HTML: self-contained, one SVG with one line per layout and the budget line")
+    @Test("HTML: self-contained, two SVGs (the distribution, the frames) with one line per layout and the budget")
     func html() {
         let html = ComparisonFormat.html.render([ComparisonFixtures.pair()])
         #expect(html.hasPrefix("<!DOCTYPE html>"))
-        #expect(html.components(separatedBy: "<svg").count == 2)
+        #expect(html.components(separatedBy: "<svg").count == 3)
         #expect(html.components(separatedBy: "<polyline").count == 3)
+        #expect(html.components(separatedBy: "<path class=\"cdf\"").count == 3)
         #expect(html.contains("class=\"budget\""))
         #expect(!html.contains("<script") && !html.contains("http") && !html.contains("@import")
             && !html.contains("url("))

@@ -183,7 +183,7 @@ enum ReportHTML {
         let repeats = series.count == 1 ? "one line for the measured repeat"
             : "one line per measured repeat (\(series.count)), overlaid on the same time axis"
         var caption = "Every measured frame (\(report.window.summary)): \(repeats); x is the time the frame begins "
-            + "in the session, y its time in ms. The dashed red line is the budget, red marks are janky frames, "
+            + "in the session, y its time (µs or ms, as the axis says). The dashed red line is the budget, red marks are janky frames, "
             + "dashed grey lines are the trace's markers."
         if let initial = report.initialDisplay {
             let apart = report.window.includesInitialDisplay ? "; it is also frame 0 of the measured series"
@@ -191,7 +191,14 @@ enum ReportHTML {
             caption += " The grey bar left of the plot is the initial display (frame 0, "
                 + "\(HTMLText.fixed(initial.ms, 3)) ms, mean over the repeats)\(apart)."
         }
-        return chart.figure(caption: caption)
+        let distribution = FrameDistributionChart(
+            series: series.map { FrameDistributionChart.Series(name: $0.name, colour: $0.colour, values: $0.points.map(\.ms)) },
+            budgetMs: report.budgetMs,
+            title: "Distribution of the measured frames' times against the \(HTMLText.fixed(report.budgetMs, 2)) ms budget")
+        return chart.figure(caption: caption) + "\n" + distribution.figure(
+            caption: "The distribution of the measured frames' times, \(repeats): for a time on the log axis, the "
+                + "share of frames that take at most that long; where a line crosses the dashed budget line is its "
+                + "share of frames within the budget.")
     }
 
     private static func hotPaths(_ report: Report) -> String {

@@ -7,9 +7,12 @@ internal import Foundation
 /// drawn as a per-pixel-column envelope (the minimum to the maximum of the column's frames), so that the page
 /// stays small and fast to draw. The budget is a labelled dashed line, every frame over it has a mark of its
 /// own (per pixel column in an envelope), `<marker>`s are labelled lines at their time, and the initial display
-/// (frame 0) is a bar of its own left of the plot, on the plot's scale but not setting it. When one frame is far longer than the rest, the y axis stops
-/// at a ceiling (three budgets or twice the 99th percentile, whichever is higher) and the frames above it are
-/// drawn at the top with a triangle and their value.
+/// (frame 0) is a bar of its own left of the plot, on the plot's scale but not setting it. When one frame is far
+/// longer than the rest, the y axis stops at a ceiling (three budgets or twice the 99th percentile, whichever is
+/// higher) and the frames above it are drawn at the top with a triangle and their value (``OutlierLabels``: one
+/// row of labels that never overlap). When every frame is far within the budget (a quarter of it or less), the
+/// axis is scaled to the frames instead and the budget, above the scale, is named at the top; the axis' unit is
+/// µs when it ends below 1 ms (``TimeAxis``), so microsecond frames are never drawn flat at 0.
 struct FrameChart {
     /// One frame: when it begins (s from the start of the session), its time (ms) and its number.
     struct Point: Equatable {
@@ -28,8 +31,6 @@ struct FrameChart {
 
     /// Points the chart draws one by one; beyond it, envelopes.
     static let defaultPointLimit = 50_000
-    /// Clipped frames whose value is written beside their mark (the longest first); the others have a tooltip.
-    static let clippedLabels = 6
     /// Line colours, in order (a colour-blind-safe palette), reused beyond six series.
     static let colours = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9"]
 
@@ -75,10 +76,27 @@ struct FrameChart {
         values.sort()
         let maxMs = values.last ?? 0
         let p99 = values.isEmpty ? 0 : values[max(0, Int((0.99 * Double(values.count)).rounded(.up)) - 1)]
-        let natural = max(budgetMs * 1.25, maxMs * 1.05)
-        let cap = max(budgetMs * 3, p99 * 2)
-        ceilingMs = natural > cap * 1.05 ? cap : natural
+        ceilingMs = Self.ceiling(maxMs: maxMs, p99Ms: p99, budgetMs: budgetMs)
     }
+
+    /// The top of the y axis, ms, for frames whose longest is `maxMs` and 99th percentile `p99Ms`: 5 % above the
+    /// longest frame and at least 1.25 budgets; when that is far above the 99th percentile, a ceiling of three
+    /// budgets or twice the 99th percentile, whichever is higher. When even the longest frame (or the 99th
+    /// percentile's ceiling) is a quarter of the budget or less, the frames' own scale, without the budget.
+    static func ceiling(maxMs: Double, p99Ms: Double, budgetMs: Double) -> Double {
+        let ownNatural = max(maxMs * 1.05, 0.001), ownCap = max(p99Ms * 2, 0.001)
+        let own = ownNatural > ownCap * 1.05 ? ownCap : ownNatural
+        if own * 4 <= budgetMs { return own }
+        let natural = max(budgetMs * 1.25, maxMs * 1.05)
+        let cap = max(budgetMs * 3, p99Ms * 2)
+        return natural > cap * 1.05 ? cap : natural
+    }
+
+    /// Whether the budget lies above the scale (every frame is far within it).
+    var budgetAboveScale: Bool { budgetMs > ceilingMs }
+
+    /// The y axis: its unit and ticks.
+    var axis: TimeAxis { TimeAxis.linear(upToMs: ceilingMs) }
 
     /// Whether the series are drawn as envelopes: more points than ``pointLimit``.
     var usesEnvelope: Bool { pointCount > pointLimit }
@@ -109,8 +127,13 @@ struct FrameChart {
         }
         let clipped = clippedCount
         if clipped > 0 {
-            notes.append("\(clipped) \(clipped == 1 ? "frame is" : "frames are") above \(HTMLText.fixed(ceilingMs, 1)) ms, "
-                + "the top of the scale: drawn at the top with ▲ and their value.")
+            notes.append("\(clipped) \(clipped == 1 ? "frame is" : "frames are") above \(TimeAxis.label(ms: ceilingMs)), "
+                + "the top of the scale: drawn at the top with ▲, and labelled with their value above the plot "
+                + "(neighbours share a label: their number and the longest).")
+        }
+        if budgetAboveScale {
+            notes.append("Every frame is far within the \(HTMLText.fixed(budgetMs, 2)) ms budget: the scale fits the "
+                + "frames, and the budget, above it, is not drawn.")
         }
         return "<figure class=\"frame-chart\">\n\(svg())\n<figcaption>"
             + notes.map(HTMLText.escape).joined(separator: " ") + "</figcaption>\n</figure>"
@@ -122,13 +145,13 @@ struct FrameChart {
         var svg = ["<svg class=\"chart\" role=\"img\" viewBox=\"0 0 \(Int(Self.width)) \(Int(Self.height))\" "
             + "width=\"\(Int(Self.width))\" height=\"\(Int(Self.height))\"><title>\(HTMLText.escape(title))</title>"]
         // Grid, axes and ticks with their units.
-        for tick in Self.ticks(upTo: ceilingMs) {
-            svg.append("<line class=\"grid\" x1=\"\(c(plotLeft))\" y1=\"\(c(y(tick)))\" x2=\"\(c(plotRight))\" "
-                + "y2=\"\(c(y(tick)))\"/>")
-            svg.append("<text x=\"\(c(Self.left - 6))\" y=\"\(c(y(tick)))\" text-anchor=\"end\" "
-                + "dominant-baseline=\"middle\">\(HTMLText.number(tick))</text>")
+        let axis = axis
+        for tick in axis.ticks {
+            svg.append("<line class=\"grid\" x1=\"\(c(plotLeft))\" y1=\"\(c(y(tick.ms)))\" x2=\"\(c(plotRight))\" "
+                + "y2=\"\(c(y(tick.ms)))\"/>")
+            svg.append("<text class=\"tick\" x=\"\(c(Self.left - 6))\" y=\"\(c(y(tick.ms)))\" text-anchor=\"end\" "
+                + "dominant-baseline=\"middle\">\(tick.label)</text>")
         }
-        svg.append("<text x=\"\(c(Self.left - 6))\" y=\"\(c(Self.top - 12))\" text-anchor=\"end\">ms</text>")
         for tick in Self.ticks(upTo: maxSeconds) {
             svg.append("<line class=\"axis\" x1=\"\(c(x(tick)))\" y1=\"\(c(plotBottom))\" x2=\"\(c(x(tick)))\" "
                 + "y2=\"\(c(plotBottom + 4))\"/>")
@@ -153,19 +176,27 @@ struct FrameChart {
                 + "y=\"\(c(Self.top + 10 + Double(position % 3) * 12))\"\(flipped ? " text-anchor=\"end\"" : "")>"
                 + "\(label)</text>")
         }
-        // The budget.
+        // The budget: a line, or a note when it is above the scale.
         let budget = "budget \(HTMLText.fixed(budgetMs, 2)) ms"
-        svg.append("<line class=\"budget\" x1=\"\(c(Self.left))\" y1=\"\(c(y(budgetMs)))\" x2=\"\(c(plotRight))\" "
-            + "y2=\"\(c(y(budgetMs)))\"><title>\(budget)</title></line>")
-        svg.append("<text class=\"budget-label\" x=\"\(c(plotRight))\" y=\"\(c(y(budgetMs) - 4))\" "
-            + "text-anchor=\"end\">\(budget)</text>")
+        if budgetAboveScale {
+            svg.append("<text class=\"budget-label\" x=\"\(c(plotRight))\" y=\"\(c(Self.top + 12))\" "
+                + "text-anchor=\"end\">\(budget) (above the scale)</text>")
+        } else {
+            svg.append("<line class=\"budget\" x1=\"\(c(Self.left))\" y1=\"\(c(y(budgetMs)))\" "
+                + "x2=\"\(c(plotRight))\" y2=\"\(c(y(budgetMs)))\"><title>\(budget)</title></line>")
+            svg.append("<text class=\"budget-label\" x=\"\(c(plotRight))\" y=\"\(c(y(budgetMs) - 4))\" "
+                + "text-anchor=\"end\">\(budget)</text>")
+        }
         // The series and the frames over budget.
         for line in series {
             svg += usesEnvelope ? envelope(line) : polyline(line)
         }
         svg += clippedLabels()
         if let initialDisplayMs { svg += initialDisplay(initialDisplayMs) }
-        if series.count > 1 { svg += legend() }
+        if series.count > 1 {
+            svg += Self.legend(names: series.map { ($0.name, $0.colour) }, from: plotLeft + 24, to: plotRight,
+                               y: Self.top - 30)
+        }
         svg.append("</svg>")
         return svg.joined(separator: "\n")
     }
@@ -228,22 +259,16 @@ struct FrameChart {
         return svg
     }
 
-    /// The values of the longest clipped frames, written beside their marks; a label that would overlap one
-    /// already written (the same frame in another repeat, or a neighbour) is left to its mark's tooltip.
+    /// The clipped frames' values in one row above the plot (``OutlierLabels``), each label drawn with exactly
+    /// the width it was placed with, so that no two overlap whatever the font.
     private func clippedLabels() -> [String] {
         let c = HTMLText.coordinate
-        let clipped = series.flatMap { $0.points.filter { $0.ms > ceilingMs } }
-        var taken: [ClosedRange<Double>] = []
-        var labels: [String] = []
-        for point in clipped.sorted(by: { $0.ms > $1.ms }) where labels.count < Self.clippedLabels {
-            let text = "\(HTMLText.number((point.ms * 10).rounded() / 10)) ms"
-            // 11 px text: about 6.5 px a character.
-            let span = (x(point.t) + 6)...(x(point.t) + 6 + 6.5 * Double(text.count))
-            guard !taken.contains(where: { $0.overlaps(span) }) else { continue }
-            taken.append(span)
-            labels.append("<text class=\"clipped-label\" x=\"\(c(span.lowerBound))\" y=\"\(c(Self.top + 6))\">\(text)</text>")
+        let outliers = series.flatMap { $0.points.filter { $0.ms > ceilingMs } }
+            .map { OutlierLabels.Outlier(x: x($0.t), ms: $0.ms) }
+        return OutlierLabels.place(outliers, left: plotLeft, right: plotRight).map { label in
+            "<text class=\"clipped-label\" x=\"\(c(label.x))\" y=\"\(c(Self.top - 5))\" "
+                + "textLength=\"\(c(label.width))\" lengthAdjust=\"spacingAndGlyphs\">\(label.text)</text>"
         }
-        return labels
     }
 
     /// Frame 0 as a bar of its own left of the plot, on the same y scale.
@@ -266,17 +291,18 @@ struct FrameChart {
         return svg
     }
 
-    /// The series' names along the top, above the plot; each name takes about 7 px a character.
-    private func legend() -> [String] {
+    /// Names with their colours in a row at `y`, from `left`, left out from where they would pass `right`; each
+    /// name takes about 7 px a character.
+    static func legend(names: [(name: String, colour: String)], from left: Double, to right: Double,
+                       y: Double) -> [String] {
         let c = HTMLText.coordinate
         var svg: [String] = []
-        var legendX = plotLeft + 24
-        for line in series {
-            guard legendX < plotRight - 40 else { break }
-            svg.append("<rect x=\"\(c(legendX))\" y=\"\(c(Self.top - 30))\" width=\"10\" height=\"10\" "
-                + "fill=\"\(line.colour)\"/>")
-            svg.append("<text x=\"\(c(legendX + 14))\" y=\"\(c(Self.top - 21))\">\(HTMLText.escape(line.name))</text>")
-            legendX += 14 + 7 * Double(line.name.count) + 18
+        var legendX = left
+        for (name, colour) in names {
+            guard legendX < right - 40 else { break }
+            svg.append("<rect x=\"\(c(legendX))\" y=\"\(c(y))\" width=\"10\" height=\"10\" fill=\"\(colour)\"/>")
+            svg.append("<text x=\"\(c(legendX + 14))\" y=\"\(c(y + 9))\">\(HTMLText.escape(name))</text>")
+            legendX += 14 + 7 * Double(name.count) + 18
         }
         return svg
     }
@@ -292,6 +318,7 @@ struct FrameChart {
         svg .marker { stroke: #999; stroke-dasharray: 2 3; }
         svg .budget { stroke: #c00; stroke-width: 1.2; stroke-dasharray: 6 4; }
         svg text.budget-label, svg text.clipped-label { fill: #c00; }
+        svg .decade { stroke: #ddd; }
         svg .initial-display { fill: #8a8a8a; }
         """
 
