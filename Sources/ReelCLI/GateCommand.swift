@@ -284,11 +284,11 @@ struct GateCommand: ParsableCommand {
                 } ?? false
                 let (warmup, repeats) = judgesTiming ? (self.warmup, self.repeats) : (0, 1)
                 var options = ReplayOptions(
-                    layout: reference?.layout, mode: reference.flatMap { ReplayMode(rawValue: $0.mode) },
+                    layout: reference?.layout, mode: reference?.mode,
                     refreshRate: reference?.refreshRateHz, budgetMs: reference?.budgetMs, repeats: repeats,
                     warmup: warmup, allowsTruncation: passes.allowsTruncated, workload: mode)
                 if let reference {
-                    options.clock = ReplayClockKind(rawValue: reference.clock) ?? .cpu
+                    options.clock = ReplayClockKind(rawValue: reference.clock.rawValue) ?? .cpu
                     options.includesInitialDisplay = reference.window.includesInitialDisplay
                     options.fromMarker = reference.window.from?.label
                     options.toMarker = reference.window.to?.label

@@ -10,7 +10,7 @@ public struct ReplayMeasurement: Sendable {
     /// The layout's registry name.
     public var layout: String
     /// `offsets` or `gestures`.
-    public var mode: String
+    public var mode: ReplayMode
     public var refreshRate: Double
     /// The frame budget in milliseconds (1000 / refresh rate unless overridden).
     public var budgetMs: Double
@@ -32,7 +32,7 @@ public struct ReplayMeasurement: Sendable {
     public var warnings: [String]
     public var environment: Environment
     /// The clock frames were measured on: `cpu` (the main thread's CPU time) or `wall` (monotonic).
-    public var clock: String
+    public var clock: ClockName
     /// How the trace's declared workload was charged.
     public var workload: WorkloadMode
     /// The frames the frame figures cover; ``repeats`` holds every frame regardless.
@@ -41,10 +41,10 @@ public struct ReplayMeasurement: Sendable {
     /// one (`--format chrome-trace`).
     public var timeline: SpanTimeline?
 
-    public init(trace: String, layout: String, mode: String, refreshRate: Double, budgetMs: Double, warmup: Int,
+    public init(trace: String, layout: String, mode: ReplayMode, refreshRate: Double, budgetMs: Double, warmup: Int,
                 repeats: [RepeatMeasurement], complete: Bool, failure: String? = nil, counters: [Counter],
                 scrollFrames: Int, markers: [Marker] = [], warnings: [String] = [], environment: Environment,
-                clock: String = "wall", workload: WorkloadMode = .model, window: MeasurementWindow = .wholeSession,
+                clock: ClockName = .wall, workload: WorkloadMode = .model, window: MeasurementWindow = .wholeSession,
                 timeline: SpanTimeline? = nil) {
         self.trace = trace
         self.layout = layout

@@ -28,7 +28,7 @@ struct ReelCommandTests {
         #expect(report.complete && report.trace == trace && report.layout == "flow" && report.repeats == 2)
         // 13 frames; frame 0, the initial display, is reported apart.
         #expect(report.frames == 12)
-        #expect(report.initialDisplay != nil && report.clock == "cpu")
+        #expect(report.initialDisplay != nil && report.clock == .cpu)
         // The first screen makes 24 cells. At y = 300 lines 8–10 show (9 new cells) and one cell of line 11
         // is prefetched; lines 0–1 leave but are kept within the prefetch region: 34. At y = 900
         // lines 11–15 show (14 cells not prefetched); lines 2–3 leave the region and go to the pool (6
@@ -99,7 +99,7 @@ struct ReelCommandTests {
         for clock in ["cpu", "wall"] {
             let json = try ReelProcess.run("replay", trace, "--clock", clock, "-f", "json", "--repeat", "1", "--warmup", "0")
             #expect(json.status == 0)
-            #expect(try Report.decode(json: json.stdout).first?.clock == clock)
+            #expect(try Report.decode(json: json.stdout).first?.clock.rawValue == clock)
             #expect(json.stdout.contains("\"clock\": \"\(clock)\""))
             let text = try ReelProcess.run("replay", trace, "--clock", clock, "--repeat", "1", "--warmup", "0")
             #expect(text.stdout.contains(" · clock \(clock)"))

@@ -118,8 +118,8 @@ struct ClockTests {
 
     @Test("Clocks are named as reports name them")
     func names() {
-        #expect(ReplayClockKind.cpu.makeClock().name == "cpu")
-        #expect(ReplayClockKind.wall.makeClock().name == "wall")
-        #expect(ManualClock().name == "manual")
+        #expect(ReplayClockKind.cpu.makeClock().name == .cpu)
+        #expect(ReplayClockKind.wall.makeClock().name == .wall)
+        #expect(ManualClock().name == .manual)
     }
 }

@@ -85,11 +85,11 @@ struct LayoutComparisonTests {
         let file = try TraceFile(events: events)
         let result = try LayoutComparison(trace: file.path, layouts: ["flow", "circle"],
                                           options: ReplayOptions(repeats: 1, warmup: 0)).run(clock: { ManualClock() })
-        #expect(result.measurements.map(\.mode) == ["gestures", "gestures"])
+        #expect(result.measurements.map(\.mode) == [.gestures, .gestures])
         let offsets = try LayoutComparison(trace: file.path, layouts: ["flow", "circle"],
                                            options: ReplayOptions(mode: .offsets, repeats: 1, warmup: 0))
             .run(clock: { ManualClock() })
-        #expect(offsets.measurements.map(\.mode) == ["offsets", "offsets"])
+        #expect(offsets.measurements.map(\.mode) == [.offsets, .offsets])
         // The grid's item size is a flow parameter: flow keeps it, so its counters match a plain replay's.
         let replayed = try ReplayRunner(makeClock: { ManualClock() })
             .replay(file.path, options: ReplayOptions(mode: .gestures, repeats: 1, warmup: 0))

@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 import Foundation
 @testable import Replay
+import Reporting
 import CollectionEngine
 import Layouts
 import TraceXML

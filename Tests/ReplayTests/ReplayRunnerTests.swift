@@ -192,7 +192,7 @@ struct ReplayRunnerTests {
             """)
         // No <scroll> events: gestures mode by default.
         let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 1, warmup: 0))
-        #expect(m.mode == "gestures" && m.complete)
+        #expect(m.mode == .gestures && m.complete)
         // Dragged 100 points, then a 2000 pt/s fling travels 2 × 0.998 / 0.002 points more.
         let rest = try runner.snapshot(trace.path, at: 30, finalStatePastTheEnd: true)
         #expect(abs(rest.contentOffset.y - (100 + 2 * 0.998 / 0.002)) < 1e-6)

@@ -30,7 +30,7 @@ struct ReplaySessionTests {
         #expect(measured.repeats.map { $0.frames } == replayed.repeats.map { $0.frames })
         #expect(measured.counters == replayed.counters)
         #expect(measured.scrollFrames == replayed.scrollFrames)
-        #expect(measured.clock == "manual" && measured.layout == "flow" && measured.mode == "offsets")
+        #expect(measured.clock == .manual && measured.layout == "flow" && measured.mode == .offsets)
     }
 
     @Test("Interleaving two sessions gives the same results as running them apart")
@@ -99,11 +99,11 @@ struct ReplaySessionTests {
         let runner = ReplayRunner()
         let cpu = try runner.replay(file.path, options: ReplayOptions(repeats: 1, warmup: 0))
         let wall = try runner.replay(file.path, options: ReplayOptions(repeats: 1, warmup: 0, clock: .wall))
-        #expect(cpu.clock == "cpu" && wall.clock == "wall")
-        #expect(Report(cpu).clock == "cpu")
+        #expect(cpu.clock == .cpu && wall.clock == .wall)
+        #expect(Report(cpu).clock == .cpu)
         let json = ReportFormat.json.render([Report(wall)], includeFrames: false)
         #expect(json.contains("\"clock\": \"wall\""))
-        #expect(try Report.decode(json: json).first?.clock == "wall")
+        #expect(try Report.decode(json: json).first?.clock == .wall)
     }
 
     @Test("The workload is spent on the measuring clock: on the CPU clock a frame costs at least its workload")

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Replay
+import Reporting
 import Testing
 import TraceXML
 import TestSupport

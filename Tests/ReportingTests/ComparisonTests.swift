@@ -18,7 +18,7 @@ enum ComparisonFixtures {
         var measurement = Measurements.measurement(repeats, counters: counters)
         measurement.trace = trace
         measurement.layout = layout
-        measurement.mode = "gestures"
+        measurement.mode = .gestures
         return Report(measurement)
     }
 

@@ -29,7 +29,7 @@ struct GateJudgementTests {
         }
         let median = Spread(p50)?.median ?? 0
         return Report(
-            complete: true, trace: trace, layout: layout, mode: "offsets", refreshRateHz: 60, budgetMs: 1000.0 / 60,
+            complete: true, trace: trace, layout: layout, mode: .offsets, refreshRateHz: 60, budgetMs: 1000.0 / 60,
             repeats: p50.count, warmup: 1, frames: 100, sessionSeconds: 100.0 / 60,
             frameTimeMs: .init(mean: median, p50: median, p90: median, p95: median, p99: median, max: median),
             jankyFrames: 0, droppedFrames: 0, hitchTimeMs: 0, hitchTimeRatio: 0, effectiveFPS: 60, peakFPS: 60,

@@ -136,6 +136,24 @@ struct JSONTests {
         }
     }
 
+    @Test("The mode, the clock and the workload are words of their own; another word is refused naming the key and listing them",
+          arguments: [("mode", "sideways", "'mode': expected 'offsets' or 'gestures', found 'sideways'"),
+                      ("clock", "sundial", "'clock': expected 'cpu', 'wall', 'manual' or 'custom', found 'sundial'"),
+                      ("workload", "burn", "'workload': expected 'model' or 'spend', found 'burn'")])
+    func words(key: String, word: String, message: String) throws {
+        let json = ReportFormat.json.render([Report(Fixtures.caseStudy())], includeFrames: false)
+        let decoded = try #require(try Report.decode(json: json).first)
+        #expect(decoded.mode == .offsets && decoded.clock == .wall && decoded.workload == .model)
+        let line = try #require(json.split(separator: "\n").first { $0.hasPrefix("  \"\(key)\": ") })
+        let changed = json.replacingOccurrences(of: String(line), with: "  \"\(key)\": \"\(word)\",")
+        #expect(throws: JSONReadError.self) { try Report.decode(json: changed, path: "r.json") }
+        do {
+            _ = try Report.decode(json: changed, path: "r.json")
+        } catch {
+            #expect(error.description == "r.json: \(message)")
+        }
+    }
+
     @Test("A wrongly typed nested key is named by its path")
     func nestedKey() {
         let json = ReportFormat.json.render([Report(Fixtures.incomplete())])

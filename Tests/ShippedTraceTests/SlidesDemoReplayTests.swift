@@ -3,6 +3,7 @@ import Foundation
 import CollectionEngine
 import Layouts
 import Replay
+import Reporting
 import TestSupport
 
 /// The slides' demo app's shipped sessions (`grid-shelves`, `stacks-pinch`) replayed in both modes.

@@ -4,6 +4,7 @@ import RealModule
 import CollectionEngine
 import Layouts
 import Replay
+import Reporting
 import TestSupport
 
 /// The shipped Springboard session (`Traces/springboard-edit.xml`) replayed in both modes.

@@ -1,3 +1,4 @@
+public import Reporting
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,8 +10,8 @@ import Darwin
 /// The profiler reads ``now()`` around every span; the workload model calls ``spend(_:)`` to spend an
 /// app's recorded cost as main-thread time on the same clock, so that what is spent is what is measured.
 public protocol ReplayClock: AnyObject {
-    /// The clock's name as reports print it (`"cpu"`, `"wall"`).
-    var name: String { get }
+    /// The clock's name as reports print it.
+    var name: ClockName { get }
     /// Nanoseconds since an arbitrary origin; never decreases.
     func now() -> UInt64
     /// Spends `nanoseconds` of main-thread time, as this clock counts it.
@@ -24,7 +25,7 @@ public protocol ReplayClock: AnyObject {
 }
 
 extension ReplayClock {
-    public var name: String { "custom" }
+    public var name: ClockName { .custom }
 
     public func frameStart() -> UInt64 { now() }
 
@@ -64,7 +65,7 @@ public final class MonotonicClock: ReplayClock {
 
     public init() {}
 
-    public var name: String { ReplayClockKind.wall.rawValue }
+    public var name: ClockName { .wall }
 
     @inline(__always)
     public func now() -> UInt64 { timebase.now() }
@@ -107,7 +108,7 @@ public final class ManualClock: ReplayClock {
 
     public init() {}
 
-    public var name: String { "manual" }
+    public var name: ClockName { .manual }
 
     public func now() -> UInt64 { time }
 

@@ -1,3 +1,4 @@
+public import Reporting
 import CollectionEngine
 #if canImport(Glibc)
 import Glibc
@@ -88,7 +89,7 @@ public final class ThreadCPUClock: ReplayClock {
         detector?.release()
     }
 
-    public var name: String { ReplayClockKind.cpu.rawValue }
+    public var name: ClockName { .cpu }
 
     /// Whether readings between preemptions cost a monotonic read rather than a system call.
     public var detectsPreemption: Bool { detector != nil }

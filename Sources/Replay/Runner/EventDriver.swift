@@ -1,4 +1,5 @@
 import CollectionEngine
+import Reporting
 import TraceXML
 
 /// Drives the engine from a trace's events, and nothing else: builds the collection view, its layout and its

@@ -1,13 +1,5 @@
 public import Reporting
 
-/// How scrolling is driven during a replay.
-public enum ReplayMode: String, CaseIterable, Hashable, Sendable {
-    /// The recorded content offsets are applied as they are: exact reproduction.
-    case offsets
-    /// `<scroll>` events are ignored and drags drive the offset through the engine's scroll physics.
-    case gestures
-}
-
 /// What a replay does beyond what the trace says.
 public struct ReplayOptions: Hashable, Sendable {
     /// A registered layout to use instead of the trace's.

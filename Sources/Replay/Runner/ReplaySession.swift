@@ -262,7 +262,7 @@ public final class ReplaySession {
         let reference = passes.first
         let failed = passes.last?.failure ?? truncation
         return ReplayMeasurement(
-            trace: trace, layout: layout, mode: mode.rawValue, refreshRate: refreshRate, budgetMs: budgetMs,
+            trace: trace, layout: layout, mode: mode, refreshRate: refreshRate, budgetMs: budgetMs,
             warmup: warmup, repeats: passes.map(\.measurement), complete: failed == nil,
             failure: failed?.description, counters: reference?.counters ?? EngineCounters().reportCounters,
             scrollFrames: reference?.scrollFrames ?? 0, markers: reference?.markers ?? [], warnings: warnings,

@@ -70,7 +70,7 @@ extension Comparison {
     func description(escape: (String) -> String, layout: (String) -> String, tilde: String) -> String {
         let base = reports[0]
         let warmup = base.warmup > 0 ? " (+\(base.warmup) warm-up)" : ""
-        return escape("\(base.mode) · clock \(base.clock) · \(JSONValue.format(base.refreshRateHz)) Hz · budget "
+        return escape("\(base.mode.rawValue) · clock \(base.clock.rawValue) · \(JSONValue.format(base.refreshRateHz)) Hz · budget "
             + "\(String(format: "%.2f", base.budgetMs)) ms · \(base.repeats) repeats per layout\(warmup), interleaved, "
             + "\(base.window.summary). Each value is the median over the repeats ± its 95 % confidence interval; "
             + "changes are against ") + layout(base.layout) + escape(", ") + tilde

@@ -48,7 +48,7 @@ struct ComparisonText {
         let warmup = base.warmup > 0 ? " (+\(base.warmup) warm-up)" : ""
         var lines = [
             "Compare " + Self.shortened(comparison.trace, to: width - 8),
-            [base.mode, "clock \(base.clock)", "\(JSONValue.format(base.refreshRateHz)) Hz",
+            [base.mode.rawValue, "clock \(base.clock.rawValue)", "\(JSONValue.format(base.refreshRateHz)) Hz",
              "budget \(String(format: "%.2f", base.budgetMs)) ms"].joined(separator: " · "),
         ]
         let repeatsLine = "\(repeatText) per layout\(warmup), interleaved"

@@ -197,7 +197,7 @@ extension GateJudgement {
         guard baseline.layout == current.layout else {
             throw mismatch("layout", "'\(baseline.layout)'", "'\(current.layout)'")
         }
-        guard baseline.mode == current.mode else { throw mismatch("mode", "'\(baseline.mode)'", "'\(current.mode)'") }
+        guard baseline.mode == current.mode else { throw mismatch("mode", "'\(baseline.mode.rawValue)'", "'\(current.mode.rawValue)'") }
         guard baseline.refreshRateHz == current.refreshRateHz else {
             throw mismatch("refresh rate", "\(baseline.refreshRateHz) Hz", "\(current.refreshRateHz) Hz")
         }
@@ -205,7 +205,7 @@ extension GateJudgement {
             throw mismatch("budget", "\(baseline.budgetMs) ms", "\(current.budgetMs) ms")
         }
         guard baseline.clock == current.clock else {
-            throw mismatch("clock", "'\(baseline.clock)'", "'\(current.clock)'")
+            throw mismatch("clock", "'\(baseline.clock.rawValue)'", "'\(current.clock.rawValue)'")
         }
         let (old, new) = (baseline.window, current.window)
         guard old.includesInitialDisplay == new.includesInitialDisplay, old.from?.label == new.from?.label,

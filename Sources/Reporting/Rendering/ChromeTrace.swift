@@ -178,7 +178,7 @@ enum ChromeTrace {
     private static func otherData(_ report: Report) -> [(String, String)] {
         let timeline = report.timeline
         var facts = [
-            ("trace", report.trace), ("layout", report.layout), ("mode", report.mode), ("clock", report.clock),
+            ("trace", report.trace), ("layout", report.layout), ("mode", report.mode.rawValue), ("clock", report.clock.rawValue),
             ("workload", report.workload.rawValue),
             ("refresh_rate_hz", JSONValue.format(report.refreshRateHz)), ("budget_ms", JSONValue.format(report.budgetMs)),
             ("repeats", "\(report.repeats)"), ("warmup", "\(report.warmup)"),

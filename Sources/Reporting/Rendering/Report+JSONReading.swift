@@ -113,14 +113,30 @@ extension KeyedDecodingContainer<JSONKey> {
 
     /// The workload mode under `key`; ``WorkloadMode/unnamed`` when the key is missing (a report written before
     /// the workload was modelled).
+    /// The word at `key` as one of `Word`'s cases; a missing key is an error, as for any required key.
+    func required<Word: RawRepresentable<String> & CaseIterable>(_ key: String, _ type: Word.Type) throws -> Word {
+        try word(try string(key), at: key)
+    }
+
+    /// The word at `key` as one of `Word`'s cases, or nil when the key is absent.
+    func word<Word: RawRepresentable<String> & CaseIterable>(_ key: String, as _: Word.Type = Word.self) throws -> Word? {
+        try optionalString(key).map { name in try word(name, at: key) }
+    }
+
     func workload(_ key: String) throws -> WorkloadMode {
-        guard let name = try optionalString(key) else { return .unnamed }
-        guard let mode = WorkloadMode(rawValue: name) else {
-            let modes = WorkloadMode.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+        try word(key) ?? .unnamed
+    }
+
+    /// `name` as one of `Word`'s cases; a word it has no case for is an error at `key` that lists the words it has.
+    private func word<Word: RawRepresentable<String> & CaseIterable>(_ name: String, at key: String) throws -> Word {
+        guard let word = Word(rawValue: name) else {
+            let words = Word.allCases.map { "'\($0.rawValue)'" }
+            let expected = words.count <= 2 ? words.joined(separator: " or ")
+                : words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
             throw DecodingError.dataCorruptedError(forKey: JSONKey(key), in: self,
-                                                   debugDescription: "expected \(modes), found '\(name)'")
+                                                   debugDescription: "expected \(expected), found '\(name)'")
         }
-        return mode
+        return word
     }
 
     func has(_ key: String) -> Bool {
@@ -149,7 +165,7 @@ extension Report: Decodable {
         let initialDisplayMs = try fields.optionalDouble(Figure.initialDisplay.declaration.key)
         self.init(
             complete: try fields.bool("complete"), trace: try fields.string("trace"),
-            layout: try fields.string("layout"), mode: try fields.string("mode"),
+            layout: try fields.string("layout"), mode: try fields.required("mode", ReplayMode.self),
             refreshRateHz: try fields.double("refresh_rate_hz"), budgetMs: try fields.double("budget_ms"),
             repeats: try fields.int("repeats"), warmup: try fields.int("warmup"), frames: try fields.double("frames"),
             sessionSeconds: try fields.double("session_s"),
@@ -167,7 +183,7 @@ extension Report: Decodable {
             perRepeat: try fields.array("per_repeat", optional: true),
             frameSamples: try fields.array("frame_samples", optional: true),
             // Reports written before the clock was named measured on the monotonic clock.
-            clock: try fields.optionalString("clock") ?? "wall",
+            clock: try fields.word("clock") ?? .wall,
             workload: try fields.workload("workload"),
             initialDisplay: try initialDisplayMs.map { ms in
                 InitialDisplay(ms: ms, topPath: try fields.optionalString("initial_display_top_path"))

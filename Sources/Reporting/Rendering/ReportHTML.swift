@@ -84,7 +84,7 @@ enum ReportHTML {
         var html = ["<section id=\"\(id)\">", "<h2>\(escape(report.trace))</h2>"]
         let warmup = report.warmup > 0 ? " (+\(report.warmup) warm-up)" : ""
         html.append("<p class=\"context\">" + escape([
-            "layout \(report.layout)", report.mode, "clock \(report.clock)", "workload \(report.workload.rawValue)",
+            "layout \(report.layout)", report.mode.rawValue, "clock \(report.clock.rawValue)", "workload \(report.workload.rawValue)",
             "\(HTMLText.number(report.refreshRateHz)) Hz", "budget \(HTMLText.fixed(report.budgetMs, 2)) ms",
             "\(report.repeats) \(report.repeats == 1 ? "repeat" : "repeats")\(warmup)",
             "\(HTMLText.number(report.frames)) frames per repeat", "\(HTMLText.number(report.sessionSeconds)) s",
@@ -249,7 +249,7 @@ enum ReportHTML {
             }.joined(separator: "\n") + "\n</table>")
         }
         let environment = report.environment
-        let clock = report.clock == "cpu" ? "cpu (the main thread's CPU time)" : "\(report.clock) (monotonic)"
+        let clock = report.clock == .cpu ? "cpu (the main thread's CPU time)" : "\(report.clock.rawValue) (monotonic)"
         let rows: [(String, String)] = [
             ("host", environment.host), ("cores", String(environment.cores)),
             ("processor", environment.cpuModel ?? "unknown"), ("Swift", environment.swift),

@@ -35,8 +35,8 @@ enum ReportJUnit {
             let suffix = reports.count == 1 ? "" : key(report)
             return [
                 ("layout" + suffix, report.layout),
-                ("mode" + suffix, report.mode),
-                ("clock" + suffix, report.clock),
+                ("mode" + suffix, report.mode.rawValue),
+                ("clock" + suffix, report.clock.rawValue),
                 ("refresh_rate_hz" + suffix, JSONValue.format(report.refreshRateHz)),
             ]
         }

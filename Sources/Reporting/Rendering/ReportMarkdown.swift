@@ -68,7 +68,7 @@ enum ReportMarkdown {
         }
         let warmup = report.warmup > 0 ? " (+\(report.warmup) warm-up)" : ""
         lines += [[
-            "layout \(code(report.layout))", plain(report.mode), "clock \(plain(report.clock))",
+            "layout \(code(report.layout))", plain(report.mode.rawValue), "clock \(plain(report.clock.rawValue))",
             "workload \(report.workload.rawValue)",
             "\(JSONValue.format(report.refreshRateHz)) Hz", "budget \(GateText.number(report.budgetMs, decimals: 2)) ms",
             "\(report.repeats) \(report.repeats == 1 ? "repeat" : "repeats")\(warmup)",

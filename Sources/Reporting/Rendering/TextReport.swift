@@ -115,7 +115,7 @@ enum TextReport {
         let layout = "layout \(report.layout)"
         let trace = TerminalText.middleShortened(report.trace, to: width - TerminalText.columns(layout) - 3)
         let facts = [
-            trace, layout, report.mode, "clock \(report.clock)", "workload \(report.workload.rawValue)",
+            trace, layout, report.mode.rawValue, "clock \(report.clock.rawValue)", "workload \(report.workload.rawValue)",
             "\(number(report.refreshRateHz)) Hz",
             "budget \(fixed(report.budgetMs, 2)) ms",
             "\(report.repeats) \(report.repeats == 1 ? "repeat" : "repeats")\(warmup)",

@@ -13,7 +13,7 @@ public struct Report: Sendable, Equatable {
     /// The layout's registry name.
     public var layout: String
     /// `offsets` or `gestures`.
-    public var mode: String
+    public var mode: ReplayMode
     /// Frames per second of the replay.
     public var refreshRateHz: Double
     /// The frame budget in milliseconds: a frame over it is janky.
@@ -67,7 +67,7 @@ public struct Report: Sendable, Equatable {
     /// made from a measurement reads them from its repeats' frame logs.
     public var frameSamples: FrameRows
     /// The clock frames were measured on: `cpu` (the main thread's CPU time) or `wall` (monotonic).
-    public var clock: String
+    public var clock: ClockName
     /// How the trace's declared workload was charged: modelled (added to the frames) or spent.
     public var workload: WorkloadMode
     /// Frame 0 of the session, reported apart from the frame figures; `nil` when not measured.
@@ -84,13 +84,13 @@ public struct Report: Sendable, Equatable {
     public var reelVersion: String?
 
     /// Creates a report from figures already computed (a decoded JSON report, a test).
-    public init(complete: Bool, trace: String, layout: String, mode: String, refreshRateHz: Double, budgetMs: Double,
+    public init(complete: Bool, trace: String, layout: String, mode: ReplayMode, refreshRateHz: Double, budgetMs: Double,
                 repeats: Int, warmup: Int, frames: Double, sessionSeconds: Double, frameTimeMs: FrameTimes,
                 jankyFrames: Double, droppedFrames: Double, hitchTimeMs: Double, hitchTimeRatio: Double,
                 effectiveFPS: Double, peakFPS: Double, counters: [Counter], hotPaths: [HotPath],
                 worstFrames: [FrameRow], environment: Environment, findings: [Finding] = [], warnings: [String] = [],
                 failure: String? = nil, markers: [Marker] = [], perRepeat: [RepeatFigures] = [],
-                frameSamples: [FrameRow] = [], clock: String = "wall", workload: WorkloadMode = .model,
+                frameSamples: [FrameRow] = [], clock: ClockName = .wall, workload: WorkloadMode = .model,
                 initialDisplay: InitialDisplay? = nil, window: MeasurementWindow = .wholeSession,
                 reelVersion: String? = nil) {
         self.complete = complete

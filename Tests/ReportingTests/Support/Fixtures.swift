@@ -42,7 +42,7 @@ enum Fixtures {
             return RepeatMeasurement(frames: frames, paths: paths)
         }
         return ReplayMeasurement(
-            trace: "Traces/prepare-for-reuse.xml", layout: "flow", mode: "offsets", refreshRate: 120,
+            trace: "Traces/prepare-for-reuse.xml", layout: "flow", mode: .offsets, refreshRate: 120,
             budgetMs: 1000.0 / 120, warmup: 1, repeats: repeats, complete: true, counters: counters,
             scrollFrames: 148, markers: [Marker(time: 0.5, label: "fling")],
             environment: Environment(host: "reel-ci", cores: 2, swift: "6.3.1", build: "release"))

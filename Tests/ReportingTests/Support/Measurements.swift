@@ -26,7 +26,7 @@ enum Measurements {
                             counters: [Counter] = [], scrollFrames: Int = 0, complete: Bool = true,
                             failure: String? = nil, warnings: [String] = [], markers: [Marker] = [],
                             warmup: Int = 1) -> ReplayMeasurement {
-        ReplayMeasurement(trace: "Traces/test.xml", layout: "flow", mode: "offsets", refreshRate: rate,
+        ReplayMeasurement(trace: "Traces/test.xml", layout: "flow", mode: .offsets, refreshRate: rate,
                           budgetMs: budgetMs ?? 1000 / rate, warmup: warmup, repeats: repeats, complete: complete,
                           failure: failure, counters: counters, scrollFrames: scrollFrames, markers: markers,
                           warnings: warnings, environment: environment)
