@@ -53,21 +53,17 @@ struct ShippedTraceTests {
         }
         golden.expect(text, matches: "counters-\(name).txt")
 
-        // The display, at two frames of the offsets-mode replay above.
+        // The display in the middle and at the end of the session, whose length the offsets-mode replay above told.
         let frames = try #require(offsets.frames), rate = try #require(offsets.rate)
         try #require(frames > 0)
-        let runner = ReplayRunner(makeClock: { ManualClock() })
-        var snapshots = ""
-        for frame in [frames / 2, frames - 1] {
-            // The middle of the frame, so that rounding cannot move it to a neighbour.
-            let time = (Double(frame) + 0.5) / rate
-            do {
-                snapshots += try runner.snapshot(path, at: time).render(.json)
-            } catch {
-                snapshots += "error \(error.description.replacingOccurrences(of: path, with: "<trace>"))\n"
-            }
+        // Both displays from one pass, as `reel snapshot` shows them at the middle of each frame (one replay each).
+        let shown = [frames / 2, frames - 1]
+        var snapshots: [Int: String] = [:]
+        _ = try ReplayRunner(makeClock: { ManualClock() }).forEachFrame(path) { frame, collectionView in
+            guard shown.contains(frame) else { return }
+            snapshots[frame] = SnapshotReport(collectionView, time: (Double(frame) + 0.5) / rate, frame: frame).render(.json)
         }
-        golden.expect(snapshots, matches: "snapshot-\(name).json")
+        golden.expect(shown.map { snapshots[$0] ?? "frame \($0) not reached\n" }.joined(), matches: "snapshot-\(name).json")
     }
 
     @Test("Every shipped trace replays to its end in both modes", arguments: ShippedReplays.traces)

@@ -48,8 +48,15 @@ extension ReplayRunner {
                                   + "\(Self.seconds(length))",
                               path: path)
         }
-        let collectionView = pass.collectionView
-        return SnapshotReport(
+        return SnapshotReport(pass.collectionView, time: time, frame: frame)
+    }
+}
+
+extension SnapshotReport {
+    /// What `collectionView` displays at `time` seconds, in frame `frame`: its content offset and size, and each
+    /// displayed element with the attributes applied to it.
+    package init(_ collectionView: CollectionView, time: Double, frame: Int) {
+        self.init(
             time: time, frame: frame, contentOffset: collectionView.contentOffset, contentSize: collectionView.contentSize,
             elements: collectionView.displayedElements.compactMap { key, view in
                 view.layoutAttributes.map {
