@@ -107,7 +107,7 @@ struct ItemSizesTests {
         var random = TraceSizeList()
         for _ in 0..<1_000_000 {
             random.append(Size(width: Double(40 + Int.random(in: 0...80, using: &g) * 2),
-                                    height: Double(40 + Int.random(in: 0...80, using: &g) * 2)))
+                               height: Double(40 + Int.random(in: 0...80, using: &g) * 2)))
         }
         var runs = TraceSizeList()
         while runs.count < 1_000_000 {

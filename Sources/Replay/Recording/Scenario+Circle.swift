@@ -48,7 +48,7 @@ extension SimulatedUser {
                            y: min(size.height - margin, max(margin, center.y + rng.uniform(-80...80))))
         func inside(_ x: Double, _ y: Double) -> Point {
             Point(x: (min(size.width - 1, max(1, x)) * 100).rounded() / 100,
-                       y: (min(size.height - 1, max(1, y)) * 100).rounded() / 100)
+                  y: (min(size.height - 1, max(1, y)) * 100).rounded() / 100)
         }
         let start = inside(center.x + rng.uniform(-25...25), center.y + rng.uniform(-25...25))
         let steps = max(6, seconds(rng.uniform(0.45...1.0)))

@@ -37,6 +37,6 @@ extension SimulatedUser {
         let y = min(bounds.maxY - 2, max(bounds.minY + 2, target.center.y + rng.uniform(-60...60)))
         guard hitTest(Point(x: x, y: y))?.category == .cell else { return }
         plan(.tap(location: Point(x: ((x - bounds.minX) * 100).rounded() / 100,
-                                       y: ((y - bounds.minY) * 100).rounded() / 100)), at: frame)
+                                  y: ((y - bounds.minY) * 100).rounded() / 100)), at: frame)
     }
 }

@@ -47,7 +47,7 @@ extension SimulatedUser {
             let u = Double(step) / Double(steps)
             let eased = 3 * u * u - 2 * u * u * u
             let location = Point(x: ((start.x + drift.x * eased) * 100).rounded() / 100,
-                                      y: ((start.y + drift.y * eased) * 100).rounded() / 100)
+                                 y: ((start.y + drift.y * eased) * 100).rounded() / 100)
             let scale = ((1 + (target - 1) * eased) * 1000).rounded() / 1000
             plan(.pinch(phase: step == steps ? .ended : .changed, location: location, scale: scale), at: frame + step)
         }

@@ -58,7 +58,7 @@ extension SimulatedUser {
     /// A point near `point`, as a finger lands: within 12 points, rounded to the hundredth.
     private mutating func near(_ point: Point) -> Point {
         Point(x: ((point.x + rng.uniform(-12...12)) * 100).rounded() / 100,
-                   y: ((point.y + rng.uniform(-12...12)) * 100).rounded() / 100)
+              y: ((point.y + rng.uniform(-12...12)) * 100).rounded() / 100)
     }
 
     /// Taps the photo; the app inserts the next question, reloads this one, and scrolls to the new one.

@@ -344,7 +344,7 @@ struct SimulatedUser {
     private mutating func pinch(at frame: Int) -> Int {
         let size = collectionView.bounds.size
         let location = Point(x: ((size.width / 2 + rng.uniform(-60...60)) * 100).rounded() / 100,
-                                  y: ((size.height / 2 + rng.uniform(-120...120)) * 100).rounded() / 100)
+                             y: ((size.height / 2 + rng.uniform(-120...120)) * 100).rounded() / 100)
         let target = rng.chance(0.5) ? rng.uniform(1.3...2.6) : rng.uniform(0.4...0.8)
         let steps = max(4, seconds(rng.uniform(0.25...0.6)))
         plan(.pinch(phase: .began, location: location, scale: 1), at: frame)

@@ -371,7 +371,7 @@ final class PackedEvents {
                 Self.read(&r.scrollX, codes >> 4, &input)
                 Self.read(&r.scrollY, codes >> 6, &input)
                 return TraceEvent(time: time, .scroll(offset: Point(x: Self.value(r.scrollX),
-                                                                               y: Self.value(r.scrollY))),
+                                                                    y: Self.value(r.scrollY))),
                                   location: location)
             }
             Self.read(&r.dragX, codes >> 4, &input)
