@@ -1,16 +1,19 @@
-/// The frames of one measured repeat, in order: a collection of ``FrameSample`` kept in about 5 bytes a frame.
+/// The frames of one measured repeat, in order: a collection of ``FrameSample`` kept in about 1.5–2 bytes a
+/// frame.
 ///
 /// A replay appends one frame at a time to a *compact* log (``init(refreshRate:budgetNs:pathNames:)``), which
-/// keeps per frame only its duration as a `UInt32` of nanoseconds and its top path as a `UInt8` code into the
-/// log's path table; everything else is derived from the position or kept sparsely:
+/// keeps per frame only its duration and its top path's code into the log's path table, coded against the
+/// frames before it (``FrameStream``: a steady frame takes 12–14 bits, the clock's noise most of them);
+/// everything else is derived from the position or kept sparsely:
 ///
 /// - the index is the position and the time `index / refresh rate`, as the replay computes it;
-/// - a duration of 2³² − 1 ns or more (over 4.29 s) is kept in a side table;
-/// - top path codes past the 254th path are kept in a side table;
 /// - the top path's self time is kept for the frames at or over the budget only (finding (d) reads it for janky
 ///   frames), and reads 0 for the others;
 /// - cells created and on screen are kept for the frames that created cells or put more cells on screen than
 ///   any frame before them (finding (b) reads nothing else), and read 0 and `nil` for the others.
+///
+/// Frames read in order (``durations(in:)``, iterating the log) are decoded as they come; a frame read by
+/// position decodes its block of ``FrameStream/blockFrames`` frames, which the log keeps for the next read.
 ///
 /// A log made from an array (``init(_:)``, an array literal, a test's hand-built frames) keeps the samples as
 /// given, and so does a compact log once a sample that does not fit it is appended or one is replaced.
@@ -23,26 +26,15 @@ public struct FrameLog: Sendable {
     /// Frames of this many nanoseconds or more keep their top path's self time: the budget rounded to whole
     /// nanoseconds, so that every frame over the budget (``FrameMath/isJanky(_:budgetNs:)``) keeps it.
     public let budgetNs: UInt64
-    private var durations: [UInt32] = []
-    private var topCodes: [UInt8] = []
+    /// Durations and top-path codes (0: no top path; n: the path named `pathNames[n - 1]`).
+    private var stream = FrameStream()
     /// The top paths' names, by code − 1.
     private var pathNames: [String]
     private var pathCodes: [String: Int]
-    private var longDurations = SparseColumn<UInt64>()
-    private var overflowPaths = SparseColumn<Int32>()
     private var topSelfTimes = SparseColumn<UInt64>()
     private var cells = SparseColumn<CellCounts>()
     /// The most cells on screen in any frame so far.
     private var peakOnScreen = 0
-
-    /// The duration that marks a frame whose duration is in ``longDurations``.
-    private static let longDuration = UInt32.max
-    /// The code of a frame without a top path.
-    private static let noPath: UInt8 = 0
-    /// The code of a frame whose top path is in ``overflowPaths``.
-    private static let overflowPath: UInt8 = .max
-    /// Paths with a code of their own: 1...254.
-    private static let codedPaths = Int(UInt8.max) - 1
 
     struct CellCounts: Sendable, Equatable {
         var created: Int32
@@ -72,22 +64,30 @@ public struct FrameLog: Sendable {
     /// Whether the log keeps its frames compactly (not as an array of samples).
     public var isCompact: Bool { verbatim == nil }
 
-    /// Reserves room for `frames` frames, so that appending them does not grow the storage past them.
+    /// Reserves room for the index of `frames` frames, so that appending them does not grow it past them (the
+    /// frames themselves go into chunks that are never copied).
     public mutating func reserveCapacity(_ frames: Int) {
         if verbatim != nil {
             verbatim?.reserveCapacity(frames)
             return
         }
-        durations.reserveCapacity(frames)
-        topCodes.reserveCapacity(frames)
+        uniqueStream().reserveCapacity(frames)
     }
 
     /// The bytes the log's storage holds, by capacity: what it keeps per frame in memory, the path table's
     /// strings (shared with the replay's) aside.
     public var storageBytes: Int {
         if let verbatim { return verbatim.capacity * MemoryLayout<FrameSample>.stride }
-        return durations.capacity * MemoryLayout<UInt32>.stride + topCodes.capacity
-            + longDurations.storageBytes + overflowPaths.storageBytes + topSelfTimes.storageBytes + cells.storageBytes
+        return stream.storageBytes + topSelfTimes.storageBytes + cells.storageBytes
+    }
+
+    /// The bits the stream takes per frame, chunks' unused room aside.
+    var encodedBitsPerFrame: Double { Double(stream.encodedBits) / Double(Swift.max(1, stream.count)) }
+
+    /// The stream, copied first when another log shares it.
+    private mutating func uniqueStream() -> FrameStream {
+        if !isKnownUniquelyReferenced(&stream) { stream = stream.copy() }
+        return stream
     }
 
     /// Appends the next frame of a compact log.
@@ -108,23 +108,8 @@ public struct FrameLog: Sendable {
                 cellsOnScreen: cellsOnScreen))
             return
         }
-        let position = durations.count
-        if durationNs < UInt64(Self.longDuration) {
-            durations.append(UInt32(truncatingIfNeeded: durationNs))
-        } else {
-            durations.append(Self.longDuration)
-            longDurations.append(position, durationNs)
-        }
-        if let topPath {
-            if topPath < Self.codedPaths {
-                topCodes.append(UInt8(truncatingIfNeeded: topPath + 1))
-            } else {
-                topCodes.append(Self.overflowPath)
-                overflowPaths.append(position, Int32(topPath))
-            }
-        } else {
-            topCodes.append(Self.noPath)
-        }
+        let position = stream.count
+        uniqueStream().append(durationNs: durationNs, code: topPath.map { $0 + 1 } ?? 0)
         if durationNs >= budgetNs && topPath != nil { topSelfTimes.append(position, topPathSelfNs) }
         let onScreen = cellsOnScreen ?? -1
         if cellsCreated != 0 || onScreen > peakOnScreen {
@@ -163,8 +148,14 @@ public struct FrameLog: Sendable {
     /// The duration of frame `position`, without building its sample.
     public func durationNs(at position: Int) -> UInt64 {
         if let verbatim { return verbatim[position].durationNs }
-        let short = durations[position]
-        return short == Self.longDuration ? longDurations.value(at: position) ?? UInt64(short) : UInt64(short)
+        return stream.frame(at: position).durationNs
+    }
+
+    /// The durations of the frames at `positions`, in order, decoded as they are read.
+    public func durations(in positions: Range<Int>) -> Durations {
+        precondition(positions.lowerBound >= 0 && positions.upperBound <= count,
+                     "frames \(positions) of a log of \(count)")
+        return Durations(log: self, positions: positions)
     }
 
     /// The frame number of the frame at `position`: the position itself in a compact log.
@@ -178,40 +169,92 @@ public struct FrameLog: Sendable {
         return isEmpty ? nil : self[0]
     }
 
+    /// The sample of frame `position` of a compact log, whose duration and top path's code are given.
+    private func sample(at position: Int, durationNs duration: UInt64, code: Int) -> FrameSample {
+        let top = code == 0 ? nil : pathNames[code - 1]
+        let selfNs = top != nil && duration >= budgetNs ? topSelfTimes.value(at: position) ?? 0 : 0
+        let counts = cells.value(at: position)
+        return FrameSample(
+            index: position, time: Double(position) / refreshRate, durationNs: duration, topPath: top,
+            topPathSelfNs: selfNs, cellsCreated: Int(counts?.created ?? 0),
+            cellsOnScreen: counts.flatMap { $0.onScreen < 0 ? nil : Int($0.onScreen) })
+    }
+
     private mutating func makeVerbatim() {
         guard verbatim == nil else { return }
         let samples = Array(self)
         verbatim = samples
-        durations = []
-        topCodes = []
-        longDurations = SparseColumn()
-        overflowPaths = SparseColumn()
+        stream = FrameStream()
         topSelfTimes = SparseColumn()
         cells = SparseColumn()
     }
 }
 
+extension FrameLog {
+    /// Durations of consecutive frames of a log, decoded in order as they are iterated.
+    public struct Durations: Sequence {
+        let log: FrameLog
+        let positions: Range<Int>
+
+        public func makeIterator() -> Iterator {
+            Iterator(log: log, positions: positions)
+        }
+
+        public struct Iterator: IteratorProtocol {
+            private let log: FrameLog
+            private var position: Int
+            private let end: Int
+            private var reader: FrameStream.Reader?
+
+            init(log: FrameLog, positions: Range<Int>) {
+                self.log = log
+                position = positions.lowerBound
+                end = positions.upperBound
+                if log.verbatim == nil && !positions.isEmpty {
+                    reader = FrameStream.Reader(stream: log.stream, frame: positions.lowerBound)
+                }
+            }
+
+            public mutating func next() -> UInt64? {
+                guard position < end else { return nil }
+                defer { position += 1 }
+                if reader != nil { return reader?.next().durationNs }
+                return log.verbatim?[position].durationNs
+            }
+        }
+    }
+
+    /// The samples of a log in order, decoded as they are iterated.
+    public struct Iterator: IteratorProtocol {
+        private let log: FrameLog
+        private var position = 0
+        private var reader: FrameStream.Reader?
+
+        init(log: FrameLog) {
+            self.log = log
+            if log.verbatim == nil && !log.isEmpty { reader = FrameStream.Reader(stream: log.stream, frame: 0) }
+        }
+
+        public mutating func next() -> FrameSample? {
+            guard position < log.count else { return nil }
+            defer { position += 1 }
+            guard let frame = reader?.next() else { return log.verbatim?[position] }
+            return log.sample(at: position, durationNs: frame.durationNs, code: frame.code)
+        }
+    }
+}
+
 extension FrameLog: RandomAccessCollection, MutableCollection {
     public var startIndex: Int { 0 }
-    public var endIndex: Int { verbatim?.count ?? durations.count }
+    public var endIndex: Int { verbatim?.count ?? stream.count }
+
+    public func makeIterator() -> Iterator { Iterator(log: self) }
 
     public subscript(position: Int) -> FrameSample {
         get {
             if let verbatim { return verbatim[position] }
-            let duration = durationNs(at: position)
-            let code = topCodes[position]
-            var top: String?
-            if code == Self.overflowPath {
-                top = overflowPaths.value(at: position).map { pathNames[Int($0)] }
-            } else if code != Self.noPath {
-                top = pathNames[Int(code) - 1]
-            }
-            let selfNs = top != nil && duration >= budgetNs ? topSelfTimes.value(at: position) ?? 0 : 0
-            let counts = cells.value(at: position)
-            return FrameSample(
-                index: position, time: Double(position) / refreshRate, durationNs: duration, topPath: top,
-                topPathSelfNs: selfNs, cellsCreated: Int(counts?.created ?? 0),
-                cellsOnScreen: counts.flatMap { $0.onScreen < 0 ? nil : Int($0.onScreen) })
+            let frame = stream.frame(at: position)
+            return sample(at: position, durationNs: frame.durationNs, code: frame.code)
         }
         set {
             makeVerbatim()

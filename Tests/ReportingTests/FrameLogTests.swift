@@ -3,7 +3,7 @@ import CollectionEngine
 @testable import Reporting
 import TestSupport
 
-@Suite("Frame log: a repeat's frames in 5 bytes a frame", .tags(.fast))
+@Suite("Frame log: a repeat's frames in about 2 bytes a frame", .tags(.fast))
 struct FrameLogTests {
     static let rate = 60.0
     static let budgetNs: UInt64 = 16_666_667
@@ -102,23 +102,81 @@ struct FrameLogTests {
         #expect(edited[4].topPath == "edited" && !edited.isCompact)
     }
 
-    @Test("Bytes per frame by capacity: 5 for a reserved log, 15 for three repeats, at most 16")
+    /// `count` steady frames as a replay of a scroll measures them on a CPU clock of 10 ns ticks: every third
+    /// frame barely seen by the clock, the others under 1 µs or about 1.5 µs of the engine's work, a third of
+    /// them with 1.25 ms of modelled cell work (their top path the cells'), a janky one now and then.
+    static func steadyFrames(_ count: Int, seed: UInt64) -> [(durationNs: UInt64, topPath: Int)] {
+        var random = SplitMix64(seed: seed)
+        return (0..<count).map { index in
+            let ticks = Int.random(in: 0..<10, using: &random) < 6 ? UInt64.random(in: 73...93, using: &random)
+                : UInt64.random(in: 130...165, using: &random)
+            let engine = 10 * ticks + UInt64.random(in: 1...3, using: &random)
+            if index % 3 == 2 { return (Int.random(in: 0..<4, using: &random) == 0 ? 40 : 30, 0) }
+            switch Int.random(in: 0..<1000, using: &random) {
+            case 0: return (UInt64.random(in: 17_000_000...40_000_000, using: &random), 1)
+            case 1..<330: return (1_250_000 + engine, 1)
+            default: return (engine, 0)
+            }
+        }
+    }
+
+    @Test("Steady frames take under 2 bytes each, so that five repeats stay near 12 with the events; the log grows by chunks")
     func bytesPerFrame() {
         let frames = 100_000
-        var log = FrameLog(refreshRate: 120, budgetNs: 8_333_333, pathNames: ["frame", "frame/scroll"])
+        var log = FrameLog(refreshRate: 60, budgetNs: 16_666_667, pathNames: ["frame", "frame/cells/configure"])
         log.reserveCapacity(frames)
-        for index in 0..<frames {
-            // Steady frames: within budget, one of two paths, a creation now and then.
-            log.append(durationNs: UInt64(20_000 + index % 1000), topPath: index % 2, topPathSelfNs: 10_000,
-                       cellsCreated: index % 5_000 == 0 ? 3 : 0, cellsOnScreen: 90)
+        let steady = Self.steadyFrames(frames, seed: 11)
+        for (index, frame) in steady.enumerated() {
+            log.append(durationNs: frame.durationNs, topPath: frame.topPath, topPathSelfNs: frame.durationNs / 2,
+                       cellsCreated: index % 5_000 == 0 ? 3 : 0, cellsOnScreen: 21)
         }
-        let perFrame = Double(log.storageBytes) / Double(frames)
-        #expect(perFrame >= 5 && perFrame < 5.1)
-        #expect(3 * perFrame <= 16)
-        // Without the reservation the arrays may double: the replay reserves the frames it expects.
-        var grown = FrameLog(refreshRate: 120, budgetNs: 8_333_333)
-        for _ in 0..<frames { grown.append(durationNs: 1, topPath: nil, topPathSelfNs: 0, cellsCreated: 0, cellsOnScreen: nil) }
-        #expect(grown.storageBytes >= 5 * frames)
+        #expect(log.encodedBitsPerFrame < 16)
+        let names = ["frame", "frame/cells/configure"]
+        #expect(zip(log, steady).allSatisfy { $0.durationNs == $1.durationNs && $0.topPath == names[$1.topPath] })
+        // What it holds besides the frames' bits: the last chunk's unused room, the block index, the side tables.
+        let chunk = 64 * 1024
+        #expect(log.storageBytes <= Int(log.encodedBitsPerFrame * Double(frames) / 8) + chunk + 2_000)
+        // Without a reservation the log grows the same way: by chunks, never by copying what it holds.
+        var grown = FrameLog(refreshRate: 60, budgetNs: 16_666_667)
+        for frame in steady { grown.append(durationNs: frame.durationNs, topPath: nil, topPathSelfNs: 0, cellsCreated: 0, cellsOnScreen: nil) }
+        #expect(grown.storageBytes <= Int(grown.encodedBitsPerFrame * Double(frames) / 8) + chunk + 2_000)
+    }
+
+    @Test("Frames read by position, in any order, and ranges read in order agree with the frames appended",
+          arguments: [21, 22] as [UInt64])
+    func randomAccess(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        // Extremes besides the usual: 0, 2⁶⁴ − 1, and jumps between them.
+        var durations = Self.frames(3_000, paths: 3, seed: seed).map(\.durationNs)
+        for position in stride(from: 0, to: durations.count, by: 97) {
+            durations[position] = [0, .max, 1 << 63, 1][Int.random(in: 0..<4, using: &random)]
+        }
+        var log = FrameLog(refreshRate: 60, budgetNs: 1)
+        for duration in durations {
+            log.append(durationNs: duration, topPath: nil, topPathSelfNs: 0, cellsCreated: 0, cellsOnScreen: nil)
+        }
+        for _ in 0..<2_000 {
+            let position = Int.random(in: 0..<durations.count, using: &random)
+            #expect(log.durationNs(at: position) == durations[position])
+        }
+        for _ in 0..<50 {
+            let start = Int.random(in: 0...durations.count, using: &random)
+            let end = Int.random(in: start...durations.count, using: &random)
+            #expect(Array(log.durations(in: start..<end)) == Array(durations[start..<end]))
+        }
+    }
+
+    @Test("A copy of a log keeps its frames when the original goes on")
+    func copyOnWrite() {
+        var log = FrameLog(refreshRate: 60, budgetNs: 1)
+        for duration in 0..<1_000 as Range<UInt64> {
+            log.append(durationNs: duration * 7, topPath: nil, topPathSelfNs: 0, cellsCreated: 0, cellsOnScreen: nil)
+        }
+        let copy = log
+        log.append(durationNs: 5, topPath: 0, topPathSelfNs: 0, cellsCreated: 0, cellsOnScreen: nil)
+        #expect(copy.count == 1_000 && log.count == 1_001)
+        #expect(Array(copy.durations(in: 0..<1_000)) == (0..<1_000).map { UInt64($0) * 7 })
+        #expect(log.durationNs(at: 1_000) == 5)
     }
 }
 
@@ -140,3 +198,4 @@ struct SelectedFrameTimesTests {
         #expect(FrameMath.frameTimes(long.lazy.map { $0 }) == FrameMath.frameTimes(long))
     }
 }
+

@@ -145,8 +145,8 @@ enum FindingRules {
         for repeated in measurement.repeats {
             let frames = repeated.frames
             // Only janky frames are read whole: a frame log keeps the top path's self time for those only.
-            for position in frames.indices
-            where FrameMath.isJanky(frames.durationNs(at: position), budgetNs: budgetNs)
+            for (position, duration) in zip(frames.indices, frames.durations(in: frames.indices))
+            where FrameMath.isJanky(duration, budgetNs: budgetNs)
                 && window.contains(frame: frames.frameIndex(at: position), refreshRate: measurement.refreshRate) {
                 let frame = frames[position]
                 guard let path = frame.topPath,

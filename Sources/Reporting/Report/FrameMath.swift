@@ -36,21 +36,30 @@ enum FrameMath {
     ///   - slots: `1 + dropped` for each frame of the repeat, in order.
     ///   - refreshRate: Frames per second.
     /// - Returns: 0 for no frames.
-    /// - Complexity: O(*n*), two pointers over the frames.
-    static func peakFPS<C: RandomAccessCollection<Int>>(slots: C, refreshRate: Double) -> Double where C.Index == Int {
-        guard !slots.isEmpty else { return 0 }
-        let total = slots.reduce(0, +)
+    /// - Complexity: O(*n*), three reads of the frames in order.
+    static func peakFPS<S: Sequence<Int>>(slots: S, refreshRate: Double) -> Double {
+        // Read in order only (a compact frame log decodes as it goes): the total, then the window's end with
+        // its start trailing behind.
+        var frames = 0
+        var total = 0
+        for slot in slots {
+            frames += 1
+            total += slot
+        }
+        guard frames > 0 else { return 0 }
         let capacity = max(1, min(Int((refreshRate * (1 + 1e-9)).rounded(.down)), total))
         var best = 0
-        var start = slots.startIndex
+        var starts = slots.makeIterator()
+        var run = 0
         var sum = 0
-        for end in slots.indices {
-            sum += slots[end]
-            while sum > capacity {
-                sum -= slots[start]
-                start += 1
+        for slot in slots {
+            sum += slot
+            run += 1
+            while sum > capacity, let first = starts.next() {
+                sum -= first
+                run -= 1
             }
-            best = max(best, end - start + 1)
+            best = max(best, run)
         }
         return refreshRate * Double(best) / Double(capacity)
     }

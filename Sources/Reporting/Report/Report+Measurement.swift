@@ -131,8 +131,8 @@ extension Report {
             (b.ms, a.index, a.repeatIndex) < (a.ms, b.index, b.repeatIndex)
         }
         for (repeatIndex, frames) in repeats.enumerated() {
-            for position in frames.positions {
-                let row = (ms: FrameMath.ms(frames.log.durationNs(at: position)), index: frames.log.frameIndex(at: position),
+            for (position, duration) in zip(frames.positions, frames.durations) {
+                let row = (ms: FrameMath.ms(duration), index: frames.log.frameIndex(at: position),
                            repeatIndex: repeatIndex, position: position)
                 if kept.count == keep, let last = kept.last, !before(row, last) { continue }
                 let at = kept.firstIndex { before(row, $0) } ?? kept.count
@@ -240,7 +240,7 @@ struct MeasuredFrames {
         }
     }
 
-    /// The durations of a log at some positions.
+    /// The durations of a log at some positions: decoded in order when iterated (a range of a compact log).
     struct Durations: RandomAccessCollection {
         let log: FrameLog
         let positions: Positions
@@ -248,6 +248,33 @@ struct MeasuredFrames {
         var startIndex: Int { 0 }
         var endIndex: Int { positions.count }
         subscript(position: Int) -> UInt64 { log.durationNs(at: positions[position]) }
+
+        func makeIterator() -> Iterator {
+            switch positions {
+            case .range(let range): Iterator(storage: .range(log.durations(in: range).makeIterator()))
+            case .list: Iterator(storage: .indexing(IndexingIterator(_elements: self)))
+            }
+        }
+
+        struct Iterator: IteratorProtocol {
+            enum Storage {
+                case range(FrameLog.Durations.Iterator)
+                case indexing(IndexingIterator<Durations>)
+            }
+
+            var storage: Storage
+
+            mutating func next() -> UInt64? {
+                switch storage {
+                case .range(var iterator):
+                    defer { storage = .range(iterator) }
+                    return iterator.next()
+                case .indexing(var iterator):
+                    defer { storage = .indexing(iterator) }
+                    return iterator.next()
+                }
+            }
+        }
     }
 }
 
