@@ -81,8 +81,9 @@ public struct FrameLog: Sendable {
         return stream.storageBytes + topSelfTimes.storageBytes + cells.storageBytes
     }
 
-    /// The bits the stream takes per frame, chunks' unused room aside.
-    var encodedBitsPerFrame: Double { Double(stream.encodedBits) / Double(Swift.max(1, stream.count)) }
+    /// The bits a compact log's frames take, per frame, its last chunk's unused room aside (0 for a log kept
+    /// as given).
+    public var encodedBitsPerFrame: Double { Double(stream.encodedBits) / Double(Swift.max(1, stream.count)) }
 
     /// The stream, copied first when another log shares it.
     private mutating func uniqueStream() -> FrameStream {
@@ -158,6 +159,20 @@ public struct FrameLog: Sendable {
         return Durations(log: self, positions: positions)
     }
 
+    /// The frames that may have created cells or put more on screen than before: those whose counts a compact
+    /// log keeps (every other frame created none and reads no on-screen count), or every frame.
+    var framesWithCellCounts: [FrameSample] {
+        if let verbatim { return verbatim }
+        return cells.keptPositions.map { self[$0] }
+    }
+
+    /// The positions of the frames that may be janky with a top path: those whose top path's self time a
+    /// compact log keeps (every frame at or over the budget with a top path), or every position.
+    var positionsWithTopPathSelfTime: [Int] {
+        if verbatim != nil { return Array(indices) }
+        return topSelfTimes.keptPositions
+    }
+
     /// The frame number of the frame at `position`: the position itself in a compact log.
     func frameIndex(at position: Int) -> Int {
         verbatim?[position].index ?? position
@@ -201,25 +216,25 @@ extension FrameLog {
         }
 
         public struct Iterator: IteratorProtocol {
-            private let log: FrameLog
             private var position: Int
             private let end: Int
+            /// The stream's reader, or the samples of a log that is not compact.
             private var reader: FrameStream.Reader?
+            private let verbatim: [FrameSample]?
 
             init(log: FrameLog, positions: Range<Int>) {
-                self.log = log
                 position = positions.lowerBound
                 end = positions.upperBound
-                if log.verbatim == nil && !positions.isEmpty {
-                    reader = FrameStream.Reader(stream: log.stream, frame: positions.lowerBound)
-                }
+                verbatim = log.verbatim
+                reader = log.verbatim == nil && !positions.isEmpty
+                    ? FrameStream.Reader(stream: log.stream, frame: positions.lowerBound) : nil
             }
 
             public mutating func next() -> UInt64? {
                 guard position < end else { return nil }
-                defer { position += 1 }
-                if reader != nil { return reader?.next().durationNs }
-                return log.verbatim?[position].durationNs
+                position += 1
+                if let verbatim { return verbatim[position - 1].durationNs }
+                return reader?.next().durationNs
             }
         }
     }
@@ -297,6 +312,9 @@ struct SparseColumn<Value: Sendable>: Sendable {
         }
         return low < positions.count && positions[low] == target ? values[low] : nil
     }
+
+    /// The positions that have a value, in order.
+    var keptPositions: [Int] { positions.map { Int($0) } }
 
     var storageBytes: Int {
         positions.capacity * MemoryLayout<Int32>.stride + values.capacity * MemoryLayout<Value>.stride

@@ -22,26 +22,28 @@ internal import Darwin
 /// frames by position one after the other.
 final class FrameStream: @unchecked Sendable {
     // Appended to only through a ``FrameLog`` that holds the only reference (it copies the stream first
-    // otherwise); read by any thread. The decoded block is the one state reads change, under `lock`.
+    // otherwise), on one thread; read by any thread once appended to. The decoded block is the one state reads
+    // change, under `lock`. So the stored properties go without dynamic exclusivity checks: no two accesses
+    // to one of them overlap (they were most of what appending a frame cost).
 
     /// Frames per block.
     static let blockFrames = 1024
     /// 64-bit words per chunk: 64 KiB.
     static let chunkWords = 8192
 
-    private(set) var count = 0
+    @exclusivity(unchecked) private(set) var count = 0
     /// The chunks, each `chunkWords` words, zeroed when allocated: bits are or-ed in.
-    private var chunks: [UnsafeMutablePointer<UInt64>] = []
+    @exclusivity(unchecked) private var chunks: [UnsafeMutablePointer<UInt64>] = []
     /// The bit where each block begins.
-    private var blockStarts: [Int] = []
-    private var bitCount = 0
-    private var coder = Coder()
+    @exclusivity(unchecked) private var blockStarts: [Int] = []
+    @exclusivity(unchecked) private var bitCount = 0
+    @exclusivity(unchecked) private var coder = Coder()
 
     private let lock: UnsafeMutablePointer<pthread_mutex_t>
     /// The block ``decoded`` holds, or −1.
-    private var decodedBlock = -1
-    private var decodedDurations: UnsafeMutablePointer<UInt64>?
-    private var decodedCodes: UnsafeMutablePointer<Int>?
+    @exclusivity(unchecked) private var decodedBlock = -1
+    @exclusivity(unchecked) private var decodedDurations: UnsafeMutablePointer<UInt64>?
+    @exclusivity(unchecked) private var decodedCodes: UnsafeMutablePointer<Int>?
 
     init() {
         lock = .allocate(capacity: 1)
@@ -88,15 +90,13 @@ final class FrameStream: @unchecked Sendable {
 
     /// Appends a frame of `durationNs` whose top path's code is `code` (0: none).
     func append(durationNs: UInt64, code: Int) {
-        var state = coder
         if count % Self.blockFrames == 0 {
             blockStarts.append(bitCount)
-            state = Coder()
+            coder = Coder()
         }
-        var writer = Writer(stream: self)
-        state.encode(durationNs, code: code, to: &writer)
-        coder = state
-        bitCount = writer.position
+        var writer = Writer(self)
+        coder.encode(durationNs, code: code, to: &writer)
+        writer.flush()
         count += 1
     }
 
@@ -104,121 +104,196 @@ final class FrameStream: @unchecked Sendable {
     func frame(at position: Int) -> (durationNs: UInt64, code: Int) {
         precondition(position >= 0 && position < count, "frame \(position) of a log of \(count)")
         let block = position / Self.blockFrames
-        let offset = position - block * Self.blockFrames
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
+        let durations = decodedDurations ?? .allocate(capacity: Self.blockFrames)
+        let codes = decodedCodes ?? .allocate(capacity: Self.blockFrames)
+        decodedDurations = durations
+        decodedCodes = codes
         if decodedBlock != block {
-            let durations = decodedDurations ?? .allocate(capacity: Self.blockFrames)
-            let codes = decodedCodes ?? .allocate(capacity: Self.blockFrames)
-            decodedDurations = durations
-            decodedCodes = codes
-            var reader = Reader(stream: self, frame: block * Self.blockFrames)
-            for index in 0..<min(Self.blockFrames, count - block * Self.blockFrames) {
-                (durations[index], codes[index]) = reader.next()
-            }
+            decode(block: block, durations: durations, codes: codes)
             decodedBlock = block
         }
-        // Both set above when the block was decoded.
-        return (decodedDurations.map { $0[offset] } ?? 0, decodedCodes.map { $0[offset] } ?? 0)
+        let offset = position - block * Self.blockFrames
+        return (durations[offset], codes[offset])
     }
 
-    /// The word `index` of the stream; 0 past its chunks.
-    @inline(__always)
-    fileprivate func word(_ index: Int) -> UInt64 {
-        let chunk = index / Self.chunkWords
-        return chunk < chunks.count ? chunks[chunk][index % Self.chunkWords] : 0
+    /// Decodes block `block` into `durations` and `codes` (room for ``blockFrames`` each); returns its frames.
+    @discardableResult
+    fileprivate func decode(block: Int, durations: UnsafeMutablePointer<UInt64>,
+                            codes: UnsafeMutablePointer<Int>) -> Int {
+        let frames = min(Self.blockFrames, count - block * Self.blockFrames)
+        var bits = Bits(chunks: chunks, start: blockStarts[block])
+        var coder = Coder()
+        for index in 0..<frames {
+            (durations[index], codes[index]) = bits.decode(&coder)
+        }
+        return frames
+    }
+
+    /// Appends the low `count` bits of `bits` (at most 64; the others 0).
+    fileprivate func append(_ bits: UInt64, count: Int) {
+        let index = bitCount &>> 6
+        let shift = UInt64(bitCount & 63)
+        or(bits &<< shift, intoWord: index)
+        if shift != 0 && Int(shift) + count > 64 { or(bits &>> (64 &- shift), intoWord: index + 1) }
+        bitCount += count
     }
 
     /// Or-s `bits` into word `index`, allocating its chunk when it is new.
     @inline(__always)
-    fileprivate func or(_ bits: UInt64, intoWord index: Int) {
-        while index / Self.chunkWords >= chunks.count {
-            let chunk = UnsafeMutablePointer<UInt64>.allocate(capacity: Self.chunkWords)
-            chunk.initialize(repeating: 0, count: Self.chunkWords)
-            chunks.append(chunk)
+    private func or(_ bits: UInt64, intoWord index: Int) {
+        let chunk = index / Self.chunkWords
+        if chunk == chunks.count {
+            let words = UnsafeMutablePointer<UInt64>.allocate(capacity: Self.chunkWords)
+            words.initialize(repeating: 0, count: Self.chunkWords)
+            chunks.append(words)
         }
-        chunks[index / Self.chunkWords][index % Self.chunkWords] |= bits
+        chunks[chunk][index % Self.chunkWords] |= bits
     }
 
-    /// Frames read in order from `frame`.
+    /// Frames read in order from `frame`, a block at a time.
     struct Reader {
+        /// Held so that the chunks stay allocated.
         private let stream: FrameStream
         private var frame: Int
-        private var position: Int
-        private var coder = Coder()
+        /// The block decoded, from its frame `decodedStart`; `decodedEnd` is past its last.
+        private var durations: [UInt64] = []
+        private var codes: [Int] = []
+        private var decodedStart = 0
+        private var decodedEnd = 0
 
         init(stream: FrameStream, frame: Int) {
-            let block = frame / FrameStream.blockFrames
             self.stream = stream
-            self.frame = block * FrameStream.blockFrames
-            position = block < stream.blockStarts.count ? stream.blockStarts[block] : stream.bitCount
-            while self.frame < frame { _ = next() }
+            self.frame = frame
         }
 
         /// The next frame; the caller reads no further than the stream's count.
+        @inline(__always)
         mutating func next() -> (durationNs: UInt64, code: Int) {
-            var state = frame % FrameStream.blockFrames == 0 ? Coder() : coder
+            if frame >= decodedEnd { decodeBlock() }
+            let offset = frame - decodedStart
             frame += 1
-            let decoded = state.decode(from: &self)
-            coder = state
-            return decoded
+            return (durations[offset], codes[offset])
         }
 
-        /// The next `count` bits (at most 64 − 6 … 64), as the low bits of the result.
+        private mutating func decodeBlock() {
+            if durations.isEmpty {
+                durations = Array(repeating: 0, count: FrameStream.blockFrames)
+                codes = Array(repeating: 0, count: FrameStream.blockFrames)
+            }
+            let block = frame / FrameStream.blockFrames
+            var frames = 0
+            let stream = stream
+            durations.withUnsafeMutableBufferPointer { durations in
+                codes.withUnsafeMutableBufferPointer { codes in
+                    if let durations = durations.baseAddress, let codes = codes.baseAddress {
+                        frames = stream.decode(block: block, durations: durations, codes: codes)
+                    }
+                }
+            }
+            decodedStart = block * FrameStream.blockFrames
+            decodedEnd = decodedStart + frames
+        }
+    }
+
+    /// The stream's bits from a position, read through a 64-bit window.
+    fileprivate struct Bits {
+        private let chunks: [UnsafeMutablePointer<UInt64>]
+        /// The 64 bits from `windowStart`, of which `used` are read.
+        private var window: UInt64 = 0
+        private var windowStart: Int
+        private var used = 64
+
+        init(chunks: [UnsafeMutablePointer<UInt64>], start: Int) {
+            self.chunks = chunks
+            windowStart = start - 64
+        }
+
+        /// The next `count` bits (0 … 63), as the low bits of the result.
         @inline(__always)
         mutating func read(_ count: Int) -> UInt64 {
-            let bits = peek()
-            position += count
-            return count == 64 ? bits : bits & ((1 &<< UInt64(count)) &- 1)
+            if used + count > 64 { refill() }
+            let bits = window &>> UInt64(used)
+            used += count
+            return bits & ((1 &<< UInt64(count)) &- 1)
         }
 
-        /// The 64 bits from the current one (those past the stream's end read 0).
+        /// How many of the next bits are ones, up to `limit` (at most 32).
         @inline(__always)
-        func peek() -> UInt64 {
-            let index = position &>> 6
-            let shift = UInt64(position & 63)
-            let low = stream.word(index) &>> shift
-            return shift == 0 ? low : low | stream.word(index + 1) &<< (64 &- shift)
+        mutating func ones(upTo limit: Int) -> Int {
+            if used + limit > 64 { refill() }
+            return min(limit, (~(window &>> UInt64(used))).trailingZeroBitCount)
         }
 
         @inline(__always)
-        mutating func skip(_ count: Int) { position += count }
+        mutating func skip(_ count: Int) { used += count }
+
+        /// Moves the window to the first unread bit (those past the stream's end read 0).
+        @inline(__always)
+        private mutating func refill() {
+            windowStart += used
+            used = 0
+            let index = windowStart &>> 6
+            let shift = UInt64(windowStart & 63)
+            let low = load(index) &>> shift
+            window = shift == 0 ? low : low | load(index + 1) &<< (64 &- shift)
+        }
+
+        @inline(__always)
+        private func load(_ index: Int) -> UInt64 {
+            let chunk = index / FrameStream.chunkWords
+            return chunk < chunks.count ? chunks[chunk][index % FrameStream.chunkWords] : 0
+        }
     }
 
+    /// A frame's bits, gathered in a word and appended to the stream when it is full and at the frame's end.
     fileprivate struct Writer {
         let stream: FrameStream
-        var position: Int
+        private var pending: UInt64 = 0
+        private var pendingCount = 0
 
-        init(stream: FrameStream) {
-            self.stream = stream
-            position = stream.bitCount
-        }
+        init(_ stream: FrameStream) { self.stream = stream }
 
-        /// Appends the low `count` bits of `bits` (the others 0).
+        /// Appends the low `count` bits of `bits` (at most 64; the others 0).
         @inline(__always)
         mutating func write(_ bits: UInt64, _ count: Int) {
-            guard count > 0 else { return }
-            let index = position &>> 6
-            let shift = UInt64(position & 63)
-            stream.or(bits &<< shift, intoWord: index)
-            if shift != 0 && Int(shift) + count > 64 { stream.or(bits &>> (64 &- shift), intoWord: index + 1) }
-            position += count
+            if pendingCount + count > 64 { flush() }
+            pending |= bits &<< UInt64(pendingCount)
+            pendingCount += count
+        }
+
+        mutating func flush() {
+            guard pendingCount > 0 else { return }
+            stream.append(pending, count: pendingCount)
+            pending = 0
+            pendingCount = 0
         }
     }
 
-    /// The state both ends of the stream keep within a block: the four references, their differences' running
-    /// magnitudes (for the Rice parameter) and their last top-path codes.
+    /// What both ends of the stream keep of one reference within a block.
+    fileprivate struct Slot {
+        /// The reference value.
+        var reference: UInt64 = 0
+        /// The sum of recent zigzag differences and their count: the Rice parameter is the binary logarithm of
+        /// their mean. Both halve every ``Coder/window`` differences, so the parameter follows the noise of the
+        /// moment.
+        var sum: UInt64 = 1 << 10
+        var count: UInt64 = 1
+        var parameter: UInt64 = 10
+        /// The last top-path code coded against the reference.
+        var code: Int64 = 0
+        /// The reference that followed this one last.
+        var follower = 0
+    }
+
+    /// The state both ends of the stream keep within a block: the four references and the last one used (the
+    /// next frame's reference is predicted to follow it as it did before: one bit when it does).
     fileprivate struct Coder {
-        var references = SIMD4<UInt64>(repeating: 0)
-        /// The sum of recent zigzag differences and their count, per reference: the Rice parameter is the
-        /// binary logarithm of their mean. Both halve every ``window`` differences, so the parameter follows
-        /// the noise of the moment.
-        var sums = SIMD4<UInt64>(repeating: 1 << 10)
-        var counts = SIMD4<UInt64>(repeating: 1)
-        var codes = SIMD4<Int64>(repeating: 0)
-        /// The reference each reference was last followed by, and the last one used: the next frame's
-        /// reference is predicted to follow the last one as it did before (one bit when it does).
-        var follows = SIMD4<Int64>(repeating: 0)
+        private var slot0 = Slot()
+        private var slot1 = Slot()
+        private var slot2 = Slot()
+        private var slot3 = Slot()
         var previous = 0
 
         static let window: UInt64 = 32
@@ -228,20 +303,36 @@ final class FrameStream: @unchecked Sendable {
         static let largestCounted: UInt64 = 1 << 40
 
         @inline(__always)
-        func parameter(_ slot: Int) -> UInt64 {
-            let mean = sums[slot] / counts[slot]
-            return mean == 0 ? 0 : UInt64(63 &- mean.leadingZeroBitCount)
+        subscript(slot: Int) -> Slot {
+            get {
+                switch slot & 3 {
+                case 0: slot0
+                case 1: slot1
+                case 2: slot2
+                default: slot3
+                }
+            }
+            set {
+                switch slot & 3 {
+                case 0: slot0 = newValue
+                case 1: slot1 = newValue
+                case 2: slot2 = newValue
+                default: slot3 = newValue
+                }
+            }
         }
 
-        /// Bits the frame would take against reference `slot`.
+        /// The reference the next frame is predicted to use.
+        var predicted: Int { self[previous].follower }
+
+        /// Bits the frame would take against `slot`.
         @inline(__always)
-        func cost(_ zigzag: UInt64, code: Int64, slot: Int) -> UInt64 {
-            let k = parameter(slot)
+        static func cost(_ zigzag: UInt64, code: Int64, slot: Slot, predicted: Bool) -> UInt64 {
+            let k = slot.parameter
             let quotient = zigzag &>> k
             let duration = quotient < Self.unaryLimit ? quotient &+ 1 &+ k
                 : Self.unaryLimit &+ 6 &+ UInt64(63 &- zigzag.leadingZeroBitCount)
-            let predicted = Int(truncatingIfNeeded: follows[previous])
-            return duration &+ (code == codes[slot] ? 1 : 9) &+ (slot == predicted ? 1 : 3)
+            return duration &+ (code == slot.code ? 1 : 9) &+ (predicted ? 1 : 3)
         }
 
         @inline(__always)
@@ -252,24 +343,30 @@ final class FrameStream: @unchecked Sendable {
 
         mutating func encode(_ duration: UInt64, code: Int, to writer: inout Writer) {
             let code = Int64(code)
-            var slot = 0
-            var zigzag = Self.zigzag(duration, from: references[0])
-            var best = cost(zigzag, code: code, slot: 0)
-            for candidate in 1..<4 {
-                let candidateZigzag = Self.zigzag(duration, from: references[candidate])
-                let candidateCost = cost(candidateZigzag, code: code, slot: candidate)
-                if candidateCost < best {
+            let predicted = self.predicted
+            var chosen = predicted
+            var zigzag = Self.zigzag(duration, from: self[predicted].reference)
+            var best = Self.cost(zigzag, code: code, slot: self[predicted], predicted: true)
+            // The predicted reference is taken as it is when the frame is within its usual noise and has its top
+            // path (most frames); otherwise the cheapest of the four.
+            let usual = zigzag &>> self[predicted].parameter < 2 && code == self[predicted].code
+            for candidate in 0..<4 where !usual && candidate != predicted {
+                let slot = self[candidate]
+                let candidateZigzag = Self.zigzag(duration, from: slot.reference)
+                let candidateCost = Self.cost(candidateZigzag, code: code, slot: slot, predicted: predicted == candidate)
+                if candidateCost < best || (candidateCost == best && candidate < chosen) {
                     best = candidateCost
-                    slot = candidate
+                    chosen = candidate
                     zigzag = candidateZigzag
                 }
             }
-            if slot == Int(truncatingIfNeeded: follows[previous]) {
+            if chosen == predicted {
                 writer.write(0, 1)
             } else {
-                writer.write(1 | UInt64(slot) &<< 1, 3)
+                writer.write(1 | UInt64(chosen) &<< 1, 3)
             }
-            let k = parameter(slot)
+            let slot = self[chosen]
+            let k = slot.parameter
             let quotient = zigzag &>> k
             if quotient < Self.unaryLimit {
                 // `quotient` ones and a zero, then the low k bits.
@@ -282,7 +379,7 @@ final class FrameStream: @unchecked Sendable {
                 // The bits below the leading one.
                 writer.write(length == 1 ? 0 : zigzag & ((1 &<< UInt64(length &- 1)) &- 1), length &- 1)
             }
-            if code == codes[slot] {
+            if code == slot.code {
                 writer.write(0, 1)
             } else if code < 255 {
                 writer.write(1 | UInt64(code) &<< 1, 9)
@@ -290,49 +387,62 @@ final class FrameStream: @unchecked Sendable {
                 writer.write(1 | 255 &<< 1, 9)
                 writer.write(UInt64(truncatingIfNeeded: code), 32)
             }
-            update(slot, duration, zigzag: zigzag, code: code)
-        }
-
-        mutating func decode(from reader: inout Reader) -> (durationNs: UInt64, code: Int) {
-            let slot = reader.read(1) == 0 ? Int(truncatingIfNeeded: follows[previous]) : Int(reader.read(2))
-            let k = parameter(slot)
-            // The unary part: the ones before the first zero, up to the limit.
-            let ones = UInt64((~reader.peek()).trailingZeroBitCount)
-            let zigzag: UInt64
-            if ones < Self.unaryLimit {
-                reader.skip(Int(ones) + 1)
-                zigzag = ones &<< k | reader.read(Int(k))
-            } else {
-                reader.skip(Int(Self.unaryLimit))
-                let length = Int(reader.read(6)) + 1
-                zigzag = 1 &<< UInt64(length &- 1) | reader.read(length &- 1)
-            }
-            let difference = Int64(bitPattern: zigzag &>> 1) ^ -Int64(bitPattern: zigzag & 1)
-            let duration = references[slot] &+ UInt64(bitPattern: difference)
-            var code = codes[slot]
-            if reader.read(1) == 1 {
-                code = Int64(reader.read(8))
-                if code == 255 { code = Int64(reader.read(32)) }
-            }
-            update(slot, duration, zigzag: zigzag, code: code)
-            return (duration, Int(code))
+            update(chosen, duration, zigzag: zigzag, code: code)
         }
 
         @inline(__always)
-        private mutating func update(_ slot: Int, _ duration: UInt64, zigzag: UInt64, code: Int64) {
+        mutating func update(_ chosen: Int, _ duration: UInt64, zigzag: UInt64, code: Int64) {
+            var slot = self[chosen]
             // The reference moves a quarter of the way to the frame: nearer the cluster's centre than the last
             // frame, so that the clock's noise is coded once, not twice.
-            references[slot] = counts[slot] > 1
-                ? references[slot] &+ UInt64(bitPattern: Int64(bitPattern: duration &- references[slot]) >> 2) : duration
-            codes[slot] = code
-            follows[previous] = Int64(slot)
-            previous = slot
-            sums[slot] &+= min(zigzag, Self.largestCounted)
-            counts[slot] &+= 1
-            if counts[slot] == Self.window {
-                sums[slot] &>>= 1
-                counts[slot] &>>= 1
+            slot.reference = slot.count > 1
+                ? slot.reference &+ UInt64(bitPattern: Int64(bitPattern: duration &- slot.reference) >> 2) : duration
+            slot.code = code
+            slot.sum &+= min(zigzag, Self.largestCounted)
+            slot.count &+= 1
+            if slot.count == Self.window {
+                slot.sum &>>= 1
+                slot.count &>>= 1
             }
+            let mean = slot.sum / slot.count
+            slot.parameter = mean == 0 ? 0 : UInt64(63 &- mean.leadingZeroBitCount)
+            if chosen == previous {
+                slot.follower = chosen
+            } else {
+                self[previous].follower = chosen
+            }
+            self[chosen] = slot
+            previous = chosen
         }
+    }
+}
+
+extension FrameStream.Bits {
+    /// Decodes the next frame with `coder`.
+    @inline(__always)
+    fileprivate mutating func decode(_ coder: inout FrameStream.Coder) -> (durationNs: UInt64, code: Int) {
+        let chosen = read(1) == 0 ? coder.predicted : Int(read(2))
+        let slot = coder[chosen]
+        let k = slot.parameter
+        // The unary part: the ones before the first zero, up to the limit.
+        let ones = UInt64(ones(upTo: Int(FrameStream.Coder.unaryLimit)))
+        let zigzag: UInt64
+        if ones < FrameStream.Coder.unaryLimit {
+            skip(Int(ones) + 1)
+            zigzag = ones &<< k | read(Int(k))
+        } else {
+            skip(Int(FrameStream.Coder.unaryLimit))
+            let length = Int(read(6)) + 1
+            zigzag = 1 &<< UInt64(length &- 1) | read(length &- 1)
+        }
+        let difference = Int64(bitPattern: zigzag &>> 1) ^ -Int64(bitPattern: zigzag & 1)
+        let duration = slot.reference &+ UInt64(bitPattern: difference)
+        var code = slot.code
+        if read(1) == 1 {
+            code = Int64(read(8))
+            if code == 255 { code = Int64(read(32)) }
+        }
+        coder.update(chosen, duration, zigzag: zigzag, code: code)
+        return (duration, Int(code))
     }
 }

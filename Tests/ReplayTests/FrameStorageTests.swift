@@ -10,7 +10,7 @@ struct FrameStorageTests {
     private static let events = (1...120).map { "<scroll t=\"\(String(format: "%.4f", Double($0) / 60 - 0.001))\" x=\"0\" y=\"\($0 * 37)\"/>" }
         .joined(separator: "\n")
 
-    @Test("Every measured repeat keeps its frames compactly: 5 bytes a frame, reserved, and sparse entries")
+    @Test("Every measured repeat keeps its frames compactly: a few bits a frame in 64 KiB chunks, and sparse entries")
     func compactFrames() throws {
         let file = try TraceFile(events: Self.events)
         let measurement = try ReplayRunner(makeClock: { ManualClock() }).replay(file.path, options: ReplayOptions())
@@ -19,12 +19,13 @@ struct FrameStorageTests {
             let frames = repeated.frames
             #expect(frames.isCompact)
             #expect(frames.count == 120)
-            // Reserved for the frames the scan counted: 4 bytes of duration and 1 of top path a frame, and
-            // sparse entries (at most 24 bytes a frame, arrays that may double) for the frames that created cells, put
-            // more on screen or were janky.
+            // Durations and top paths coded in a few bits a frame, in one 64 KiB chunk here, the block index
+            // reserved for the frames the scan counted, and sparse entries (at most 24 bytes a frame, arrays that
+            // may double) for the frames that created cells, put more on screen or were janky.
             let sparse = frames.count { $0.cellsCreated > 0 || $0.cellsOnScreen != nil || $0.durationNs >= 16_666_667 }
-            #expect(frames.storageBytes >= 5 * frames.count)
-            #expect(frames.storageBytes <= 5 * frames.count + 2 * 24 * sparse + 256)
+            // Two seconds pay for the coder's first guesses; a long steady session takes about 15 bits a frame.
+            #expect(frames.encodedBitsPerFrame <= 32)
+            #expect(frames.storageBytes <= 64 * 1024 + 2 * 24 * sparse + 256)
             #expect(frames.map(\.index) == Array(0..<120))
             #expect(frames.allSatisfy { $0.time == Double($0.index) / 60 })
         }

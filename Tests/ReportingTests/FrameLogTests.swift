@@ -193,6 +193,10 @@ struct SelectedFrameTimesTests {
             }
         }
         #expect(FrameMath.frameTimes(durations.lazy.map { $0 }) == FrameMath.frameTimes(durations))
+        // A sequence that does not say how long it is: sorted up to the limit, selected past it.
+        let unsized = sequence(state: durations.makeIterator()) { $0.next() }
+        #expect(unsized.underestimatedCount == 0)
+        #expect(FrameMath.frameTimes(unsized) == FrameMath.frameTimes(durations))
         // Percentiles among the long ones: most times past 2³² ns.
         let long = durations.map { $0 | 1 << 33 }
         #expect(FrameMath.frameTimes(long.lazy.map { $0 }) == FrameMath.frameTimes(long))

@@ -69,7 +69,8 @@ enum FindingRules {
         guard let frames = measurement.repeats.first?.frames else { return nil }
         var early = 0, late = 0, explained = 0
         var peak = 0
-        for frame in frames {
+        // Frames without cell counts created none and add nothing.
+        for frame in frames.framesWithCellCounts {
             var unexplained = frame.cellsCreated
             if let onScreen = frame.cellsOnScreen {
                 let growth = max(0, onScreen - peak)
@@ -145,8 +146,8 @@ enum FindingRules {
         for repeated in measurement.repeats {
             let frames = repeated.frames
             // Only janky frames are read whole: a frame log keeps the top path's self time for those only.
-            for (position, duration) in zip(frames.indices, frames.durations(in: frames.indices))
-            where FrameMath.isJanky(duration, budgetNs: budgetNs)
+            for position in frames.positionsWithTopPathSelfTime
+            where FrameMath.isJanky(frames.durationNs(at: position), budgetNs: budgetNs)
                 && window.contains(frame: frames.frameIndex(at: position), refreshRate: measurement.refreshRate) {
                 let frame = frames[position]
                 guard let path = frame.topPath,

@@ -346,18 +346,66 @@ enum TextReport {
                 return longest
             }
         }
+
+        /// The values in order: the logs' frames decoded as they come.
+        func makeIterator() -> Iterator { Iterator(self) }
+
+        struct Iterator: IteratorProtocol {
+            private var values: IndexingIterator<[Double]>?
+            /// Each log's durations from the range's first frame, and the frame each ends before.
+            private var logs: [(durations: FrameLog.Durations.Iterator, end: Int)] = []
+            private var frame = 0
+            private var end = 0
+
+            init(_ series: FrameSeries) {
+                switch series.storage {
+                case .values(let values):
+                    self.values = values.makeIterator()
+                case .logs(let logs, let frames):
+                    frame = frames.lowerBound
+                    end = frames.upperBound
+                    self.logs = logs.map { log in
+                        let logEnd = Swift.max(frames.lowerBound, Swift.min(frames.upperBound, log.count))
+                        return (log.durations(in: frames.lowerBound..<logEnd).makeIterator(), logEnd)
+                    }
+                }
+            }
+
+            mutating func next() -> Double? {
+                if values != nil { return values?.next() ?? nil }
+                guard frame < end else { return nil }
+                var longest = 0.0
+                for index in logs.indices where frame < logs[index].end {
+                    if let duration = logs[index].durations.next() {
+                        longest = Swift.max(longest, FrameMath.ms(duration))
+                    }
+                }
+                frame += 1
+                return longest
+            }
+        }
     }
 
-    /// `series` in at most `columns` buckets of consecutive values, each the largest of its bucket.
+    /// `series` in at most `columns` buckets of consecutive values, each the largest of its bucket: read once,
+    /// in order.
     static func sparklineBuckets<C: RandomAccessCollection<Double>>(_ series: C, columns: Int) -> [Double]
         where C.Index == Int {
-        let count = min(columns, series.count)
+        let total = series.count
+        let count = min(columns, total)
         guard count > 0 else { return [] }
-        return (0..<count).map { bucket in
-            let start = bucket * series.count / count
-            let end = (bucket + 1) * series.count / count
-            return series[start..<max(end, start + 1)].max() ?? 0
+        // Bucket b holds the values from b × total / count up to (b + 1) × total / count, at least one.
+        var buckets: [Double] = []
+        buckets.reserveCapacity(count)
+        var end = 0
+        for (offset, value) in series.enumerated() {
+            if offset >= end {
+                buckets.append(value)
+                end = Swift.max((buckets.count * total) / count, offset + 1)
+            } else {
+                buckets[buckets.count - 1] = Swift.max(buckets[buckets.count - 1], value)
+            }
         }
+        return buckets
     }
 
     /// The glyph for `value` on a scale from 0 to `top`: eighths, the top glyph for the top value.

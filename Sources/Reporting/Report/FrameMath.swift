@@ -33,35 +33,69 @@ enum FrameMath {
     /// dropped frame scores the refresh rate exactly; one where every frame drops one scores half of it;
     /// a repeat shorter than one second scores its own frames per second of display time.
     /// - Parameters:
-    ///   - slots: `1 + dropped` for each frame of the repeat, in order.
+    ///   - slots: `1 + dropped` for each frame of the repeat, in order (each at least 1).
     ///   - refreshRate: Frames per second.
     /// - Returns: 0 for no frames.
-    /// - Complexity: O(*n*), three reads of the frames in order.
+    /// - Complexity: O(*n*): two reads of the frames in order, three when they may be under a second.
     static func peakFPS<S: Sequence<Int>>(slots: S, refreshRate: Double) -> Double {
-        // Read in order only (a compact frame log decodes as it goes): the total, then the window's end with
-        // its start trailing behind.
         var frames = 0
         var total = 0
-        for slot in slots {
-            frames += 1
-            total += slot
-        }
-        guard frames > 0 else { return 0 }
-        let capacity = max(1, min(Int((refreshRate * (1 + 1e-9)).rounded(.down)), total))
-        var best = 0
-        var starts = slots.makeIterator()
-        var run = 0
-        var sum = 0
-        for slot in slots {
-            sum += slot
-            run += 1
-            while sum > capacity, let first = starts.next() {
-                sum -= first
-                run -= 1
+        if slots.underestimatedCount < max(1, PeakWindow.second(refreshRate)) {
+            for slot in slots {
+                frames += 1
+                total += slot
             }
-            best = max(best, run)
+            guard frames > 0 else { return 0 }
         }
-        return refreshRate * Double(best) / Double(capacity)
+        var window = PeakWindow(frames: Swift.max(frames, slots.underestimatedCount), totalSlots: total,
+                                refreshRate: refreshRate)
+        for slot in slots { window.add(slot) }
+        return window.framesPerSecond
+    }
+
+    /// ``peakFPS(slots:refreshRate:)``'s window, fed one frame at a time: the frames of the window in a ring
+    /// of at most one second's slots (each frame holds one at least).
+    struct PeakWindow {
+        private let capacity: Int
+        private let refreshRate: Double
+        private var ring: [Int]
+        private var first = 0
+        private var frames = 0
+        private var sum = 0
+        private var best = 0
+
+        /// The slots in a second at `refreshRate`.
+        static func second(_ refreshRate: Double) -> Int { Int((refreshRate * (1 + 1e-9)).rounded(.down)) }
+
+        /// A window over a repeat of `frames` frames; `totalSlots` is read only when they may hold fewer slots
+        /// than a second.
+        init(frames: Int, totalSlots: Int, refreshRate: Double) {
+            let second = Self.second(refreshRate)
+            capacity = frames >= Swift.max(1, second) ? Swift.max(1, second) : Swift.max(1, Swift.min(second, totalSlots))
+            self.refreshRate = refreshRate
+            ring = [Int](repeating: 0, count: capacity + 1)
+        }
+
+        /// Adds the next frame, of `slots` slots (at least 1).
+        @inline(__always)
+        mutating func add(_ slots: Int) {
+            precondition(slots >= 1, "a frame holds a slot at least, not \(slots)")
+            var end = first + frames
+            if end >= ring.count { end -= ring.count }
+            ring[end] = slots
+            frames += 1
+            sum += slots
+            while sum > capacity {
+                sum -= ring[first]
+                first += 1
+                if first == ring.count { first = 0 }
+                frames -= 1
+            }
+            best = Swift.max(best, frames)
+        }
+
+        /// The best window's frames per second of display time.
+        var framesPerSecond: Double { refreshRate * Double(best) / Double(capacity) }
     }
 
     /// Nanoseconds to milliseconds.
@@ -80,7 +114,7 @@ enum FrameMath {
     }
 
     /// How many frame times ``frameTimes(_:)-(S)`` sorts as a copy; past it, it selects its percentiles.
-    static let sortedFrameTimesLimit = 1 << 16
+    static let sortedFrameTimesLimit = 1 << 14
 
     /// Mean, nearest-rank percentiles and maximum of the frame times `durationsNs` iterates (it must iterate
     /// the same values every time); all zero for no frames. The same figures as sorting them, in constant
@@ -89,64 +123,95 @@ enum FrameMath {
     /// times of 2³² ns or more (rare) are sorted apart. The mean sums the times as integers, which equals the
     /// sorted sum of doubles while the total stays under 2⁵³ ns (104 days of frames).
     static func frameTimes<S: Sequence<UInt64>>(_ durationsNs: S) -> Report.FrameTimes {
-        var count = 0
-        var sum: UInt64 = 0
-        var longest: UInt64 = 0
-        var few: [UInt64] = []
-        for duration in durationsNs {
+        var tally = FrameTimesTally(expected: durationsNs.underestimatedCount)
+        for duration in durationsNs { tally.add(duration) }
+        return tally.figures(rereading: durationsNs)
+    }
+
+    /// ``frameTimes(_:)-(S)``'s first read, fed one frame at a time: count, sum and longest, and the times
+    /// themselves up to ``sortedFrameTimesLimit`` of them, or past it the count of each value of their high 16
+    /// bits (and those of 2³² ns or more apart).
+    struct FrameTimesTally {
+        private(set) var count = 0
+        private var sum: UInt64 = 0
+        private var longest: UInt64 = 0
+        private var few: [UInt64] = []
+        private var high: [Int] = []
+        private var long: [UInt64] = []
+        private static let buckets = 1 << 16
+
+        /// A tally of about `expected` times: past the limit, the high bits are counted from the first.
+        init(expected: Int) {
+            if expected > sortedFrameTimesLimit { high = [Int](repeating: 0, count: Self.buckets) }
+        }
+
+        @inline(__always)
+        mutating func add(_ duration: UInt64) {
             count += 1
             sum &+= duration
             longest = Swift.max(longest, duration)
-            if count <= sortedFrameTimesLimit { few.append(duration) }
+            if high.isEmpty {
+                guard few.count == sortedFrameTimesLimit else {
+                    few.append(duration)
+                    return
+                }
+                high = [Int](repeating: 0, count: Self.buckets)
+                for kept in few { countHigh(kept) }
+                few = []
+            }
+            countHigh(duration)
         }
-        if count <= sortedFrameTimesLimit { return frameTimes(few) }
-        few = []
-        let buckets = 1 << 16
-        var high = [Int](repeating: 0, count: buckets)
-        var long: [UInt64] = []
-        for duration in durationsNs {
+
+        @inline(__always)
+        private mutating func countHigh(_ duration: UInt64) {
             if duration >> 32 == 0 { high[Int(truncatingIfNeeded: duration >> 16)] += 1 } else { long.append(duration) }
         }
-        long.sort()
-        let percents = [50, 90, 95, 99]
-        // Each percentile's rank (from 1), then where it lies: a bucket and the rank within it, or among `long`.
-        let ranks = percents.map { Swift.max(1, ($0 * count + 99) / 100) }
-        var places: [(bucket: Int, rank: Int)] = []
-        var values = [UInt64](repeating: 0, count: ranks.count)
-        var chosen: [Int] = []
-        for (k, rank) in ranks.enumerated() {
-            var before = 0
-            var bucket = 0
-            while bucket < buckets && before + high[bucket] < rank {
-                before += high[bucket]
-                bucket += 1
+
+        /// The figures of the times tallied; `durationsNs` iterates them again (read only past the limit).
+        func figures<S: Sequence<UInt64>>(rereading durationsNs: S) -> Report.FrameTimes {
+            if high.isEmpty { return frameTimes(few) }
+            let buckets = Self.buckets
+            let long = long.sorted()
+            let percents = [50, 90, 95, 99]
+            // Each percentile's rank (from 1), then where it lies: a bucket and the rank within it, or among `long`.
+            let ranks = percents.map { Swift.max(1, ($0 * count + 99) / 100) }
+            var places: [(bucket: Int, rank: Int)] = []
+            var values = [UInt64](repeating: 0, count: ranks.count)
+            var chosen: [Int] = []
+            for (k, rank) in ranks.enumerated() {
+                var before = 0
+                var bucket = 0
+                while bucket < buckets && before + high[bucket] < rank {
+                    before += high[bucket]
+                    bucket += 1
+                }
+                if bucket == buckets {
+                    values[k] = long[rank - before - 1]
+                    places.append((-1, 0))
+                } else {
+                    places.append((bucket, rank - before))
+                    if !chosen.contains(bucket) { chosen.append(bucket) }
+                }
             }
-            if bucket == buckets {
-                values[k] = long[rank - before - 1]
-                places.append((-1, 0))
-            } else {
-                places.append((bucket, rank - before))
-                if !chosen.contains(bucket) { chosen.append(bucket) }
+            var low = [[Int]](repeating: [Int](repeating: 0, count: buckets), count: chosen.count)
+            for duration in durationsNs where duration >> 32 == 0 {
+                let bucket = Int(truncatingIfNeeded: duration >> 16)
+                for (c, candidate) in chosen.enumerated() where candidate == bucket {
+                    low[c][Int(truncatingIfNeeded: duration & 0xFFFF)] += 1
+                }
             }
+            for (k, place) in places.enumerated() where place.bucket >= 0 {
+                let counts = low[chosen.firstIndex(of: place.bucket) ?? 0]
+                var before = 0
+                var value = 0
+                while before + counts[value] < place.rank {
+                    before += counts[value]
+                    value += 1
+                }
+                values[k] = UInt64(place.bucket) << 16 | UInt64(value)
+            }
+            return Report.FrameTimes(mean: Double(sum) / Double(count) / 1_000_000, p50: ms(values[0]), p90: ms(values[1]),
+                                     p95: ms(values[2]), p99: ms(values[3]), max: ms(longest))
         }
-        var low = [[Int]](repeating: [Int](repeating: 0, count: buckets), count: chosen.count)
-        for duration in durationsNs where duration >> 32 == 0 {
-            let bucket = Int(truncatingIfNeeded: duration >> 16)
-            for (c, candidate) in chosen.enumerated() where candidate == bucket {
-                low[c][Int(truncatingIfNeeded: duration & 0xFFFF)] += 1
-            }
-        }
-        for (k, place) in places.enumerated() where place.bucket >= 0 {
-            let counts = low[chosen.firstIndex(of: place.bucket) ?? 0]
-            var before = 0
-            var value = 0
-            while before + counts[value] < place.rank {
-                before += counts[value]
-                value += 1
-            }
-            values[k] = UInt64(place.bucket) << 16 | UInt64(value)
-        }
-        return Report.FrameTimes(mean: Double(sum) / Double(count) / 1_000_000, p50: ms(values[0]), p90: ms(values[1]),
-                                 p95: ms(values[2]), p99: ms(values[3]), max: ms(longest))
     }
 }

@@ -49,7 +49,8 @@ extension Report {
             complete: measurement.complete, trace: measurement.trace, layout: measurement.layout,
             mode: measurement.mode, refreshRateHz: measurement.refreshRate, budgetMs: measurement.budgetMs,
             repeats: repeatCount, warmup: measurement.warmup, frames: frames, sessionSeconds: session,
-            frameTimeMs: FrameMath.frameTimes(PooledDurations(measured)),
+            // One repeat's figures are the pooled ones: its frames are all the frames.
+            frameTimeMs: perRepeat.count == 1 ? perRepeat[0].frameTimeMs : FrameMath.frameTimes(PooledDurations(measured)),
             jankyFrames: mean(Double(perRepeat.reduce(0) { $0 + $1.jankyFrames })), droppedFrames: dropped,
             hitchTimeMs: hitchTime, hitchTimeRatio: session > 0 ? hitchTime / session : 0,
             effectiveFPS: frames > 0 ? measurement.refreshRate * frames / (frames + dropped) : 0, peakFPS: peak,
@@ -172,9 +173,20 @@ extension Report.RepeatFigures {
         let durations = frames.durations
         var dropped = 0
         var janky = 0
+        // One read of the frames for every figure (a second for the percentiles of a long repeat): a compact
+        // log decodes as it is read.
+        var times = FrameMath.FrameTimesTally(expected: durations.count)
+        var totalSlots = 0
+        if durations.count < FrameMath.PeakWindow.second(refreshRate) {
+            totalSlots = durations.reduce(0) { $0 + 1 + FrameMath.dropped($1, budgetNs: budgetNs) }
+        }
+        var window = FrameMath.PeakWindow(frames: durations.count, totalSlots: totalSlots, refreshRate: refreshRate)
         for duration in durations {
-            dropped += FrameMath.dropped(duration, budgetNs: budgetNs)
+            let droppedHere = FrameMath.dropped(duration, budgetNs: budgetNs)
+            dropped += droppedHere
             if FrameMath.isJanky(duration, budgetNs: budgetNs) { janky += 1 }
+            times.add(duration)
+            window.add(1 + droppedHere)
         }
         let count = Double(durations.count)
         let session = count / refreshRate
@@ -186,11 +198,10 @@ extension Report.RepeatFigures {
         self.init(frames: durations.count,
                   jankyFrames: janky,
                   droppedFrames: dropped, hitchTimeMs: hitchTime,
-                  frameTimeMs: FrameMath.frameTimes(durations),
+                  frameTimeMs: times.figures(rereading: durations),
                   hitchTimeRatio: session > 0 ? hitchTime / session : 0,
                   effectiveFPS: count > 0 ? refreshRate * count / (count + Double(dropped)) : 0,
-                  peakFPS: FrameMath.peakFPS(slots: durations.lazy.map { 1 + FrameMath.dropped($0, budgetNs: budgetNs) },
-                                             refreshRate: refreshRate),
+                  peakFPS: durations.isEmpty ? 0 : window.framesPerSecond,
                   initialDisplayMs: initial.map { FrameMath.ms($0.durationNs) },
                   hotPathSelfMs: selfMs)
     }
@@ -249,30 +260,26 @@ struct MeasuredFrames {
         var endIndex: Int { positions.count }
         subscript(position: Int) -> UInt64 { log.durationNs(at: positions[position]) }
 
-        func makeIterator() -> Iterator {
-            switch positions {
-            case .range(let range): Iterator(storage: .range(log.durations(in: range).makeIterator()))
-            case .list: Iterator(storage: .indexing(IndexingIterator(_elements: self)))
-            }
-        }
+        func makeIterator() -> Iterator { Iterator(self) }
 
+        /// Reads a range of a log in order; a list of positions by position.
         struct Iterator: IteratorProtocol {
-            enum Storage {
-                case range(FrameLog.Durations.Iterator)
-                case indexing(IndexingIterator<Durations>)
-            }
+            private var inOrder: FrameLog.Durations.Iterator?
+            private let durations: Durations
+            private var position = 0
 
-            var storage: Storage
+            init(_ durations: Durations) {
+                self.durations = durations
+                if case .range(let range) = durations.positions {
+                    inOrder = durations.log.durations(in: range).makeIterator()
+                }
+            }
 
             mutating func next() -> UInt64? {
-                switch storage {
-                case .range(var iterator):
-                    defer { storage = .range(iterator) }
-                    return iterator.next()
-                case .indexing(var iterator):
-                    defer { storage = .indexing(iterator) }
-                    return iterator.next()
-                }
+                if inOrder != nil { return inOrder?.next() ?? nil }
+                guard position < durations.count else { return nil }
+                position += 1
+                return durations[position - 1]
             }
         }
     }
@@ -287,6 +294,8 @@ struct PooledDurations: Sequence {
     }
 
     var count: Int { repeats.reduce(0) { $0 + $1.positions.count } }
+
+    var underestimatedCount: Int { count }
 
     func makeIterator() -> some IteratorProtocol<UInt64> {
         repeats.lazy.flatMap(\.durations).makeIterator()
