@@ -81,9 +81,19 @@ public struct FrameLog: Sendable {
         return stream.storageBytes + topSelfTimes.storageBytes + cells.storageBytes
     }
 
-    /// The bits a compact log's frames take, per frame, its last chunk's unused room aside (0 for a log kept
-    /// as given).
-    public var encodedBitsPerFrame: Double { Double(stream.encodedBits) / Double(Swift.max(1, stream.count)) }
+    /// The bits a compact log's coded frames take, per frame, its last chunk's unused room aside (0 for a log
+    /// kept as given, or before a block is coded).
+    public var encodedBitsPerFrame: Double {
+        let coded = stream.coded
+        return Double(coded.bits) / Double(Swift.max(1, coded.frames))
+    }
+
+    /// Codes the frames that wait for their block to fill, and lets their room go: what a replay does at the
+    /// end of a pass. Frames may still be appended after.
+    public mutating func finishAppending() {
+        guard verbatim == nil else { return }
+        uniqueStream().finishAppending()
+    }
 
     /// The stream, copied first when another log shares it.
     private mutating func uniqueStream() -> FrameStream {

@@ -32,6 +32,11 @@ final class FrameStream: @unchecked Sendable {
     static let chunkWords = 8192
 
     @exclusivity(unchecked) private(set) var count = 0
+    /// The frames coded so far; those after them wait in `pending` (at most the rest of their block), so that
+    /// a block is coded in one go.
+    @exclusivity(unchecked) private var codedFrames = 0
+    @exclusivity(unchecked) private var pendingDurations: UnsafeMutablePointer<UInt64>?
+    @exclusivity(unchecked) private var pendingCodes: UnsafeMutablePointer<Int>?
     /// The chunks, each `chunkWords` words, zeroed when allocated: bits are or-ed in.
     @exclusivity(unchecked) private var chunks: [UnsafeMutablePointer<UInt64>] = []
     /// The bit where each block begins.
@@ -52,6 +57,8 @@ final class FrameStream: @unchecked Sendable {
 
     deinit {
         for chunk in chunks { chunk.deallocate() }
+        pendingDurations?.deallocate()
+        pendingCodes?.deallocate()
         decodedDurations?.deallocate()
         decodedCodes?.deallocate()
         pthread_mutex_destroy(lock)
@@ -62,6 +69,15 @@ final class FrameStream: @unchecked Sendable {
     func copy() -> FrameStream {
         let copy = FrameStream()
         copy.count = count
+        copy.codedFrames = codedFrames
+        if let pendingDurations, let pendingCodes {
+            let durations = UnsafeMutablePointer<UInt64>.allocate(capacity: Self.blockFrames)
+            let codes = UnsafeMutablePointer<Int>.allocate(capacity: Self.blockFrames)
+            durations.initialize(from: pendingDurations, count: count - codedFrames)
+            codes.initialize(from: pendingCodes, count: count - codedFrames)
+            copy.pendingDurations = durations
+            copy.pendingCodes = codes
+        }
         copy.blockStarts = blockStarts
         copy.bitCount = bitCount
         copy.coder = coder
@@ -79,25 +95,58 @@ final class FrameStream: @unchecked Sendable {
         chunks.reserveCapacity(frames * 2 / (Self.chunkWords * 8) + 2)
     }
 
-    /// The bits the frames take, without the chunks' unused room.
-    var encodedBits: Int { bitCount }
+    /// The bits the coded frames take, without the chunks' unused room, and how many frames they are.
+    var coded: (bits: Int, frames: Int) { (bitCount, codedFrames) }
 
-    /// The bytes held: chunks, block index and the decoded block.
+    /// The bytes held: chunks, block index, the frames waiting to be coded and the decoded block.
     var storageBytes: Int {
         chunks.count * Self.chunkWords * 8 + blockStarts.capacity * 8 + chunks.capacity * 8
+            + (pendingDurations == nil ? 0 : Self.blockFrames * 16)
             + (decodedDurations == nil ? 0 : Self.blockFrames * 16)
     }
 
-    /// Appends a frame of `durationNs` whose top path's code is `code` (0: none).
+    /// Appends a frame of `durationNs` whose top path's code is `code` (0: none): kept as it is until its
+    /// block is full (or ``finishAppending()``), then coded with the block.
+    @inline(__always)
     func append(durationNs: UInt64, code: Int) {
-        if count % Self.blockFrames == 0 {
-            blockStarts.append(bitCount)
-            coder = Coder()
-        }
-        var writer = Writer(self)
-        coder.encode(durationNs, code: code, to: &writer)
-        writer.flush()
+        let durations = pendingDurations ?? .allocate(capacity: Self.blockFrames)
+        let codes = pendingCodes ?? .allocate(capacity: Self.blockFrames)
+        pendingDurations = durations
+        pendingCodes = codes
+        durations[count - codedFrames] = durationNs
+        codes[count - codedFrames] = code
+        // The block read by position last no longer holds all of its frames.
+        if decodedBlock == count / Self.blockFrames { decodedBlock = -1 }
         count += 1
+        if count % Self.blockFrames == 0 { codePending() }
+    }
+
+    /// Codes the frames waiting and lets their room go.
+    func finishAppending() {
+        codePending()
+        pendingDurations?.deallocate()
+        pendingCodes?.deallocate()
+        pendingDurations = nil
+        pendingCodes = nil
+    }
+
+    /// Codes the frames waiting, in one go.
+    private func codePending() {
+        guard let durations = pendingDurations, let codes = pendingCodes else { return }
+        var writer = Writer(self)
+        // The coder in a local for the loop: not loaded from and stored to the stream for each frame.
+        var coder = coder
+        for index in 0..<(count - codedFrames) {
+            if (codedFrames + index) % Self.blockFrames == 0 {
+                writer.flush()
+                blockStarts.append(bitCount)
+                coder = Coder()
+            }
+            coder.encode(durations[index], code: codes[index], to: &writer)
+        }
+        writer.flush()
+        self.coder = coder
+        codedFrames = count
     }
 
     /// The duration and top-path code of frame `position`.
@@ -122,11 +171,21 @@ final class FrameStream: @unchecked Sendable {
     @discardableResult
     fileprivate func decode(block: Int, durations: UnsafeMutablePointer<UInt64>,
                             codes: UnsafeMutablePointer<Int>) -> Int {
-        let frames = min(Self.blockFrames, count - block * Self.blockFrames)
-        var bits = Bits(chunks: chunks, start: blockStarts[block])
-        var coder = Coder()
-        for index in 0..<frames {
-            (durations[index], codes[index]) = bits.decode(&coder)
+        let first = block * Self.blockFrames
+        let frames = min(Self.blockFrames, count - first)
+        let coded = max(0, min(frames, codedFrames - first))
+        if coded > 0 {
+            var bits = Bits(chunks: chunks, start: blockStarts[block])
+            var coder = Coder()
+            for index in 0..<coded {
+                (durations[index], codes[index]) = bits.decode(&coder)
+            }
+        }
+        if coded < frames, let pendingDurations, let pendingCodes {
+            // The block's frames still waiting to be coded.
+            let waiting = first + coded - codedFrames
+            (durations + coded).update(from: pendingDurations + waiting, count: frames - coded)
+            (codes + coded).update(from: pendingCodes + waiting, count: frames - coded)
         }
         return frames
     }

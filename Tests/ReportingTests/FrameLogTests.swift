@@ -130,6 +130,7 @@ struct FrameLogTests {
             log.append(durationNs: frame.durationNs, topPath: frame.topPath, topPathSelfNs: frame.durationNs / 2,
                        cellsCreated: index % 5_000 == 0 ? 3 : 0, cellsOnScreen: 21)
         }
+        log.finishAppending()
         #expect(log.encodedBitsPerFrame < 16)
         let names = ["frame", "frame/cells/configure"]
         #expect(zip(log, steady).allSatisfy { $0.durationNs == $1.durationNs && $0.topPath == names[$1.topPath] })
@@ -139,6 +140,7 @@ struct FrameLogTests {
         // Without a reservation the log grows the same way: by chunks, never by copying what it holds.
         var grown = FrameLog(refreshRate: 60, budgetNs: 16_666_667)
         for frame in steady { grown.append(durationNs: frame.durationNs, topPath: nil, topPathSelfNs: 0, cellsCreated: 0, cellsOnScreen: nil) }
+        grown.finishAppending()
         #expect(grown.storageBytes <= Int(grown.encodedBitsPerFrame * Double(frames) / 8) + chunk + 2_000)
     }
 
@@ -164,6 +166,28 @@ struct FrameLogTests {
             let end = Int.random(in: start...durations.count, using: &random)
             #expect(Array(log.durations(in: start..<end)) == Array(durations[start..<end]))
         }
+    }
+
+    @Test("Frames read while their block fills, and after the waiting frames are coded, read the same")
+    func readWhileAppending() {
+        var log = FrameLog(refreshRate: 60, budgetNs: 1)
+        var expected: [UInt64] = []
+        var random = SplitMix64(seed: 31)
+        for index in 0..<3_000 {
+            let duration = UInt64.random(in: 0...3_000_000, using: &random)
+            log.append(durationNs: duration, topPath: index % 3 == 0 ? 1 : nil, topPathSelfNs: 0, cellsCreated: 0,
+                       cellsOnScreen: nil)
+            expected.append(duration)
+            if index % 97 == 0 {
+                #expect(log.durationNs(at: index) == duration)
+                #expect(log.durationNs(at: index / 2) == expected[index / 2])
+            }
+            if index % 701 == 0 { log.finishAppending() }
+        }
+        #expect(Array(log.durations(in: 0..<3_000)) == expected)
+        log.finishAppending()
+        #expect(Array(log.durations(in: 0..<3_000)) == expected)
+        #expect((0..<3_000).allSatisfy { log.durationNs(at: $0) == expected[$0] })
     }
 
     @Test("A copy of a log keeps its frames when the original goes on")

@@ -115,6 +115,7 @@ final class FrameMeasurement: PassObserver {
     }
 
     func finish(into result: inout ReplayPass.Result) {
+        frames.finishAppending()
         result.frames = frames
         result.scrollFrames = scrollFrames
         result.markers = markers
