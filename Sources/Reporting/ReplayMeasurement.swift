@@ -3,7 +3,7 @@ public import Histogram
 /// Everything a replay measured for one trace: the input of every report.
 ///
 /// `Replay` produces it; `Reporting` turns it into the report's figures. It knows nothing of the engine
-/// or of traces: paths are strings, counters are named values.
+/// or of traces: paths are strings, counters are values by ``EngineCounter``.
 public struct ReplayMeasurement: Sendable {
     /// The trace's path as given on the command line.
     public var trace: String
@@ -22,8 +22,8 @@ public struct ReplayMeasurement: Sendable {
     public var complete: Bool
     /// Why the replay stopped early (`path:line:column: message`), when it did.
     public var failure: String?
-    /// Reel's exact counters for one repeat, in report order (`cells_created`, …). Identical in every repeat.
-    public var counters: [Counter]
+    /// Reel's exact counters for one repeat (`cells_created`, …). Identical in every repeat.
+    public var counters: CounterValues
     /// Frames in which the content offset changed (scroll frames), in one repeat.
     public var scrollFrames: Int
     /// The trace's markers.
@@ -42,7 +42,7 @@ public struct ReplayMeasurement: Sendable {
     public var timeline: SpanTimeline?
 
     public init(trace: String, layout: String, mode: ReplayMode, refreshRate: Double, budgetMs: Double, warmup: Int,
-                repeats: [RepeatMeasurement], complete: Bool, failure: String? = nil, counters: [Counter],
+                repeats: [RepeatMeasurement], complete: Bool, failure: String? = nil, counters: CounterValues,
                 scrollFrames: Int, markers: [Marker] = [], warnings: [String] = [], environment: Environment,
                 clock: ClockName = .wall, workload: WorkloadMode = .model, window: MeasurementWindow = .wholeSession,
                 timeline: SpanTimeline? = nil) {
@@ -144,17 +144,6 @@ public struct PathMeasurement: Sendable {
         self.jankySelfNs = jankySelfNs
         self.initialSelfNs = initialSelfNs
         self.callDurations = callDurations
-    }
-}
-
-/// A named exact counter (`cells_created`).
-public struct Counter: Hashable, Sendable {
-    public var name: String
-    public var value: Int
-
-    public init(_ name: String, _ value: Int) {
-        self.name = name
-        self.value = value
     }
 }
 

@@ -201,7 +201,7 @@ struct HTMLBrowserTests {
             let measurement = ReplayMeasurement(
                 trace: trace, layout: "a-layout-with-a-long-descriptive-name-number-\(index)", mode: .gestures,
                 refreshRate: 120, budgetMs: 1000.0 / 120, warmup: 0, repeats: repeats, complete: true,
-                counters: [], scrollFrames: 2400, markers: [Marker(time: 5, label: "fling")],
+                counters: [:], scrollFrames: 2400, markers: [Marker(time: 5, label: "fling")],
                 environment: Environment(host: "test", cores: 2, swift: "6", build: "debug"))
             return Report(measurement)
         }

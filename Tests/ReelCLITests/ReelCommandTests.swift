@@ -33,8 +33,8 @@ struct ReelCommandTests {
         // is prefetched; lines 0–1 leave but are kept within the prefetch region: 34. At y = 900
         // lines 11–15 show (14 cells not prefetched); lines 2–3 leave the region and go to the pool (6
         // reused), lines 4–7 are kept: 8 new cells, 42 in all.
-        #expect(report.counter("cells_created") == 42)
-        #expect(report.counter("layout_prepares") == 1)
+        #expect(report.counters[.cellsCreated] == 42)
+        #expect(report.counters[.layoutPrepares] == 1)
         #expect(result.stdout.hasPrefix("{\n  \"format\": \"reel-report\",\n  \"version\": 1,\n  \"reel_version\": \"\(reelVersion)\",\n  \"complete\": true,"))
     }
 

@@ -46,8 +46,8 @@ struct TerminalOutputTests {
         let report = try #require(try Report.decode(json: json.stdout).first)
         let zeros = report.counters.filter { $0.value == 0 }
         #expect(!zeros.isEmpty)
-        for counter in report.counters {
-            #expect(text.stdout.contains("\n  \(counter.name) ") == (counter.value != 0), "\(counter.name)")
+        for (counter, value) in report.counters {
+            #expect(text.stdout.contains("\n  \(counter.key) ") == (value != 0), "\(counter.key)")
         }
         #expect(text.stdout.contains("\n  … \(zeros.count) zero counters not shown; all in --format json\n"))
     }

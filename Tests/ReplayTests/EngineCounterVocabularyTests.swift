@@ -46,9 +46,10 @@ struct EngineCounterVocabularyTests {
         var counters = EngineCounters()
         counters.layoutPrepares = 7
         counters.taps = 2
-        let reported = counters.reportCounters
-        #expect(reported.map(\.name) == EngineCounter.allCases.map(\.key))
-        #expect(reported.first { $0.name == "layout_prepares" }?.value == 7)
-        #expect(reported.first { $0.name == "taps" }?.value == 2)
+        let reported = CounterValues(counters)
+        #expect(reported.map(\.counter) == EngineCounter.allCases)
+        #expect(reported[.layoutPrepares] == 7)
+        #expect(reported[.taps] == 2)
+        #expect(reported[.cellsCreated] == 0)
     }
 }

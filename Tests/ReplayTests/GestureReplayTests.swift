@@ -29,8 +29,8 @@ struct GestureReplayTests {
         #expect(selectedItems(try runner.snapshot(trace.path, at: 0.1, finalStatePastTheEnd: true)) == [4])
         let m = try runner.replay(trace.path, options: once)
         #expect(m.complete && m.warnings.isEmpty)
-        #expect(m.counter("taps") == 2 && m.counter("highlights") == 2)
-        #expect(m.counter("selections") == 2 && m.counter("deselections") == 1)
+        #expect(m.counters[.taps] == 2 && m.counters[.highlights] == 2)
+        #expect(m.counters[.selections] == 2 && m.counters[.deselections] == 1)
         // Each gesture is measured in the events span.
         #expect(m.repeats[0].paths.first { $0.path == "frame/events" }?.calls == 2)
     }
@@ -47,7 +47,7 @@ struct GestureReplayTests {
             """)
         #expect(selectedItems(try runner.snapshot(trace.path, at: 0.1, finalStatePastTheEnd: true)) == selected)
         let m = try runner.replay(trace.path, options: once)
-        #expect(m.counter("taps") == 3 && m.counter("deselections") == deselections)
+        #expect(m.counters[.taps] == 3 && m.counters[.deselections] == deselections)
     }
 
     @Test("A long press opens the menu of the item under the finger; the menu action is performed")
@@ -64,8 +64,8 @@ struct GestureReplayTests {
         let m = try runner.replay(trace.path, options: once)
         #expect(m.complete, "\(m.failure ?? "")")
         #expect(m.warnings.isEmpty)
-        #expect(m.counter("menus_shown") == 1 && m.counter("menu_actions") == 1)
-        #expect(m.counter("selections") == 0)
+        #expect(m.counters[.menusShown] == 1 && m.counters[.menuActions] == 1)
+        #expect(m.counters[.selections] == 0)
     }
 
     // Gestures refused (phases out of order, a menu action without the menu): Fixtures/Invalid/pinch-*.xml,

@@ -106,9 +106,9 @@ struct LimitReplayTests {
         #expect(report.complete)
         #expect(report.failure == nil)
         // Every query scans the whole cache: the emblem, the 199,999 photos and a title per album.
-        let queries = try #require(report.counter("element_queries"))
-        #expect(report.counter("attributes_examined") == queries * (1 + counts.reduce(0, +) + TraceLimits.sections))
-        #expect((report.counter("cells_configured") ?? 0) > 0)
+        let queries = try #require(report.counters[.elementQueries])
+        #expect(report.counters[.attributesExamined] == queries * (1 + counts.reduce(0, +) + TraceLimits.sections))
+        #expect((report.counters[.cellsConfigured] ?? 0) > 0)
     }
 
     @Test("The JSON readers' caps are the replay's own limits: passes, frames and span paths")

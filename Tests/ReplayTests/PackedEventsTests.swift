@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import Replay
+import Reporting
 import TraceXML
 import TestSupport
 
@@ -142,6 +143,6 @@ struct PackedEventsTests {
         let frames = a.repeats[0].frames.count
         #expect(frames > 1)
         #expect(b.framesRun == frames)
-        #expect(a.counters == b.counters.reportCounters)
+        #expect(a.counters == CounterValues(b.counters))
     }
 }

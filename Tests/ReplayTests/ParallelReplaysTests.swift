@@ -88,7 +88,7 @@ struct ParallelReplaysTests {
         let events = (1...30).map { #"    <scroll t="\#(Double($0) / 60)" x="0" y="\#($0 * 40)"/>"# }.joined(separator: "\n")
         let trace = try TraceFile(events: events).path
         let registry = LayoutRegistry.standard
-        let replay: @Sendable (Int) -> [Counter]? = { _ in
+        let replay: @Sendable (Int) -> CounterValues? = { _ in
             let options = ReplayOptions(repeats: 1, warmup: 0)
             return try? ReplayRunner(registry: registry).replay(trace, options: options).counters
         }

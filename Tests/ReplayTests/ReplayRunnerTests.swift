@@ -41,11 +41,11 @@ struct ReplayRunnerTests {
         #expect(frames(m)[0].cellsCreated == 24)
         #expect(frames(m)[1].cellsCreated == 4)
         #expect(frames(m)[0].topPath == "frame/cells/create")
-        #expect(m.counter("cells_created") == 28)
-        #expect(m.counter("cells_reused") == 0)
-        #expect(m.counter("cells_configured") == 28)
-        #expect(m.counter("cells_prefetched") == 1)
-        #expect(m.counter("layout_prepares") == 1)
+        #expect(m.counters[.cellsCreated] == 28)
+        #expect(m.counters[.cellsReused] == 0)
+        #expect(m.counters[.cellsConfigured] == 28)
+        #expect(m.counters[.cellsPrefetched] == 1)
+        #expect(m.counters[.layoutPrepares] == 1)
     }
 
     @Test("Hot paths: self time excludes nested spans; janky self time counts only frames over budget")
@@ -139,7 +139,7 @@ struct ReplayRunnerTests {
             <reload-data t="0.2"><section items="5"/></reload-data>
             """)
         let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 1, warmup: 0))
-        #expect(m.counter("layout_prepares") == 3)
+        #expect(m.counters[.layoutPrepares] == 3)
         #expect(m.complete)
     }
 
@@ -365,9 +365,9 @@ struct BatchReplayTests {
             """)
         let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 1, warmup: 0))
         #expect(m.complete, "\(m.failure ?? "")")
-        #expect(m.counter("batch_updates") == 2)
-        #expect(m.counter("items_inserted") == 1 && m.counter("items_deleted") == 2 && m.counter("items_moved") == 1)
-        #expect(m.counter("sections_inserted") == 1)
+        #expect(m.counters[.batchUpdates] == 2)
+        #expect(m.counters[.itemsInserted] == 1 && m.counters[.itemsDeleted] == 2 && m.counters[.itemsMoved] == 1)
+        #expect(m.counters[.sectionsInserted] == 1)
         // The second batch starts at frame 30 (t = 0.5) and runs 0.5 s: the session ends at frame 60.
         #expect(m.repeats[0].frames.count == 61)
         #expect(m.repeats[0].paths.contains { $0.path == "frame/updates/validate" && $0.calls == 2 })

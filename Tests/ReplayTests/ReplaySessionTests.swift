@@ -15,7 +15,7 @@ struct ReplaySessionTests {
     /// Frame times and counters, the deterministic part of a measurement on the manual clock.
     private func fingerprint(_ pass: ReplaySession.Pass) -> [String] {
         pass.measurement.frames.map { "\($0.index):\($0.durationNs):\($0.topPath ?? "-")" }
-            + pass.counters.map { "\($0.name)=\($0.value)" }
+            + pass.counters.map { "\($0.key)=\($1)" }
     }
 
     @Test("Passes run one at a time measure what a full replay measures")

@@ -33,8 +33,3 @@ struct TraceFile {
           <workload><cell reuse-identifier="cell" create="1" configure="0.5" prepare-for-reuse="0.25"/></workload>
         """
 }
-
-extension ReplayMeasurement {
-    /// The counter called `name`.
-    func counter(_ name: String) -> Int? { counters.first { $0.name == name }?.value }
-}

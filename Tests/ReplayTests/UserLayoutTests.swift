@@ -66,7 +66,7 @@ struct UserLayoutTests {
         // 390 / 5 = 78-point cells: 11 rows of 5 on the first screen (the 11th cut by the bottom edge), one
         // row more as the content moves, and the cells of the prefetch region, 422 points (at most 6 rows)
         // each side of the bounds.
-        let created = try #require(measurement.counter("cells_created"))
+        let created = try #require(measurement.counters[.cellsCreated])
         #expect(created >= 55 && created <= 55 + 5 + 2 * 6 * 5)
     }
 

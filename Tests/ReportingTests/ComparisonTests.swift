@@ -7,7 +7,7 @@ import TestSupport
 enum ComparisonFixtures {
     /// A report of `layout` whose repeat i has 30 frames of `perRepeat[i]` ms, and `paths` self times per repeat.
     static func report(_ layout: String, _ perRepeat: [Double], paths: [String: [Double]] = [:],
-                       counters: [Counter] = [], trace: String = "Traces/test.xml") -> Report {
+                       counters: CounterValues = [:], trace: String = "Traces/test.xml") -> Report {
         let repeats = perRepeat.enumerated().map { index, ms in
             RepeatMeasurement(
                 frames: Measurements.frames(Array(repeating: ms, count: 30)),
@@ -29,9 +29,9 @@ enum ComparisonFixtures {
     /// runs, and counters that differ exactly.
     static func pair() -> Comparison {
         let base = report("base", slow, paths: ["frame/layout/prepare": slow.map { $0 * 2 }],
-                          counters: [Counter(.cellsCreated, 12), Counter(.layoutPrepares, 1200), Counter(.taps, 0)])
+                          counters: [.cellsCreated: 12, .layoutPrepares: 1200, .taps: 0])
         let cached = report("cached", fast, paths: ["frame/cells/configure": fast],
-                            counters: [Counter(.cellsCreated, 12), Counter(.layoutPrepares, 2), Counter(.taps, 0)])
+                            counters: [.cellsCreated: 12, .layoutPrepares: 2, .taps: 0])
         return Comparison(reports: [base, cached], rounds: [["base", "cached"], ["cached", "base"]])
     }
 }

@@ -28,9 +28,10 @@ struct FigureVocabularyTests {
 
     @Test("Both renderers show every declared figure the report has, under its key and its label")
     func renderersReadTheVocabulary() throws {
-        let counters = EngineCounter.allCases.enumerated().map { Counter($1, $0 + 1) }
         var measurement = Fixtures.caseStudy()
-        measurement.counters = counters
+        for (position, counter) in EngineCounter.allCases.enumerated() {
+            measurement.counters[counter] = position + 1
+        }
         let report = Report(measurement)
         let json = ReportFormat.json.render([report])
         let text = Self.text(report)
@@ -58,12 +59,12 @@ struct FigureVocabularyTests {
             }
         }
         for counter in EngineCounter.allCases {
-            #expect(value["counters"][counter.key].number == Double(report.counter(counter) ?? -1))
+            #expect(value["counters"][counter.key].number == Double(report.counters[counter] ?? -1))
             #expect(text.contains("  \(counter.key) "), "\(counter.key) in text")
         }
         // Frame 0 is measured, so the initial display is among the figures.
         #expect(report.initialDisplay != nil)
-        #expect(Figure.all(in: report).count == Figure.summary.count + counters.count + report.hotPaths.count)
+        #expect(Figure.all(in: report).count == Figure.summary.count + EngineCounter.allCases.count + report.hotPaths.count)
     }
 
     @Test("A measured initial display is a figure of both renderers and of each repeat")

@@ -8,7 +8,7 @@ struct FindingTests {
         Report(measurement).findings.filter { $0.rule == rule }.map(\.message)
     }
 
-    static func oneRepeat(_ frames: [FrameSample], paths: [PathMeasurement] = [], counters: [Counter] = [],
+    static func oneRepeat(_ frames: [FrameSample], paths: [PathMeasurement] = [], counters: CounterValues = [:],
                           scrollFrames: Int = 0, rate: Double = 60) -> ReplayMeasurement {
         Measurements.measurement([RepeatMeasurement(frames: frames, paths: paths)], rate: rate, counters: counters,
                                  scrollFrames: scrollFrames)
@@ -20,7 +20,7 @@ struct FindingTests {
           arguments: [(1198, 1198, true), (9, 10, true), (8, 10, false), (9, 9, false), (0, 0, false),
                       (2, 1200, false), (1300, 1198, true)])
     func everyScrollFrame(prepares: Int, scrollFrames: Int, fires: Bool) {
-        let measurement = Self.oneRepeat(Measurements.frames([1]), counters: [Counter("layout_prepares", prepares)],
+        let measurement = Self.oneRepeat(Measurements.frames([1]), counters: [.layoutPrepares: prepares],
                                          scrollFrames: scrollFrames)
         let expected = fires ? ["layout invalidated on every scroll frame (`shouldInvalidateLayout(forBoundsChange:)` "
             + "returns true): \(prepares) prepares in \(scrollFrames) scroll frames"] : []
@@ -31,7 +31,7 @@ struct FindingTests {
           arguments: [(1198, 1198, true), (1079, 1198, true), (1078, 1198, false), (0, 1198, false)])
     func boundsInvalidations(bounds: Int, scrollFrames: Int, fires: Bool) {
         let measurement = Self.oneRepeat(Measurements.frames([1]), counters: [
-            Counter("layout_prepares", 1920), Counter("bounds_invalidations", bounds),
+            .layoutPrepares: 1920, .boundsInvalidations: bounds,
         ], scrollFrames: scrollFrames)
         #expect(Self.findings(measurement, .layoutInvalidatedEveryScrollFrame).count == (fires ? 1 : 0))
     }
@@ -202,8 +202,8 @@ struct FindingTests {
 
     static func built(_ built: Int, prepares: Int, queries: Int, displayed: Int) -> ReplayMeasurement {
         oneRepeat(Measurements.frames([1]), counters: [
-            Counter("layout_prepares", prepares), Counter("element_queries", queries),
-            Counter("layout_attributes_built", built), Counter("max_visible_elements", displayed),
+            .layoutPrepares: prepares, .elementQueries: queries,
+            .layoutAttributesBuilt: built, .maxVisibleElements: displayed,
         ])
     }
 
@@ -243,8 +243,8 @@ struct FindingTests {
 
     static func examined(_ examined: Int, queries: Int, displayed: Int) -> ReplayMeasurement {
         oneRepeat(Measurements.frames([1]), counters: [
-            Counter("element_queries", queries), Counter("attributes_examined", examined),
-            Counter("max_visible_elements", displayed),
+            .elementQueries: queries, .attributesExamined: examined,
+            .maxVisibleElements: displayed,
         ])
     }
 
@@ -286,7 +286,7 @@ struct FindingTests {
     func quiet() {
         let measurement = Self.oneRepeat(Measurements.frames(Array(repeating: 2, count: 90)), paths: [
             Measurements.path("frame/cells/configure", callMs: [0.5, 0.5]),
-        ], counters: [Counter("layout_prepares", 1)], scrollFrames: 80)
+        ], counters: [.layoutPrepares: 1], scrollFrames: 80)
         let report = Report(measurement)
         #expect(report.findings.isEmpty)
         #expect(report.verdict == "0 of 90 frames janky (0.0 %), hitch time ratio 0.0 ms/s: good")

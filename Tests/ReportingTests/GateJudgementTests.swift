@@ -14,9 +14,9 @@ struct GateJudgementTests {
 
     /// A report whose repeats have the given p50 frame times (ms) and configure self times; every other
     /// frame-time statistic follows p50.
-    static func report(p50: [Double], configure: [Double]? = nil, counters: [Counter] = [Counter(.layoutPrepares, 1),
-                       Counter(.cellsCreated, 20), Counter(.taps, 3)], janky: [Int]? = nil,
-                       environment: Environment = machine, trace: String = "Traces/grid.xml",
+    static func report(p50: [Double], configure: [Double]? = nil,
+                       counters: CounterValues = [.layoutPrepares: 1, .cellsCreated: 20, .taps: 3],
+                       janky: [Int]? = nil, environment: Environment = machine, trace: String = "Traces/grid.xml",
                        layout: String = "flow") -> Report {
         let configure = configure ?? p50.map { $0 / 2 }
         let perRepeat = p50.indices.map { index in
@@ -97,7 +97,7 @@ struct GateJudgementTests {
     func tooFewRepeats() throws {
         let baseline = Self.report(p50: [1, 1, 1, 1])
         let current = Self.report(p50: [2, 2, 2, 2, 2, 2, 2, 2, 2, 2],
-                                  counters: [Counter(.layoutPrepares, 2), Counter(.cellsCreated, 20), Counter(.taps, 3)])
+                                  counters: [.layoutPrepares: 2, .cellsCreated: 20, .taps: 3])
         let judgement = try GateJudgement(baseline: baseline, current: current)
         #expect(judgement.timing == .tooFewRepeats(baseline: 4, current: 10))
         #expect(judgement.notes.count == 1 && judgement.notes[0].contains("timing not judged"))
@@ -112,8 +112,7 @@ struct GateJudgementTests {
     @Test("Cost counters are judged exactly; counters that are not costs are reported, not judged")
     func counters() throws {
         let baseline = Self.report(p50: Self.steady)
-        let more = Self.report(p50: Self.steady, counters: [Counter(.layoutPrepares, 2), Counter(.cellsCreated, 19),
-                                                            Counter(.taps, 9)])
+        let more = Self.report(p50: Self.steady, counters: [.layoutPrepares: 2, .cellsCreated: 19, .taps: 9])
         let judgement = try GateJudgement(baseline: baseline, current: more)
         #expect(judgement.regressions.map(\.name) == ["layout_prepares"])
         #expect(judgement.improvements.map(\.name) == ["cells_created"])

@@ -110,7 +110,7 @@ struct JSONTests {
         let report = try #require(try Report.decode(json: json).first)
         #expect(report.frames == 1200)
         #expect(report.hitchBand == .good)
-        #expect(report.counters == [Counter("cells_created", 28)])
+        #expect(report.counters == [.cellsCreated: 28])
         #expect(report.hotPaths.first?.callP99Ms == 0)
         #expect(report.worstFrames.first?.topPath == "frame/cells/create")
         #expect(report.findings.isEmpty && report.failure == nil && report.perRepeat.isEmpty)

@@ -10,8 +10,8 @@ import TestSupport
 struct MergeTests {
     /// A report whose counters are in report order, as a replay's are.
     private static func report(_ trace: String, p50: [Double] = GateJudgementTests.steady, prepares: Int = 1) -> Report {
-        GateJudgementTests.report(p50: p50, counters: [Counter(.cellsCreated, 20), Counter(.layoutPrepares, prepares),
-                                                       Counter(.taps, 3)], trace: trace)
+        GateJudgementTests.report(p50: p50, counters: [.cellsCreated: 20, .layoutPrepares: prepares, .taps: 3],
+                                  trace: trace)
     }
 
     /// Replay outcomes of `count` traces, the third failed.

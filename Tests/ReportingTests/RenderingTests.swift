@@ -62,7 +62,7 @@ struct RenderingTests {
             Issue.record("counters is an object")
             return
         }
-        #expect(counters.map(\.key) == Fixtures.counters.map(\.name))
+        #expect(counters.map(\.key) == Fixtures.counters.map(\.counter.key))
     }
 
     @Test("One object per trace; an array when there are several")

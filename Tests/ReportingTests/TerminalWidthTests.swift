@@ -75,8 +75,8 @@ struct TerminalWidthTests {
                 name, ComparisonFixtures.slow.map { $0 * scale },
                 paths: ["frame/layout/prepare": ComparisonFixtures.slow.map { $0 * 2 * scale },
                         "frame/cells/configure/image-decoding": ComparisonFixtures.fast.map { $0 * 130 * scale }],
-                counters: [Counter(.cellsCreated, 12 + index), Counter(.layoutPrepares, 1200 * (index + 1)),
-                           Counter(.attributesUnchanged, 123_456 * (index + 1))],
+                counters: [.cellsCreated: 12 + index, .layoutPrepares: 1200 * (index + 1),
+                           .attributesUnchanged: 123_456 * (index + 1)],
                 trace: "Traces/" + String(repeating: "nested-folder/", count: 8) + "photo-grid-browse.xml")
         }
         return Comparison(reports: Array(reports), rounds: [Array(names)])

@@ -61,8 +61,8 @@ struct CoverFlowReplayTests {
         let plainReport = Report(plain), cachedReport = Report(cached)
         #expect(plainReport.findings.contains { $0.rule == .layoutInvalidatedEveryScrollFrame })
         #expect(!cachedReport.findings.contains { $0.rule == .layoutInvalidatedEveryScrollFrame })
-        #expect(plain.counter("layout_prepares").map { $0 >= plain.scrollFrames } == true)
-        #expect(cached.counter("layout_prepares") == 1)
+        #expect(plain.counters[.layoutPrepares].map { $0 >= plain.scrollFrames } == true)
+        #expect(cached.counters[.layoutPrepares] == 1)
     }
 
     @Test("In gestures mode the layout's snapping decides where flings end: every pause has an album centered")

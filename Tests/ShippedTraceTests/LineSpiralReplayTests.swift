@@ -26,8 +26,8 @@ struct LineSpiralReplayTests {
         let measurement = try await ShippedReplays.measurement("line-speakers.xml", mode)
         #expect(Report(measurement).findings.contains { $0.rule == .layoutInvalidatedEveryScrollFrame })
         #expect(measurement.scrollFrames > 1000)
-        #expect(measurement.counter("layout_prepares").map { $0 >= measurement.scrollFrames } == true)
-        #expect(measurement.counter("taps").map { $0 > 0 } == true)
+        #expect(measurement.counters[.layoutPrepares].map { $0 >= measurement.scrollFrames } == true)
+        #expect(measurement.counters[.taps].map { $0 > 0 } == true)
     }
 
     @Test("In gestures mode every pause of the line has a speaker centered at 1.3×")
@@ -77,6 +77,6 @@ struct LineSpiralReplayTests {
         #expect(counters.layoutPrepares < 60)
         let measurement = try await ShippedReplays.measurement("spiral-speakers.xml", mode)
         #expect(!Report(measurement).findings.contains { $0.rule == .layoutInvalidatedEveryScrollFrame })
-        #expect(measurement.counter("items_deleted") == counters.itemsDeleted)
+        #expect(measurement.counters[.itemsDeleted] == counters.itemsDeleted)
     }
 }

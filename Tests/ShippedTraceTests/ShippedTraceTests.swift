@@ -28,7 +28,7 @@ struct ShippedTraceTests {
             var text = "mode \(mode.rawValue)\nframes \(measurement.repeats.first?.frames.count ?? 0)\n"
             text += "scroll_frames \(measurement.scrollFrames)\ncomplete \(measurement.complete)\n"
             if let failure = measurement.failure { text += "failure \(failure.replacingOccurrences(of: path, with: "<trace>"))\n" }
-            for counter in measurement.counters { text += "\(counter.name) \(counter.value)\n" }
+            for (counter, value) in measurement.counters { text += "\(counter.key) \(value)\n" }
             return (text, measurement.repeats.first?.frames.count, measurement.refreshRate)
         case .failure(let error):
             return ("mode \(mode.rawValue)\nerror \(error.description.replacingOccurrences(of: path, with: "<trace>"))\n",

@@ -46,9 +46,4 @@ extension EngineCounters {
         case .layoutInteractions: \.layoutInteractions
         }
     }
-
-    /// Every declared counter with its value, in report order.
-    package var reportCounters: [Counter] {
-        EngineCounter.allCases.map { Counter($0, self[keyPath: Self.keyPath(for: $0)]) }
-    }
 }

@@ -32,8 +32,8 @@ public final class ReplaySession {
     public struct Pass: Sendable {
         /// Every frame of the pass and the time per span path.
         public var measurement: RepeatMeasurement
-        /// Reel's exact counters, in report order.
-        public var counters: [Counter]
+        /// Reel's exact counters, every declared one present.
+        public var counters: CounterValues
         /// Frames in which the content offset changed.
         public var scrollFrames: Int
         /// The trace's markers, as the pass met them.
@@ -249,7 +249,7 @@ public final class ReplaySession {
         passesRun += 1
         failure = result.failure
         return Pass(measurement: RepeatMeasurement(frames: result.frames, paths: result.paths),
-                    counters: result.counters.reportCounters, scrollFrames: result.scrollFrames,
+                    counters: CounterValues(result.counters), scrollFrames: result.scrollFrames,
                     markers: result.markers, failure: result.failure, timeline: result.timeline)
     }
 
@@ -264,7 +264,7 @@ public final class ReplaySession {
         return ReplayMeasurement(
             trace: trace, layout: layout, mode: mode, refreshRate: refreshRate, budgetMs: budgetMs,
             warmup: warmup, repeats: passes.map(\.measurement), complete: failed == nil,
-            failure: failed?.description, counters: reference?.counters ?? EngineCounters().reportCounters,
+            failure: failed?.description, counters: reference?.counters ?? CounterValues(EngineCounters()),
             scrollFrames: reference?.scrollFrames ?? 0, markers: reference?.markers ?? [], warnings: warnings,
             environment: .current, clock: clock.name, workload: workload, window: window,
             timeline: passes.lazy.compactMap(\.timeline).first)

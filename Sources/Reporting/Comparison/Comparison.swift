@@ -35,7 +35,7 @@ public struct Comparison: Sendable {
         self.alpha = alpha
         timings = Self.timingFigures(reports).map { TimingComparison($0, in: reports, alpha: alpha) }
         counters = EngineCounter.allCases.compactMap { counter in
-            let values = reports.map { $0.counter(counter) }
+            let values = reports.map { $0.counters[counter] }
             return values.allSatisfy { $0 == nil } ? nil : CounterComparison(counter: counter, values: values)
         }
     }

@@ -62,17 +62,3 @@ public enum EngineCounter: String, CaseIterable, Sendable {
         }
     }
 }
-
-extension Counter {
-    /// The value of a declared counter.
-    public init(_ counter: EngineCounter, _ value: Int) {
-        self.init(counter.key, value)
-    }
-}
-
-extension ReplayMeasurement {
-    /// The value of `counter`, if the replay reported it.
-    public func counter(_ counter: EngineCounter) -> Int? {
-        counters.first { $0.name == counter.key }?.value
-    }
-}

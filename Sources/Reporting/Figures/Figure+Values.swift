@@ -13,7 +13,7 @@ extension Figure {
         case .effectiveFPS: report.effectiveFPS
         case .peakFPS: report.peakFPS
         case .initialDisplay: report.initialDisplay?.ms
-        case .counter(let counter): report.counter(counter).map(Double.init)
+        case .counter(let counter): report.counters[counter].map(Double.init)
         case .hotPathSelfTime(let path): report.hotPaths.first { $0.path == path }?.selfMs
         }
     }

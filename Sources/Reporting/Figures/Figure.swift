@@ -130,10 +130,10 @@ public enum Figure: Hashable, Sendable {
     public static let counters: [Figure] = EngineCounter.allCases.map { .counter($0) }
 
     /// Every figure `report` shows, in report order: the summary figures it measured, its declared counters
-    /// (a counter an older or newer Reel wrote under another name is left out), and its hot paths' self times.
+    /// (not the unknown ones a later Reel wrote), and its hot paths' self times.
     public static func all(in report: Report) -> [Figure] {
         summary.filter { $0.value(in: report) != nil }
-            + report.counters.compactMap { EngineCounter(rawValue: $0.name).map { .counter($0) } }
+            + report.counters.map { .counter($0.counter) }
             + report.hotPaths.map { .hotPathSelfTime($0.path) }
     }
 }

@@ -47,9 +47,9 @@ enum FindingRules {
     static func layoutInvalidatedEveryScrollFrame(_ measurement: ReplayMeasurement) -> Finding? {
         let scrollFrames = measurement.scrollFrames
         guard scrollFrames >= minimumScrollFrames,
-              let prepares = measurement.counter(.layoutPrepares),
+              let prepares = measurement.counters[.layoutPrepares],
               Double(prepares) >= everyScrollFrameShare * Double(scrollFrames),
-              Double(measurement.counter(.boundsInvalidations) ?? prepares) >= everyScrollFrameShare * Double(scrollFrames)
+              Double(measurement.counters[.boundsInvalidations] ?? prepares) >= everyScrollFrameShare * Double(scrollFrames)
         else { return nil }
         return Finding(
             rule: .layoutInvalidatedEveryScrollFrame,
@@ -181,9 +181,9 @@ enum FindingRules {
     /// what it displays per query, whereas one that asks `super` for its whole content in `prepare()` (the
     /// book's springy layout) builds every item's attributes per prepare.
     static func wholeContentQueries(_ measurement: ReplayMeasurement) -> Finding? {
-        guard let built = measurement.counter(.layoutAttributesBuilt), built > 0 else { return nil }
-        let displayed = measurement.counter(.maxVisibleElements) ?? 0
-        let passes = max(1, measurement.counter(.layoutPrepares) ?? 0, measurement.counter(.elementQueries) ?? 0)
+        guard let built = measurement.counters[.layoutAttributesBuilt], built > 0 else { return nil }
+        let displayed = measurement.counters[.maxVisibleElements] ?? 0
+        let passes = max(1, measurement.counters[.layoutPrepares] ?? 0, measurement.counters[.elementQueries] ?? 0)
         let perPass = Double(built) / Double(passes)
         guard perPass >= wholeContentMinimum, perPass >= wholeContentMultiple * Double(displayed) else { return nil }
         return Finding(
@@ -201,9 +201,9 @@ enum FindingRules {
     /// counter; tutorial 001's photo album looks at every cached attribute to answer each query, so its cost
     /// grows with the whole content instead of with what is on screen.
     static func scanPerQuery(_ measurement: ReplayMeasurement) -> Finding? {
-        guard let examined = measurement.counter(.attributesExamined), examined > 0,
-              let queries = measurement.counter(.elementQueries), queries > 0 else { return nil }
-        let displayed = measurement.counter(.maxVisibleElements) ?? 0
+        guard let examined = measurement.counters[.attributesExamined], examined > 0,
+              let queries = measurement.counters[.elementQueries], queries > 0 else { return nil }
+        let displayed = measurement.counters[.maxVisibleElements] ?? 0
         let perQuery = Double(examined) / Double(queries)
         guard perQuery >= scanMinimum, perQuery >= scanMultiple * Double(displayed) else { return nil }
         return Finding(

@@ -99,7 +99,7 @@ public struct GateJudgement: Sendable, Equatable {
             + current.hotPaths.map(\.path).filter { path in !baseline.hotPaths.contains { $0.path == path } }
         let timingFigures = (Self.judgedSummary + paths.map { Figure.hotPathSelfTime($0) }).filter(policy.includes)
         let counterFigures = EngineCounter.allCases
-            .filter { baseline.counter($0) != nil || current.counter($0) != nil }
+            .filter { baseline.counters[$0] != nil || current.counters[$0] != nil }
             .map { Figure.counter($0) }.filter(policy.includes)
 
         timing = Self.timing(baseline: baseline, current: current, policy: policy, asked: !timingFigures.isEmpty)
@@ -336,7 +336,7 @@ extension GateJudgement {
         guard case .counter(let counter) = figure else {
             return FigureJudgement(figure: figure, verdict: .notJudged, baseline: nil, current: nil, reason: "not a counter")
         }
-        let old = baseline.counter(counter).map(Double.init), new = current.counter(counter).map(Double.init)
+        let old = baseline.counters[counter].map(Double.init), new = current.counters[counter].map(Double.init)
         guard let old, let new else {
             return FigureJudgement(figure: figure, verdict: .notJudged, baseline: old, current: new,
                                    reason: "only in the \(old == nil ? "current run" : "baseline")")

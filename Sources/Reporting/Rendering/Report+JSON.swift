@@ -40,7 +40,7 @@ extension Report {
         ]
         members += Figure.frameRates.compactMap(member)
         members += [
-            .init("counters", .object(counters.map { .init($0.name, .int($0.value)) })),
+            .init("counters", counters.json),
             .init("hot_paths", .array(hotPaths.map(\.json))),
             .init("worst_frames", .array(worstFrames.map(\.json))),
             .init("environment", .object([

@@ -173,7 +173,7 @@ extension Report: Decodable {
             jankyFrames: try figure(.jankyFrames), droppedFrames: try figure(.droppedFrames),
             hitchTimeMs: try figure(.hitchTime), hitchTimeRatio: try figure(.hitchTimeRatio),
             effectiveFPS: try figure(.effectiveFPS), peakFPS: try figure(.peakFPS),
-            counters: try Self.counters(fields.object("counters")), hotPaths: try fields.array("hot_paths"),
+            counters: try CounterValues(fields.object("counters")), hotPaths: try fields.array("hot_paths"),
             worstFrames: try fields.array("worst_frames"),
             environment: try fields.decode(Environment.self, forKey: JSONKey("environment")),
             findings: try fields.array("findings", optional: true),
@@ -195,15 +195,6 @@ extension Report: Decodable {
                 forKey: JSONKey("per_repeat"), in: fields,
                 debugDescription: "\(perRepeat.count) entries, but 'repeats' is \(repeats); a report holds one per measured repeat")
         }
-    }
-
-    /// The `counters` object: Reel's counters in report order, then any others by name (a report written by a
-    /// later Reel); every value an integer.
-    private static func counters(_ fields: KeyedDecodingContainer<JSONKey>) throws -> [Counter] {
-        let known = EngineCounter.allCases.map(\.key)
-        let names = fields.allKeys.map(\.stringValue)
-        let ordered = known.filter(names.contains) + names.filter { !known.contains($0) }.sorted()
-        return try ordered.map { name in Counter(name, try fields.int(name)) }
     }
 }
 

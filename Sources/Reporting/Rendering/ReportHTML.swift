@@ -229,16 +229,17 @@ enum ReportHTML {
 
     /// The non-zero counters, then all of them folded.
     private static func counters(_ report: Report) -> String {
-        guard !report.counters.isEmpty else { return "<p>None reported.</p>" }
-        func table(_ counters: [Counter], _ className: String) -> String {
+        let counters = report.counters.named
+        guard !counters.isEmpty else { return "<p>None reported.</p>" }
+        func table(_ counters: [(name: String, value: Int)], _ className: String) -> String {
             "<table class=\"\(className)\">\n" + counters.map {
                 "<tr><td><code>\(escape($0.name))</code></td><td>\($0.value)</td></tr>"
             }.joined(separator: "\n") + "\n</table>"
         }
-        let nonZero = report.counters.filter { $0.value != 0 }
+        let nonZero = counters.filter { $0.value != 0 }
         return (nonZero.isEmpty ? "<p>Every counter is zero.</p>" : table(nonZero, "counters"))
-            + "\n<details><summary>All \(report.counters.count) counters, zeros included</summary>\n"
-            + table(report.counters, "all-counters") + "\n</details>"
+            + "\n<details><summary>All \(counters.count) counters, zeros included</summary>\n"
+            + table(counters, "all-counters") + "\n</details>"
     }
 
     private static func environment(_ report: Report) -> String {

@@ -97,10 +97,11 @@ enum ReportMarkdown {
         if !report.warnings.isEmpty {
             lines += [""] + report.warnings.map { "> warning: \(plain($0))" }
         }
-        let counters = report.counters.filter { $0.value != 0 }
+        let all = report.counters.named
+        let counters = all.filter { $0.value != 0 }
         if !counters.isEmpty {
             lines += ["", "<details><summary>Counters (per repeat, not zero: \(counters.count) of "
-                      + "\(report.counters.count))</summary>", ""]
+                      + "\(all.count))</summary>", ""]
             lines += table(["Counter", "Value"], [.left, .right], counters.map { [plain($0.name), String($0.value)] })
             lines += ["", "</details>"]
         }

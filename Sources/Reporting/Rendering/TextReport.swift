@@ -471,13 +471,14 @@ enum TextReport {
 
     /// The counters that are not zero; how many are zero, said in one line.
     private static func counters(_ report: Report, width: Int) -> [String] {
-        guard !report.counters.isEmpty else { return ["Counters: none"] }
+        let counters = report.counters.named
+        guard !counters.isEmpty else { return ["Counters: none"] }
         var table = TextTable(["", ""], alignments: [.left, .right])
-        for counter in report.counters where counter.value != 0 {
+        for counter in counters where counter.value != 0 {
             table.append([counter.name, String(counter.value)])
         }
         var lines = ["Counters (per repeat)"] + table.lines(indent: "  ", width: width, shrinking: 0).dropFirst()
-        let zeros = report.counters.count(where: { $0.value == 0 })
+        let zeros = counters.count(where: { $0.value == 0 })
         if zeros > 0 {
             lines += TerminalText.wrapped(
                 "… \(zeros) zero \(zeros == 1 ? "counter" : "counters") not shown; all in --format json",

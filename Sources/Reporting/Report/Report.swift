@@ -45,8 +45,8 @@ public struct Report: Sendable, Equatable {
     /// rate × frames in it / ⌊refresh rate⌋. A repeat shorter than a second scores its frames per second of
     /// display time. 0 when nothing was measured.
     public var peakFPS: Double
-    /// Reel's exact counters for one repeat, in report order.
-    public var counters: [Counter]
+    /// Reel's exact counters for one repeat.
+    public var counters: CounterValues
     /// Per-path means over repeats, sorted by janky self time, then self time, then path.
     public var hotPaths: [HotPath]
     /// The slowest frames over all repeats, one per frame index, slowest first.
@@ -87,7 +87,7 @@ public struct Report: Sendable, Equatable {
     public init(complete: Bool, trace: String, layout: String, mode: ReplayMode, refreshRateHz: Double, budgetMs: Double,
                 repeats: Int, warmup: Int, frames: Double, sessionSeconds: Double, frameTimeMs: FrameTimes,
                 jankyFrames: Double, droppedFrames: Double, hitchTimeMs: Double, hitchTimeRatio: Double,
-                effectiveFPS: Double, peakFPS: Double, counters: [Counter], hotPaths: [HotPath],
+                effectiveFPS: Double, peakFPS: Double, counters: CounterValues, hotPaths: [HotPath],
                 worstFrames: [FrameRow], environment: Environment, findings: [Finding] = [], warnings: [String] = [],
                 failure: String? = nil, markers: [Marker] = [], perRepeat: [RepeatFigures] = [],
                 frameSamples: [FrameRow] = [], clock: ClockName = .wall, workload: WorkloadMode = .model,
@@ -130,16 +130,6 @@ public struct Report: Sendable, Equatable {
 
     /// Apple's band for ``hitchTimeRatio``.
     public var hitchBand: HitchBand { HitchBand(ratio: hitchTimeRatio) }
-
-    /// The value of the counter named `name`, if the replay reported it.
-    public func counter(_ name: String) -> Int? {
-        counters.first { $0.name == name }?.value
-    }
-
-    /// The value of `counter`, if the replay reported it.
-    public func counter(_ counter: EngineCounter) -> Int? {
-        self.counter(counter.key)
-    }
 }
 
 extension Report {

@@ -10,7 +10,7 @@ struct ComparisonHTMLTests {
     static func page(layouts: Int) -> String {
         let reports = (0..<layouts).map { index in
             ComparisonFixtures.report("layout-\(index)", ComparisonFixtures.slow.map { $0 + Double(index) * 0.1 },
-                                      counters: [Counter(.cellsCreated, 12 + index)])
+                                      counters: [.cellsCreated: 12 + index])
         }
         return ComparisonFormat.html.render([.success(Comparison(reports: reports))], asArray: false)
     }

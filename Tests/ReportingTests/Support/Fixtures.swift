@@ -2,11 +2,10 @@
 
 /// Realistic measurements for golden files: deterministic, built by hand.
 enum Fixtures {
-    static let counters = [
-        Counter("cells_created", 28), Counter("cells_reused", 912), Counter("cells_configured", 940),
-        Counter("supplementary_created", 4), Counter("supplementary_reused", 30), Counter("decoration_created", 0),
-        Counter("decoration_reused", 0), Counter("layout_prepares", 148), Counter("layout_invalidations", 148),
-        Counter("element_queries", 150), Counter("batch_updates", 1), Counter("max_visible_elements", 36),
+    static let counters: CounterValues = [
+        .cellsCreated: 28, .cellsReused: 912, .cellsConfigured: 940, .supplementaryCreated: 4,
+        .supplementaryReused: 30, .decorationCreated: 0, .decorationReused: 0, .layoutPrepares: 148,
+        .layoutInvalidations: 148, .elementQueries: 150, .batchUpdates: 1, .maxVisibleElements: 36,
     ]
 
     /// The book's second case study at 120 Hz: every tenth frame reuses a cell whose prepare-for-reuse
@@ -59,7 +58,7 @@ enum Fixtures {
             Measurements.path("frame/layout/query", callMs: [1.2, 1.5, 8.5, 1.1, 5, 0.9], jankySelfMs: 13.5),
         ]
         return Measurements.measurement(
-            [RepeatMeasurement(frames: frames, paths: paths)], counters: Array(counters.prefix(3)),
+            [RepeatMeasurement(frames: frames, paths: paths)], counters: [.cellsCreated: 28, .cellsReused: 912, .cellsConfigured: 940],
             scrollFrames: 4, complete: false,
             failure: "Traces/test.xml:42:7: attempt to delete item 9 from section 0 which only contains 5 items before the update",
             warnings: ["2 events after the last frame were ignored"], warmup: 0)

@@ -23,7 +23,7 @@ enum Measurements {
 
     /// A measurement of `repeats` at `rate` Hz with the budget 1000 / rate unless given.
     static func measurement(_ repeats: [RepeatMeasurement], rate: Double = 60, budgetMs: Double? = nil,
-                            counters: [Counter] = [], scrollFrames: Int = 0, complete: Bool = true,
+                            counters: CounterValues = [:], scrollFrames: Int = 0, complete: Bool = true,
                             failure: String? = nil, warnings: [String] = [], markers: [Marker] = [],
                             warmup: Int = 1) -> ReplayMeasurement {
         ReplayMeasurement(trace: "Traces/test.xml", layout: "flow", mode: .offsets, refreshRate: rate,
