@@ -3,6 +3,7 @@ import Foundation
 @testable import Replay
 import Reporting
 import TraceXML
+import CollectionEngine
 import TestSupport
 
 @Suite("The events a session keeps: read back as a reader reads the trace", .tags(.fast))
@@ -128,6 +129,53 @@ struct PackedEventsTests {
             #expect(read == event && read?.location == event.location)
         }
         #expect(try cursor.next() == nil)
+    }
+
+    @Test("Every decimal number of up to 9 places packs, at any previous exponent; a time to 17 digits does not",
+          arguments: [UInt64(1), 2, 3])
+    func decimalsPack(_ seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        /// `count` × 10⁻ᵉ as the trace writes it: the count's digits with the point `places` from the right.
+        func text(_ count: Int64, places: Int) -> String {
+            var digits = String(count.magnitude)
+            if places > 0 {
+                digits = String(repeating: "0", count: max(0, places + 1 - digits.count)) + digits
+                digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -places))
+            }
+            return (count < 0 ? "-" : "") + digits
+        }
+        // Within a million points: then a count of 10⁻⁹ is below 2⁵⁰, so that an offset of fewer places after
+        // one of 9 packs at 9 places (further out the product may round off the count, and it is kept whole).
+        let lines = (1...3_000).map { frame in
+            let places = Int(random.next() % 10)
+            let points = [1_000, 100_000, 1_000_000][Int(random.next() % 3)] as Int64
+            var magnitude = points
+            for _ in 0..<places { magnitude *= 10 }
+            let count = Int64(random.next() % UInt64(2 * magnitude)) - magnitude
+            return "<scroll t=\"\(text(Int64(frame) * 17, places: 3))\" x=\"\(text(count, places: places))\" y=\"\(frame)\"/>"
+        }
+        let file = try TraceFile(events: lines.joined(separator: "\n"))
+        let scanning = try reader(file.path)
+        let kept = PackedEvents(path: file.path, reader: scanning)
+        while let event = try scanning.next() { #expect(kept.append(event)) }
+        kept.finish(scanning, failure: nil)
+        // Chunks only: an event kept whole would add its size.
+        #expect(kept.bytes.isMultiple(of: 65_536), "seed \(seed)")
+        let reference = try reader(file.path)
+        let cursor = kept.cursor()
+        while let event = try reference.next() {
+            let read = try cursor.next()
+            #expect(read == event && read?.location == event.location, "seed \(seed)")
+        }
+
+        let whole = try TraceFile(events: """
+            <scroll t="0.016666666666666666" x="0" y="10"/>
+            <scroll t="0.03333333333333333" x="0" y="20"/>
+            """)
+        let wholeReader = try reader(whole.path)
+        let wholeKept = PackedEvents(path: whole.path, reader: wholeReader)
+        while let event = try wholeReader.next() { #expect(wholeKept.append(event)) }
+        #expect(wholeKept.bytes == 65_536 + 2 * MemoryLayout<TraceEvent>.stride)
     }
 
     @Test("A replay of kept events measures what a replay reading the trace measures")

@@ -226,26 +226,56 @@ final class PackedEvents {
     /// The most decimal places a packed number has.
     private static let largestExponent = 9
 
-
     /// `value` as an integer count of 10⁻ᵉ, at `previous`'s exponent or the least larger one at which it is
     /// exactly that number (the bits of `Double(count) / 10ᵉ` are `value`'s); `nil` when there is none up to 9.
+    @inline(__always)
     private static func decimal(_ value: Double, after previous: Decimal) -> Decimal? {
         var exponent = previous.exponent
         while exponent <= largestExponent {
-            defer { exponent += 1 }
             let power = TraceNumber.powerOfTen(exponent)
-            let count = (value * power).rounded()
-            guard abs(count) < 0x1p53 else { return nil }
-            let integer = Int64(count)
+            let scaled = value * power
+            // Tested before rounding, which leaves a number this large as it is (every Double past 2⁵² is a
+            // whole number); NaN and the infinities fail it too.
+            guard abs(scaled) < 0x1p53 else { return nil }
+            let integer = roundedAwayFromZero(scaled)
             if (Double(integer) / power).bitPattern == value.bitPattern {
                 return Decimal(exponent: exponent, value: integer)
             }
+            // A number that misses its field's exponent (a time written as `Double(frame) / rate`, to 17
+            // digits) is tried at 9 places before every exponent up to 9 is: see ``isNotDecimal(_:)``.
+            if exponent == previous.exponent, exponent < largestExponent, isNotDecimal(value) { return nil }
+            exponent += 1
         }
         return nil
     }
 
+    /// Whether `value`, when it lies within ±2⁵⁰ × 10⁻⁹, is not a count of 10⁻ᵉ for any e up to 9 — which
+    /// holds when it is not a count of 10⁻⁹. Were it `n / 10ᵉ`, it would be `m / 10⁹` with m = n × 10⁹⁻ᵉ:
+    /// `Double(m) / 1e9` and `Double(n) / 10ᵉ` are one real number rounded once, and `value * 1e9` is within
+    /// |m| × 2⁻⁵² < ¼ of m, so it rounds to m. `false` for a larger `value` (then every exponent is tried).
+    @inline(__always)
+    private static func isNotDecimal(_ value: Double) -> Bool {
+        guard abs(value) < 0x1p50 / 1e9 else { return false }
+        let power = TraceNumber.powerOfTen(largestExponent)
+        return (Double(roundedAwayFromZero(value * power)) / power).bitPattern != value.bitPattern
+    }
+
+    /// `value.rounded()` (to the nearest, halves away from zero) as an integer, for `|value| < 2⁵³`, without
+    /// the call to the C library's `round` that `rounded()` is on x86-64: the truncation and the fraction
+    /// it left, which is exact (`value` and its truncation are within a factor of two of each other, or the
+    /// truncation is 0).
+    @inline(__always)
+    private static func roundedAwayFromZero(_ value: Double) -> Int64 {
+        let truncated = Int64(value)
+        let fraction = value - Double(truncated)
+        if fraction >= 0.5 { return truncated + 1 }
+        if fraction <= -0.5 { return truncated - 1 }
+        return truncated
+    }
+
     /// Writes `field` against the previous value, `register`, and makes it the previous value; returns how it
     /// is kept.
+    @inline(__always)
     private static func write(_ field: Decimal, over register: inout Decimal,
                               to out: inout UnsafeMutablePointer<UInt8>) -> FieldCode {
         defer { register = field }
@@ -260,6 +290,7 @@ final class PackedEvents {
         return .rescaled
     }
 
+    @inline(__always)
     private static func write(zigzag value: Int64, to out: inout UnsafeMutablePointer<UInt8>) {
         var bits = UInt64(bitPattern: (value << 1) ^ (value >> 63))
         while bits >= 0x80 {
@@ -390,10 +421,12 @@ final class PackedEvents {
                               location: location)
         }
 
+        @inline(__always)
         private static func value(_ decimal: Decimal) -> Double {
             Double(decimal.value) / TraceNumber.powerOfTen(decimal.exponent)
         }
 
+        @inline(__always)
         private static func read(_ register: inout Decimal, _ code: UInt8, _ input: inout UnsafePointer<UInt8>) {
             switch code & 3 {
             case FieldCode.same.rawValue:
@@ -407,6 +440,7 @@ final class PackedEvents {
             }
         }
 
+        @inline(__always)
         private static func readZigzag(_ input: inout UnsafePointer<UInt8>) -> Int64 {
             var bits: UInt64 = 0
             var shift: UInt64 = 0
