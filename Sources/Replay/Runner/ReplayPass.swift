@@ -57,7 +57,7 @@ final class ReplayPass {
     private let path: String
     private let profiler: Profiler
     private let spanObservation: SpanObservation
-    private let observers: ContiguousArray<any PassObserver>
+    private let observers: Observers
     // Updated several times a frame (warnings, failure): plain loads and stores, without the dynamic exclusivity
     // checks a class's stored property gets by default. Safe: a pass runs on one thread (it is not Sendable)
     // and no access to `result` is ever held across a call that could reach it again.
@@ -81,7 +81,7 @@ final class ReplayPass {
         path = driver.path
         profiler = driver.spans
         spanObservation = spans
-        self.observers = ContiguousArray(observers)
+        self.observers = Observers(observers)
         deferredDisplay = defersDisplay ? DeferredDisplay() : nil
         driver.collectionView.phaseRecorder = spans.observesFirstFrame ? driver.spans.phaseRecorder : nil
     }
@@ -175,7 +175,7 @@ final class ReplayPass {
     /// through here too, so that what it records replays the same.
     /// - Parameter afterMotion: runs once animations and flings have moved, before the events apply.
     func runFrame(_ index: Int, events: [TraceEvent], afterMotion: () -> Void = {}) throws(ReplayError) {
-        for observer in observers { observer.frameWillBegin(index, driver) }
+        observers.frameWillBegin(index, driver)
         let offsetBefore = collectionView.contentOffset
         let frameTime = Double(index) / refreshRate
         // A frame that may read the display first brings it up to the bounds the last frames left.
@@ -226,7 +226,7 @@ final class ReplayPass {
         let measured = profiler.endFrame()
         if let failure { throw failure }
         let scrolled = collectionView.contentOffset != offsetBefore
-        for observer in observers { observer.frameDidEnd(index, measured, scrolled: scrolled, driver) }
+        observers.frameDidEnd(index, measured, scrolled: scrolled, driver)
     }
 
     /// Stops the pass after frame `index` when it displays more elements than ``TraceLimits/visibleElements``
@@ -262,14 +262,14 @@ final class ReplayPass {
     }
 
     func finish() -> Result {
-        for observer in observers { observer.finish(into: &result) }
+        observers.finish(into: &result)
         result.counters = collectionView.counters
         return result
     }
 
     /// Applies `event`, once every observer has seen it.
     private func apply(_ event: TraceEvent, at frameTime: Double) throws(ReplayError) {
-        for observer in observers { try observer.eventWillApply(event) }
+        try observers.eventWillApply(event)
         try driver.apply(event, at: frameTime)
     }
 }

@@ -231,7 +231,13 @@ public final class ReplaySession {
                 FrameMeasurement(profiler: passProfiler, refreshRate: refreshRate, budgetNs: budgetNs,
                                  expectedFrames: lastPassFrames ?? expectedFrames.count, timelineRepeat: repeatNumber),
             ])
-        let result = pass.run(input, progress: progress)
+        // The kept events' cursor as its own type, so that the pass reads each event by a direct call, not
+        // through the protocol's witness table.
+        let result = if let cursor = input as? PackedEvents.Cursor {
+            pass.run(cursor, progress: progress)
+        } else {
+            pass.run(input, progress: progress)
+        }
         let readerWarnings = input.warnings
         framesPerPass = result.frames.count
         lastPassFrames = result.frames.count
