@@ -83,3 +83,28 @@ struct NonFiniteGeometryTests {
         #expect(cv.checkInvariants())
     }
 }
+
+@Suite("The layout pass's visibility test", .tags(.fast))
+struct VisibilityTestTests {
+    /// Sides and origins that reach every branch of `Rect.intersects`: negative lengths, zero, infinities, NaN.
+    static let values: [Double] = [-1e308, -300, -10, -0.5, 0, 0.5, 10, 300, 1e308, .infinity, -.infinity, .nan]
+
+    @Test("Shown exactly when not hidden and the frame intersects the visible rectangle, as Rect.intersects says")
+    func sameAsIntersects() {
+        var random = SplitMix64(seed: 5)
+        let visibles = [Rect(x: 0, y: 0, width: 390, height: 844), Rect(x: -20, y: 100, width: -50, height: 30),
+                        Rect.null, Rect(x: 0, y: 0, width: 0, height: 0)]
+        for visible in visibles {
+            let minimum = SIMD2(visible.minX, visible.minY), maximum = SIMD2(visible.maxX, visible.maxY)
+            for index in 0..<20_000 {
+                let attributes = LayoutAttributes(forCellWith: IndexPath(item: index, section: 0))
+                let pick = { Self.values[Int.random(in: 0..<Self.values.count, using: &random)] }
+                attributes.frame = index % 50 == 0 ? .null : Rect(x: pick(), y: pick(), width: pick(), height: pick())
+                attributes.isHidden = index % 7 == 0
+                let expected = !attributes.isHidden && attributes.frame.intersects(visible)
+                #expect(CollectionView.shows(attributes, minimum, maximum, visible.isNull) == expected,
+                        "\(attributes.frame) in \(visible)")
+            }
+        }
+    }
+}
