@@ -20,9 +20,9 @@ import sys
 # name extends the function's) is part of its inclusive cost, not a second function to add.
 ENGINE = [
     r"CollectionEngine0A4ViewC14layoutIfNeededyyF",
-    r"CollectionEngine0A4ViewC13contentOffsetAA5PointVvs",
+    r"CollectionEngine0A4ViewC13contentOffset12ReelGeometry5PointVvs",
     r"CollectionEngine0A4ViewC17advanceAnimations2toySd_tF",
-    r"CollectionEngine0A4ViewC19deliverRecordedDrag_2at8velocityyAA12GestureStateO_AA5PointVAJtF",
+    r"CollectionEngine0A4ViewC19deliverRecordedDrag_2at8velocityyAA12GestureStateO_12ReelGeometry5PointVAKtF",
 ]
 PARSE = [
     r"TraceXML0A6ReaderC4nextAA0A5EventVSgyAA0A5ErrorVYKF",
