@@ -3,7 +3,7 @@ import Testing
 import EngineTestSupport
 import TestSupport
 
-/// Issue 15's steady-scroll query: the flow layout builds each answer in the storage of one of its last two
+/// The steady-scroll query: the flow layout builds each answer in the storage of one of its last two
 /// answers (`ReusedAnswer`) and looks its cells up in a table of trivial slots (`LayoutAttributesCache`);
 /// neither may change what a query answers, nor what an answer someone holds contains.
 @Suite("Answer reuse", .tags(.fast))

@@ -3,7 +3,7 @@ import CollectionEngine
 import EngineTestSupport
 import TestSupport
 
-/// Issue 15's steady-scroll work: the flow layout hands out the attributes objects it built until it is
+/// The steady-scroll work: the flow layout hands out the attributes objects it built until it is
 /// invalidated, the collection view skips comparing attributes applied from the very same unchanged object,
 /// and neither changes what is displayed or counted.
 @Suite("Attributes reuse", .tags(.fast))

@@ -55,7 +55,7 @@ struct CompareCommandTests {
         #expect(result.stderr.contains("/nonexistent/t.xml"))
     }
 
-    @Test("Issue 10: cover-flow against cover-flow-cached prints both columns with significance; layout_prepares differs exactly")
+    @Test("Cover-flow against cover-flow-cached prints both columns with significance; layout_prepares differs exactly")
     func coverFlow() throws {
         let result = try ReelProcess.run("compare", "Traces/cover-flow-albums.xml", "--layout", "cover-flow",
                                          "--layout", "cover-flow-cached", "--quiet")
@@ -75,7 +75,7 @@ struct CompareCommandTests {
         }
     }
 
-    @Test("Issue 10: a flow trace against another catalogue layout; the JSON names the p-value of every figure")
+    @Test("A flow trace against another catalogue layout; the JSON names the p-value of every figure")
     func flowJSON() throws {
         let result = try ReelProcess.run("compare", "Traces/chat-messages.xml", "--layout", "flow",
                                          "--layout", "decorated-flow", "--format", "json", "--quiet")

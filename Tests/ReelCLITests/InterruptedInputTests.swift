@@ -2,7 +2,7 @@ import Testing
 import Foundation
 import TestSupport
 
-/// Issue 13: a trace read from standard input is copied into a private temporary file (``TraceInput``);
+/// A trace read from standard input is copied into a private temporary file (``TraceInput``);
 /// `reel` killed by a signal while it replays that copy removes it, then dies of the same signal.
 @Suite("A killed reel removes its copy of standard input", .tags(.endToEnd), .serialized)
 struct InterruptedInputTests {

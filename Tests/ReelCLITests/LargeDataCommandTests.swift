@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 15's large data through the built `reel`: a million items with their own sizes are recorded,
+/// Large data through the built `reel`: a million items with their own sizes are recorded,
 /// validated and replayed; ten million items of one size replay their first frame.
 @Suite("Large data through the reel binary", .tags(.endToEnd))
 struct LargeDataCommandTests {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 13's reproductions of values beyond their limits, through the built `reel`: every command exits
+/// Values beyond their limits, through the built `reel`: every command exits
 /// 1 with the error, none ends on a signal.
 @Suite("Limits through the reel binary", .tags(.endToEnd))
 struct LimitCommandTests {

@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 import Foundation
 
-/// Issue 13: every numeric option has a range (TraceLimits), and a value outside it is a usage error (exit 64)
+/// Every numeric option has a range (TraceLimits), and a value outside it is a usage error (exit 64)
 /// that names the option, quotes the value and states the range — negative numbers included, which
 /// ArgumentParser would otherwise take for options ("Missing value").
 @Suite("Option ranges", .tags(.endToEnd))

@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 import Foundation
 
-/// Issue 13 item 6: `validate` stops telling after 20 errors per trace and counts the rest; its messages are in
+/// `validate` stops telling after 20 errors per trace and counts the rest; its messages are in
 /// the format's words, never libxml2's internals; a UTF-16 trace is told so.
 @Suite("validate's cap and messages", .tags(.endToEnd))
 struct ValidateMessagesTests {

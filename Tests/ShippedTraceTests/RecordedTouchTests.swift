@@ -4,7 +4,7 @@ import Foundation
 import TraceXML
 import TestSupport
 
-/// Issue 13 item 6: simulated users touch only the screen — every tap, drag, long press and pinch a scenario
+/// Simulated users touch only the screen — every tap, drag, long press and pinch a scenario
 /// records lies inside the collection view's bounds (viewport coordinates, following `<resize>`), whatever
 /// the screen's width.
 @Suite("Recorded touches stay on the screen", .tags(.shippedTraces))

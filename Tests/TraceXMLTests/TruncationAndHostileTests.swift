@@ -6,7 +6,7 @@ internal import CLibXML2
 
 @Suite("Truncated traces", .tags(.fast))
 struct TruncationTests {
-    /// The spec example as written, and the byte offset at which each event is complete (the writer
+    /// The format's example trace as written, and the byte offset at which each event is complete (the writer
     /// flushes after each event, so the in-memory size after `write` is that offset).
     static let written: (bytes: [UInt8], ends: [Int], headerEnd: Int) = {
         do {

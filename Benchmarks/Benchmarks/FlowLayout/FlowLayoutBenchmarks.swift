@@ -109,7 +109,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // Issue 15's steady scroll: the default flow metrics (50-point items, 10 points apart) on a 390 × 844 view,
+    // The steady scroll: the default flow metrics (50-point items, 10 points apart) on a 390 × 844 view,
     // about 90 items visible, 10 points a frame back and forth over the content, no data-source work. After
     // 600 frames of warm-up (pools, kept cells, the layout's attributes cache and the pass's buffers at their
     // size), each iteration is one frame: scroll, layout pass. mallocs per frame should be 0; the time should
@@ -128,7 +128,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // Issue 15's steady scroll, the layout's query alone: the rects the collection view asks for on the frames
+    // The steady scroll, the layout's query alone: the rects the collection view asks for on the frames
     // of the steady scroll above (the visible rect on every frame, the region ahead when the display changed),
     // recorded from 600 frames of warm-up, asked again in turn, one rect an iteration. The layout hands out
     // its kept attributes in its last answers' storage: mallocs per query should be 0, and the time should
@@ -204,7 +204,7 @@ final class QueryRecorder: FlowLayout {
     }
 }
 
-/// Issue 15's steady scroll: a default flow layout of `count` items on a 390 × 844 view, scrolled 10 points a
+/// The steady scroll: a default flow layout of `count` items on a 390 × 844 view, scrolled 10 points a
 /// frame, reversing at either end of the content (a jump back to the top would replace the whole screen).
 final class SteadyScroll {
     let collectionView: CollectionView

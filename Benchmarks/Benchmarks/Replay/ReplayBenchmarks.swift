@@ -108,7 +108,7 @@ let benchmarks: @Sendable () -> Void = {
     // The profiler's overhead on a whole replay, per clock: the same replay with every frame's spans observed
     // (what reports need) and with the frames only timed. The difference over the unobserved time is the
     // overhead (at most 3 % of a frame). On the ten-minute browse session, and on 20,000 frames of
-    // the steady scroll (the steady frame); besides the whole replay's time, the mean frame as the
+    // the steady scroll (the engine's steady frame); besides the whole replay's time, the mean frame as the
     // replay's clock measured it.
     let sessions: [(name: String, trace: () -> String, runs: Int)] = [
         ("tenMinutes", { browseTrace(seconds: 600) }, 5), ("steadyScroll", { steadyTrace(frames: 20_000) }, 25),

@@ -83,7 +83,7 @@ final class CountingDelegate: NSObject, XMLParserDelegate {
     }
 }
 
-/// Issue 15's large data: 1,000,000 items with their own sizes (written as `<item-sizes>` chunks) and
+/// Large data: 1,000,000 items with their own sizes (written as `<item-sizes>` chunks) and
 /// 9,000,000 items in runs of about 1,000 equal sizes, the 10,000,000 items a trace may hold.
 func sizedHeader() -> TraceHeader {
     var state: UInt64 = 15

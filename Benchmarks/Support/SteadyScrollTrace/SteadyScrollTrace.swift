@@ -1,7 +1,7 @@
 import Foundation
 import TraceXML
 
-/// Issue 15's steady scroll of `frames` frames (as `Tools/FrameInstructions` writes them): a 390 × 844 view,
+/// The steady scroll of `frames` frames (as `Tools/FrameInstructions` writes them): a 390 × 844 view,
 /// the default flow layout over 1,000,000 items (about 90 visible), one `<scroll>` a frame 10 points further,
 /// no workload. Written once to the temporary directory; returns its path.
 public func steadyScrollTrace(frames: Int) throws -> String {

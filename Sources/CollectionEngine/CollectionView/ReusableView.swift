@@ -132,8 +132,8 @@ open class ReusableView {
 
 /// A cell: the engine's `UICollectionViewCell`.
 open class CollectionViewCell: ReusableView {
-    // Set for every cell displayed: `@exclusivity(unchecked)` spares each a dynamic exclusivity check (issue
-    // 15). Safe: each is a Boolean, which no overlapping access can leave freed or half-written, and every
+    // Set for every cell displayed, every frame: `@exclusivity(unchecked)` spares each a dynamic exclusivity
+    // check. Safe: each is a Boolean, which no overlapping access can leave freed or half-written, and every
     // access is one read or one assignment (an override's observers run after it).
     /// Whether the cell shows as selected; the collection view sets it from its selection before display.
     @exclusivity(unchecked) open var isSelected = false

@@ -20,9 +20,8 @@ public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Both numbers in one word: one combine instead of the two a synthesized hash makes, for the sets and
-    /// dictionaries keyed by index path (the selection, update plans, the flow layout's pending work; issue
-    /// 15). Index paths that differ only beyond 32 bits collide, which costs a comparison, never a wrong
-    /// answer.
+    /// dictionaries keyed by index path (the selection, update plans, the flow layout's pending work).
+    /// Index paths that differ only beyond 32 bits collide, which costs a comparison, never a wrong answer.
     @inlinable
     public func hash(into hasher: inout Hasher) {
         hasher.combine(UInt64(truncatingIfNeeded: section) << 32 ^ UInt64(truncatingIfNeeded: item))
