@@ -67,7 +67,7 @@ struct TerminalWidthTests {
     }
 
     /// A comparison of `count` layouts, each with a long path and counters, and a long trace path.
-    private func comparison(of count: Int) -> Comparison {
+    private static func makeComparison(of count: Int) -> Comparison {
         let names = ["flow", "circle", "cover-flow", "springy-flow", "dimensions-flow"].prefix(count)
         let reports = names.enumerated().map { index, name in
             let scale = 1 + Double(index) / 3
@@ -80,6 +80,14 @@ struct TerminalWidthTests {
                 trace: "Traces/" + String(repeating: "nested-folder/", count: 8) + "photo-grid-browse.xml")
         }
         return Comparison(reports: Array(reports), rounds: [Array(names)])
+    }
+
+    /// The comparisons of 2, 3 and 5 layouts, each made once (its tests of significance are most of what a
+    /// test here costs) and rendered at every width.
+    private static let comparisons = Dictionary(uniqueKeysWithValues: [2, 3, 5].map { ($0, makeComparison(of: $0)) })
+
+    private func comparison(of count: Int) -> Comparison {
+        Self.comparisons[count]!
     }
 
     @Test("compare fits the width with 2, 3 and 5 layouts", arguments: widths, [2, 3, 5])
