@@ -21,7 +21,7 @@ struct ShippedTraceTests {
     // MARK: Goldens
 
     /// The counters of the shared replay in `mode`, one `name value` line each, or the replay's error.
-    private func counters(_ trace: String, _ mode: ReplayMode) async -> (text: String, frames: Int?, rate: Double?) {
+    private static func counters(_ trace: String, _ mode: ReplayMode) async -> (text: String, frames: Int?, rate: Double?) {
         let path = ShippedReplays.path(trace)
         switch await ShippedReplays.replay(trace, mode) {
         case .success(let measurement):
@@ -44,26 +44,29 @@ struct ShippedTraceTests {
     func unchanged(trace: String) async throws {
         let path = ShippedReplays.path(trace)
         let name = trace.replacingOccurrences(of: ".xml", with: "")
-        var text = ""
-        var offsets: (frames: Int?, rate: Double?) = (nil, nil)
-        for mode in ReplayMode.allCases {
-            let replay = await counters(trace, mode)
-            text += replay.text + "\n"
-            if mode == .offsets { offsets = (replay.frames, replay.rate) }
+        // Both modes' shared replays at once; the displays' pass (which needs the session's length, from the
+        // offsets-mode replay) while the gestures-mode replay goes on.
+        #expect(ReplayMode.allCases == [.offsets, .gestures])
+        async let gestures = Self.counters(trace, .gestures)
+        let offsets = await Self.counters(trace, .offsets)
+        // The display in the middle and at the end of the session, both from one pass, as `reel snapshot` shows
+        // them at the middle of each frame (one replay each).
+        let displays = offsets.frames.flatMap { frames in offsets.rate.map { (frames, $0) } }.map { frames, rate in
+            let shown = [frames / 2, frames - 1]
+            var snapshots: [Int: String] = [:]
+            let pass = Result { () throws(ReplayError) in
+                try ReplayRunner(makeClock: { ManualClock() }).forEachFrame(path) { frame, collectionView in
+                    guard shown.contains(frame) else { return }
+                    snapshots[frame] = SnapshotReport(collectionView, time: (Double(frame) + 0.5) / rate, frame: frame)
+                        .render(.json)
+                }
+            }
+            return pass.map { _ in shown.map { snapshots[$0] ?? "frame \($0) not reached\n" }.joined() }
         }
-        golden.expect(text, matches: "counters-\(name).txt")
-
-        // The display in the middle and at the end of the session, whose length the offsets-mode replay above told.
-        let frames = try #require(offsets.frames), rate = try #require(offsets.rate)
+        golden.expect(offsets.text + "\n" + (await gestures).text + "\n", matches: "counters-\(name).txt")
+        let frames = try #require(offsets.frames)
         try #require(frames > 0)
-        // Both displays from one pass, as `reel snapshot` shows them at the middle of each frame (one replay each).
-        let shown = [frames / 2, frames - 1]
-        var snapshots: [Int: String] = [:]
-        _ = try ReplayRunner(makeClock: { ManualClock() }).forEachFrame(path) { frame, collectionView in
-            guard shown.contains(frame) else { return }
-            snapshots[frame] = SnapshotReport(collectionView, time: (Double(frame) + 0.5) / rate, frame: frame).render(.json)
-        }
-        golden.expect(shown.map { snapshots[$0] ?? "frame \($0) not reached\n" }.joined(), matches: "snapshot-\(name).json")
+        golden.expect(try #require(displays).get(), matches: "snapshot-\(name).json")
     }
 
     @Test("Every shipped trace replays to its end in both modes", arguments: ShippedReplays.traces)
