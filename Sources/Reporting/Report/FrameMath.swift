@@ -36,25 +36,16 @@ enum FrameMath {
     ///   - slots: `1 + dropped` for each frame of the repeat, in order (each at least 1).
     ///   - refreshRate: Frames per second.
     /// - Returns: 0 for no frames.
-    /// - Complexity: O(*n*): two reads of the frames in order, three when they may be under a second.
+    /// - Complexity: O(*n*): one read of the frames in order.
     static func peakFPS<S: Sequence<Int>>(slots: S, refreshRate: Double) -> Double {
-        var frames = 0
-        var total = 0
-        if slots.underestimatedCount < max(1, PeakWindow.second(refreshRate)) {
-            for slot in slots {
-                frames += 1
-                total += slot
-            }
-            guard frames > 0 else { return 0 }
-        }
-        var window = PeakWindow(frames: Swift.max(frames, slots.underestimatedCount), totalSlots: total,
-                                refreshRate: refreshRate)
+        var window = PeakWindow(refreshRate: refreshRate)
         for slot in slots { window.add(slot) }
         return window.framesPerSecond
     }
 
     /// ``peakFPS(slots:refreshRate:)``'s window, fed one frame at a time: the frames of the window in a ring
-    /// of at most one second's slots (each frame holds one at least).
+    /// of at most one second's slots (each frame holds one at least). A repeat of fewer slots than a second
+    /// never fills it, so its window is the whole repeat, scored over its own slots.
     struct PeakWindow {
         private let capacity: Int
         private let refreshRate: Double
@@ -63,15 +54,14 @@ enum FrameMath {
         private var frames = 0
         private var sum = 0
         private var best = 0
+        /// Every slot added.
+        private var total = 0
 
         /// The slots in a second at `refreshRate`.
         static func second(_ refreshRate: Double) -> Int { Int((refreshRate * (1 + 1e-9)).rounded(.down)) }
 
-        /// A window over a repeat of `frames` frames; `totalSlots` is read only when they may hold fewer slots
-        /// than a second.
-        init(frames: Int, totalSlots: Int, refreshRate: Double) {
-            let second = Self.second(refreshRate)
-            capacity = frames >= Swift.max(1, second) ? Swift.max(1, second) : Swift.max(1, Swift.min(second, totalSlots))
+        init(refreshRate: Double) {
+            capacity = Swift.max(1, Self.second(refreshRate))
             self.refreshRate = refreshRate
             ring = [Int](repeating: 0, count: capacity + 1)
         }
@@ -85,6 +75,7 @@ enum FrameMath {
             ring[end] = slots
             frames += 1
             sum += slots
+            total += slots
             while sum > capacity {
                 sum -= ring[first]
                 first += 1
@@ -94,8 +85,11 @@ enum FrameMath {
             best = Swift.max(best, frames)
         }
 
-        /// The best window's frames per second of display time.
-        var framesPerSecond: Double { refreshRate * Double(best) / Double(capacity) }
+        /// The best window's frames per second of display time; 0 for no frames.
+        var framesPerSecond: Double {
+            guard total > 0 else { return 0 }
+            return refreshRate * Double(best) / Double(Swift.min(capacity, total))
+        }
     }
 
     /// Nanoseconds to milliseconds.

@@ -176,11 +176,7 @@ extension Report.RepeatFigures {
         // One read of the frames for every figure (a second for the percentiles of a long repeat): a compact
         // log decodes as it is read.
         var times = FrameMath.FrameTimesTally(expected: durations.count)
-        var totalSlots = 0
-        if durations.count < FrameMath.PeakWindow.second(refreshRate) {
-            totalSlots = durations.reduce(0) { $0 + 1 + FrameMath.dropped($1, budgetNs: budgetNs) }
-        }
-        var window = FrameMath.PeakWindow(frames: durations.count, totalSlots: totalSlots, refreshRate: refreshRate)
+        var window = FrameMath.PeakWindow(refreshRate: refreshRate)
         for duration in durations {
             let droppedHere = FrameMath.dropped(duration, budgetNs: budgetNs)
             dropped += droppedHere
@@ -201,7 +197,7 @@ extension Report.RepeatFigures {
                   frameTimeMs: times.figures(rereading: durations),
                   hitchTimeRatio: session > 0 ? hitchTime / session : 0,
                   effectiveFPS: count > 0 ? refreshRate * count / (count + Double(dropped)) : 0,
-                  peakFPS: durations.isEmpty ? 0 : window.framesPerSecond,
+                  peakFPS: window.framesPerSecond,
                   initialDisplayMs: initial.map { FrameMath.ms($0.durationNs) },
                   hotPathSelfMs: selfMs)
     }
