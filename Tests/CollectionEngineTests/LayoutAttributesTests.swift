@@ -98,3 +98,35 @@ struct LayoutAttributesTests {
         #expect(cv.visibleCells.count == 3)
     }
 }
+
+/// A view shows its attributes' opacity clamped to 0…1, as `UIView.alpha` does; the attributes keep what the
+/// layout set.
+@Suite("Opacity as a view shows it", .tags(.fast))
+struct DisplayedAlphaTests {
+    /// A flow layout whose first three items ask for 1.5, −0.5 and 0.25.
+    final class Overbright: FlowLayout {
+        static let alphas = [1.5, -0.5, 0.25]
+        override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+            super.layoutAttributesForElements(in: rect).map { attributes in
+                guard attributes.representedElementCategory == .cell, attributes.indexPath.item < Self.alphas.count
+                else { return attributes }
+                let changed = attributes.copy()
+                changed.alpha = Self.alphas[attributes.indexPath.item]
+                return changed
+            }
+        }
+    }
+
+    @Test("1.5 shows as 1, −0.5 as 0, 0.25 as it is; the attributes keep the value set")
+    func clamped() throws {
+        let layout = Overbright()
+        let h = Harness(counts: [10], layout: layout, configure: Harness.grid)
+        let expected = [1.0, 0, 0.25]
+        for item in 0..<3 {
+            let cell = try #require(h.collectionView.cellForItem(at: IndexPath(item: item, section: 0)))
+            #expect(cell.alpha == expected[item], "item \(item)")
+            #expect(cell.layoutAttributes?.alpha == Overbright.alphas[item], "item \(item)")
+            #expect(cell.layoutAttributes?.displayedAlpha == expected[item], "item \(item)")
+        }
+    }
+}

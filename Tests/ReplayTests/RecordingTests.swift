@@ -143,3 +143,41 @@ struct RecordingTests {
         #expect(dimensions.contains("phase=\"ended\""))
     }
 }
+
+/// A recorded trace names every parameter of its layout, so that it never falls back on defaults a later Reel
+/// or another layout chosen at replay would give.
+@Suite("Recorded layout parameters", .tags(.fast))
+struct RecordedLayoutParametersTests {
+    @Test("Every catalogue layout's parameters spelled out in declared order, the given ones as given")
+    func spelledOut() throws {
+        let registry = LayoutRegistry.standard
+        for definition in registry.definitions {
+            let given = definition.parameters.last.map { [LayoutDescription.Parameter(name: $0.name, value: "given")] } ?? []
+            let spelled = registry.spelledOut(LayoutDescription(name: definition.name, parameters: given))
+            #expect(spelled.name == definition.name)
+            #expect(spelled.parameters.map(\.name) == definition.parameters.map(\.name), "\(definition.name)")
+            for (parameter, declared) in zip(spelled.parameters, definition.parameters) {
+                let expected = given.first { $0.name == declared.name }?.value ?? declared.defaultValue
+                #expect(parameter.value == expected, "\(definition.name) \(declared.name)")
+            }
+        }
+        let unknown = LayoutDescription(name: "no-such-layout", parameters: [.init(name: "a", value: "1")])
+        #expect(registry.spelledOut(unknown) == unknown)
+    }
+
+    @Test("reel record's trace: the circle user's <layout> names the circle's every parameter, start-minute as given")
+    func recorded() throws {
+        var setup = RecordingSetup()
+        (setup.layout, setup.items, setup.parameters) = ("circle", .exactly(12), [("start-minute", "41.6")])
+        let scenario = Scenario(name: .circle, header: setup.header(seed: 9), duration: 1, seed: 9)
+        let trace = String(decoding: try scenario.record(), as: UTF8.self)
+        let line = try #require(trace.split(separator: "\n").first { $0.contains("<layout ") })
+        let circle = try #require(LayoutRegistry.standard.definition(named: "circle"))
+        let written = line.matches(of: /([a-z-]+)="([^"]*)"/).map { (String($0.output.1), String($0.output.2)) }
+        #expect(written.map(\.0) == ["name"] + circle.parameters.map(\.name))
+        #expect(written.contains { $0 == ("start-minute", "41.6") })
+        for parameter in circle.parameters where parameter.name != "start-minute" {
+            #expect(written.contains { $0 == (parameter.name, parameter.defaultValue) }, "\(parameter.name)")
+        }
+    }
+}

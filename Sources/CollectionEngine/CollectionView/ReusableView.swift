@@ -123,7 +123,7 @@ open class ReusableView {
         }
         frame = stored.frame
         transform3D = stored.transform3D
-        alpha = stored.alpha
+        alpha = stored.displayedAlpha
         zIndex = stored.zIndex
         isHidden = stored.isHidden
         apply(stored)

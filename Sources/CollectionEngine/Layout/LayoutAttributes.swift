@@ -59,10 +59,17 @@ open class LayoutAttributes: Equatable, CustomStringConvertible {
         get { standard.transform3D }
         set { standard.transform3D = newValue; mutations &+= 1 }
     }
-    /// Opacity, from 0 to 1.
+    /// Opacity, from 0 to 1 as the view shows it: a layout may set any value, as UIKit's attributes keep it, and
+    /// the view it is applied to takes ``displayedAlpha``.
     @inlinable public var alpha: Double {
         get { standard.alpha }
         set { standard.alpha = newValue; mutations &+= 1 }
+    }
+    /// The opacity a view shows for ``alpha``: clamped to 0…1, as `UIView.alpha` clamps what it is given (a value
+    /// below 0 shows as 0, above 1 as 1; Apple's UIView documentation gives the property's range as 0.0 to 1.0).
+    @inlinable public var displayedAlpha: Double {
+        let alpha = standard.alpha
+        return alpha < 0 ? 0 : alpha > 1 ? 1 : alpha
     }
     /// Drawing order; higher is in front. Equal values draw in an unspecified order.
     @inlinable public var zIndex: Int {

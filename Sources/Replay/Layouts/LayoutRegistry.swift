@@ -57,6 +57,20 @@ public struct LayoutRegistry: Sendable {
         }
     }
 
+    /// `description` with every parameter its layout declares, in declared order: the value it gives, else the
+    /// default spelled out. A trace written so replays the same with a later Reel whose defaults changed, and
+    /// another layout chosen with `--layout` never takes parameters the recording did not mean for it. A layout
+    /// the registry does not know is returned as it is.
+    public func spelledOut(_ description: LayoutDescription) -> LayoutDescription {
+        guard let definition = definition(named: description.name) else { return description }
+        var spelled = description
+        spelled.parameters = definition.parameters.map { declared in
+            description.parameters.first { $0.name == declared.name }
+                ?? LayoutDescription.Parameter(name: declared.name, value: declared.defaultValue)
+        }
+        return spelled
+    }
+
     private func resolve(_ description: LayoutDescription, named name: String?,
                          path: String) throws(ReplayError) -> (LayoutDefinition, [(name: String, value: String)]) {
         let wanted = name ?? description.name

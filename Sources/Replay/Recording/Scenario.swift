@@ -100,6 +100,7 @@ public struct Scenario: Sendable {
                                  registry: LayoutRegistry = .standard) throws(ReplayError) -> (bytes: [UInt8], summary: Summary) {
         var header = header
         header.meta.append(MetaEntry(key: "source", value: "reel record --scenario \(name.rawValue) --seed \(seed)"))
+        header.layout = registry.spelledOut(header.layout)
         let recorder = try TraceRecorder(header: header, path: path, registry: registry)
         var user = SimulatedUser(scenario: self, recorder: recorder)
         let rate = header.collectionView.refreshRate

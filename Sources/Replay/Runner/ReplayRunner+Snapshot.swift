@@ -127,7 +127,7 @@ extension SnapshotReport.Element {
         }
         self.init(category: category, section: key.indexPath.section, item: key.indexPath.item, kind: key.kind,
                   frame: attributes.frame, center: attributes.center, size: attributes.size,
-                  alpha: attributes.alpha, zIndex: attributes.zIndex, hidden: attributes.isHidden, selected: selected,
+                  alpha: attributes.displayedAlpha, zIndex: attributes.zIndex, hidden: attributes.isHidden, selected: selected,
                   transform: attributes.transform3D.rowMajor, disappearing: disappearing,
                   custom: attributes.customAttributes.map { field in
                       switch field.value {
