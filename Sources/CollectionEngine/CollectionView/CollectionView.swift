@@ -48,6 +48,28 @@ public final class CollectionView {
         didSet { if contentInset != oldValue { collectionViewLayout.invalidateLayout() } }
     }
 
+    /// The insets of the area no bar, notch or home indicator covers (`UIView.safeAreaInsets`); changing them
+    /// invalidates the layout.
+    public var safeAreaInsets: EdgeInsets = .zero {
+        didSet { if safeAreaInsets != oldValue { collectionViewLayout.invalidateLayout() } }
+    }
+
+    /// The view's layout margins (`UIView.layoutMargins`); changing them invalidates the layout.
+    public var layoutMargins: EdgeInsets = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
+        didSet { if layoutMargins != oldValue { collectionViewLayout.invalidateLayout() } }
+    }
+
+    /// Pixels per point of the screen (`UITraitCollection.displayScale`): 1, 2 or 3.
+    public var displayScale: Double = 2 {
+        didSet { if displayScale != oldValue { collectionViewLayout.invalidateLayout() } }
+    }
+
+    /// Whether content runs left to right or right to left
+    /// (`UIView.effectiveUserInterfaceLayoutDirection`); changing it invalidates the layout.
+    public var layoutDirection: LayoutDirection = .leftToRight {
+        didSet { if layoutDirection != oldValue { collectionViewLayout.invalidateLayout() } }
+    }
+
     /// The size of the content, from the layout after its last `prepare()`.
     public internal(set) var contentSize: Size = .zero
 
