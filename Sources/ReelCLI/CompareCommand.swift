@@ -11,7 +11,9 @@ struct CompareCommand: ParsableCommand {
             The first --layout is the base. Each timing figure reads as benchstat's: the median over the repeats \
             ± the half-width of its 95 % confidence interval, then each other layout's, its change in percent and \
             the two-sided Mann-Whitney U p-value (~ where p > 0.05). Counters are exact and compared exactly. \
-            The exit code is 0 whatever the comparison shows.
+            The exit code is 0 whatever the comparison shows. With --scale, each trace is replayed with its data \
+            scaled to each item count instead (one --layout is enough), and each layout's cost per steady frame is \
+            checked, phase by phase, for growth with the count; --fail-on-growth makes a growth exit 2.
             """)
 
     @Argument(help: "The traces to replay.")
@@ -48,16 +50,23 @@ struct CompareCommand: ParsableCommand {
 
     @OptionGroup var scale: ScaleOutSelection
 
+    @OptionGroup var itemScale: ItemScaleSelection
+
     func validate() throws {
-        guard layouts.count >= 2 else {
+        try itemScale.check(repeats: passes.repeats)
+        if itemScale.scale != nil {
+            guard !layouts.isEmpty else { throw ValidationError("compare --scale needs a --layout") }
+        } else if layouts.count < 2 {
             throw ValidationError("compare needs two --layout options or more, not \(layouts.count)")
         }
         for layout in layouts { try Reel.checkLayoutName(layout) }
         if let refreshRate { try OptionRange.refreshRate().check(refreshRate) }
-        try PassSelection<Self>.checkTotal(passes.warmup + passes.repeats, runs: layouts.count)
+        try PassSelection<Self>.checkTotal(passes.warmup + passes.repeats,
+                                           runs: layouts.count * (itemScale.counts?.count ?? 1))
     }
 
     func run() throws {
+        if let counts = itemScale.counts { return try runScaleCheck(counts) }
         let outputs = try exports.outputs(format: format, path: output)
         try checkOutputs(outputs.map(\.path), inputs: traces, writing: "the comparison")
         let part = scale.part(of: traces)
@@ -97,6 +106,51 @@ struct CompareCommand: ParsableCommand {
                                      shard: part.record(), width: width.width(for: output.path))
             }
             if failed { throw ExitCode(1) }
+        }
+    }
+}
+
+extension CompareCommand {
+    /// `--scale`: every trace at every count with every layout (``ScaleCheckRun``), then the check's verdicts.
+    private func runScaleCheck(_ counts: [Int]) throws {
+        let outputs = try exports.outputs(format: format, path: output)
+        try checkOutputs(outputs.map(\.path), inputs: traces, writing: "the comparison")
+        let part = scale.part(of: traces)
+        let traces = part.elements
+        try withTraceInputs(traces) { unreadable in
+            let options = measurement.applied(to: ReplayOptions(
+                mode: mode, refreshRate: refreshRate, repeats: passes.repeats, warmup: passes.warmup,
+                allowsTruncation: passes.allowsTruncated))
+            let registry = Reel.layouts
+            let outcomes = scale.run(traces, quiet: quiet) { trace, showProgress -> Result<ScaleCheck, ComparisonFailure> in
+                if let message = unreadable[trace] {
+                    return .failure(ComparisonFailure(trace: trace, layouts: layouts, message: message))
+                }
+                var bar = ProgressBar(label: trace)
+                do throws(ReplayError) {
+                    let check = try ScaleCheckRun(trace: trace, layouts: layouts, counts: counts, options: options,
+                                                  registry: registry).run(progress: { progress in
+                        if showProgress { bar.update(progress) }
+                    })
+                    if showProgress { bar.clear() }
+                    for layout in check.layouts { if let failure = layout.failure { StandardError.line(failure) } }
+                    return .success(check)
+                } catch {
+                    if showProgress { bar.clear() }
+                    StandardError.line(error.description)
+                    return .failure(ComparisonFailure(trace: trace, layouts: layouts, message: error.description))
+                }
+            }
+            let failed = outcomes.contains { (try? $0.get())?.complete != true }
+            let onlyFailure = traces.count == 1 && outcomes.allSatisfy { (try? $0.get()) == nil }
+            try emit(outputs.filter { !onlyFailure || $0.format == .json }) { output in
+                output.format.render(scaleChecks: outcomes, asArray: traces.count > 1, shard: part.record(),
+                                     width: width.width(for: output.path))
+            }
+            if failed { throw ExitCode(1) }
+            if itemScale.failOnGrowth, outcomes.contains(where: { (try? $0.get())?.grows == true }) {
+                throw ExitCode(2)
+            }
         }
     }
 }

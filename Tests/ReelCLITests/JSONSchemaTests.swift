@@ -18,7 +18,7 @@ struct JSONSchemaTests {
 
     @Test("Every schema is draft 2020-12 and uses only what the check checks")
     func schemasAreChecked() throws {
-        for name in ["report", "comparison", "gate"] {
+        for name in ["report", "comparison", "gate", "scale-check"] {
             let schema = try Self.schema(name)
             #expect(schema.root["$schema"] == .string("https://json-schema.org/draft/2020-12/schema"))
             // A document that is nothing like the format fails, so the check is not empty.

@@ -34,6 +34,9 @@ public struct ReplayOptions: Hashable, Sendable {
     /// (``ReplayMeasurement/timeline``, what `--format chrome-trace` draws); `nil` records none, and no
     /// replay pays for it.
     public var timelineRepeat: Int?
+    /// Replays the trace's `<data>` scaled to this many items (``ItemScaling``) instead of as recorded;
+    /// `nil` replays it as recorded.
+    public var itemCount: Int?
     /// Whether the profiler observes the spans of every frame (the engine's phases and the runner's own);
     /// without, frames are timed as a whole and no path is measured. For the profiler's overhead benchmark
     /// (the same replay with and without its spans); reports need the spans.

@@ -132,7 +132,11 @@ public final class ReplaySession {
         } catch {
             reader = try Self.open(source, path, readerOptions)
         }
-        header = reader.header
+        if let itemCount = options.itemCount {
+            header = try ItemScaling.header(reader.header, itemCount: itemCount, path: path)
+        } else {
+            header = reader.header
+        }
         refreshRate = options.refreshRate ?? header.collectionView.refreshRate
         guard refreshRate > 0, refreshRate.isFinite else {
             throw ReplayError(.unsupported, "the refresh rate must be positive, not \(refreshRate)", path: path)
