@@ -1,4 +1,5 @@
 public import Reporting
+import TraceXML
 
 /// One trace replayed at several item counts with each of several layouts, every (count, layout) pair's
 /// passes interleaved (``Interleaving``) so that a drift of the machine falls on every count alike: what
@@ -36,6 +37,8 @@ public struct ScaleCheckRun {
     ///   unknown, or a warm-up pass stops on a bad event.
     public func run(progress: (ReplayProgress) -> Void = { _ in }) throws(ReplayError) -> ScaleCheck {
         precondition(counts.count >= 2 && !layouts.isEmpty, "a scale check needs two counts and a layout")
+        precondition(counts.allSatisfy { (1...TraceLimits.items).contains($0) },
+                     "item counts are from 1 to \(TraceLimits.items), not \(counts)")
         for count in counts { try ItemScaling.check(trace: trace, itemCount: count, registry: registry) }
         var sessionOptions = options
         sessionOptions.mode = options.mode ?? .gestures

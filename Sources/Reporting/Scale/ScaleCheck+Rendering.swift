@@ -124,7 +124,7 @@ extension ScaleCheck {
             for phase in shown(layout) {
                 lines.append("  " + phase.path.padding(toLength: pathWidth, withPad: " ", startingAt: 0)
                              + columns.map { Self.leftPad(Self.time(phase.medians[$0]), 11) }.joined()
-                             + "  " + Self.ratioText(phase) + (phase.grows ? "  grows" : ""))
+                             + "  " + Self.ratioText(phase) + (phase.grows ? "  grows" : phase.isJudged ? "" : "  (not judged)"))
             }
         }
         return lines
@@ -175,6 +175,7 @@ extension ScaleCheck {
         .object([
             .init("path", .string(phase.path)),
             .init("grows", .bool(phase.grows)),
+            .init("judged", .bool(phase.isJudged)),
             .init("ratio", phase.ratio.map(JSONValue.precise) ?? .null),
             .init("p_value", phase.test.map { .precise($0.pValue) } ?? .null),
             .init("test_method", phase.test.map { .string($0.method.rawValue) } ?? .null),
