@@ -62,7 +62,7 @@ struct ScaleCheckCommandTests {
         #expect(result.stdout.contains("grid grows in frame/layout/query: "), "\(result.stdout)")
         #expect(result.stdout.contains("flow is flat"), "\(result.stdout)")
         let markdown = try String(contentsOfFile: paths[0], encoding: .utf8)
-        #expect(markdown.contains("**grid**: grows in frame/layout/query"))
+        #expect(markdown.contains("**grid** grows in frame/layout/query"))
         #expect(markdown.contains("| `frame/layout/query` |"))
         let html = try String(contentsOfFile: paths[1], encoding: .utf8)
         #expect(html.contains("grid grows in frame/layout/query"))

@@ -206,7 +206,7 @@ extension ScaleCheck {
     var markdown: String {
         var text = "## Scale check `\(trace)`\n\n\(description)\n"
         for layout in layouts {
-            text += "\n**\(layout.name)**: " + verdict(layout).dropFirst(layout.name.count + 1) + "\n\n"
+            text += "\n**\(layout.name)** " + verdict(layout).dropFirst(layout.name.count + 1) + "\n\n"
             text += "| phase | " + counts.map(Self.grouped).joined(separator: " | ") + " | change |\n"
             text += "|---|" + String(repeating: "---:|", count: counts.count) + "---|\n"
             for phase in shown(layout) {
