@@ -56,6 +56,11 @@ struct CompareCommand: ParsableCommand {
         try itemScale.check(repeats: passes.repeats)
         if itemScale.scale != nil {
             guard !layouts.isEmpty else { throw ValidationError("compare --scale needs a --layout") }
+            // A scale check's JSON is not one `reel merge` combines: its traces run in one job (`--jobs` spreads
+            // them over the machine's cores).
+            if let shard = scale.shard {
+                throw ValidationError("compare --scale runs in one job and cannot take --shard, not '\(shard)'")
+            }
         } else if layouts.count < 2 {
             throw ValidationError("compare needs two --layout options or more, not \(layouts.count)")
         }

@@ -27,6 +27,8 @@ struct ScaleCheckCommandTests {
          "--scale needs --repeat 4 or more, so that a growth can be significant, not '3'"),
         (["--fail-on-growth", "--layout", "flow", "--layout", "grid"], "--fail-on-growth needs --scale"),
         (["--scale", "1000,100000"], "compare --scale needs a --layout"),
+        (["--scale", "1000,100000", "--layout", "flow", "--shard", "1/2"],
+         "compare --scale runs in one job and cannot take --shard, not '1/2'"),
     ])
     func usage(arguments: [String], message: String) throws {
         let result = try ReelProcess.run(arguments: ["compare", "Traces/grid-shelves.xml"] + arguments)
