@@ -93,72 +93,29 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         return adapter
     }
 
-    /// The wrappers of the last two answers (the visible rect's and the region ahead's alternate), their spare
-    /// storage, and wrappers of elements that left, to speak for elements that come.
-    var recentAnswer: [UICollectionViewLayoutAttributes] = []
-    var olderAnswer: [UICollectionViewLayoutAttributes] = []
-    private var spareAnswer: [UICollectionViewLayoutAttributes] = []
-    private var pool: [UICollectionViewLayoutAttributes] = []
-    private static let poolLimit = 1_024
-    /// The engine's answer behind ``recentAnswer`` while the adapter has not taken it.
-    var pendingEngineAnswer: [LayoutAttributes]?
+    /// The wrappers of the last two answers and the pool of unused ones.
+    ///
+    /// `@exclusivity(unchecked)`, as the engine's flow layout's answer storage: swapped out at the start of a
+    /// query and back at its end, single accesses that span no call, so no two can overlap (their dynamic
+    /// checks were a third of this layout's cost over the engine's on a steady frame); a layout is used on one
+    /// thread, its collection view's.
+    @exclusivity(unchecked) private final var answers = WrapperAnswers()
+    /// The engine's answer behind the last wrappers answered, while the adapter has not taken it.
+    @exclusivity(unchecked) private final var pendingEngineAnswer: [LayoutAttributes]?
+    /// The storage of the last wrappers answered, to recognise them when they come back unchanged.
+    @exclusivity(unchecked) private final var lastAnswer: UnsafeRawPointer?
 
-    /// The wrappers for the engine's `answer`: the last or last-but-one answer's when they speak for the same
-    /// objects, else new ones (reused from the pool while it has some).
-    /// - Complexity: O(k) for k elements.
+    /// The wrappers for the engine's `answer`.
+    /// - Complexity: O(k) for k elements (see ``WrapperAnswers``).
     private func wrappers(for answer: [LayoutAttributes]) -> [UICollectionViewLayoutAttributes] {
-        pendingEngineAnswer = answer
-        if Self.same(recentAnswer, answer) { return recentAnswer }
-        if Self.same(olderAnswer, answer) {
-            swap(&recentAnswer, &olderAnswer)
-            return recentAnswer
-        }
         let type = attributesClass
-        let pooling = type == UICollectionViewLayoutAttributes.self
-        var built = spareAnswer
-        spareAnswer = []
-        built.removeAll(keepingCapacity: true)
-        built.reserveCapacity(answer.count)
-        for attributes in answer {
-            if let companion = attributes.companion {
-                built.append(unsafeDowncast(companion.takeUnretainedValue(), to: UICollectionViewLayoutAttributes.self))
-            } else if pooling, let reused = pool.popLast() {
-                reused.rebind(to: attributes)
-                built.append(reused)
-            } else {
-                built.append(UICollectionViewLayoutAttributes.wrapping(attributes, as: type))
-            }
-        }
-        // Wrappers only the older answer holds are no longer answered: back to the pool, letting go of the
-        // engine's objects so that the engine reuses them too.
-        if pooling {
-            for index in olderAnswer.indices where isKnownUniquelyReferenced(&olderAnswer[index]) {
-                guard pool.count < Self.poolLimit else { break }
-                olderAnswer[index].detach()
-                pool.append(olderAnswer[index])
-            }
-        }
-        olderAnswer.removeAll(keepingCapacity: true)
-        spareAnswer = olderAnswer
-        olderAnswer = recentAnswer
-        recentAnswer = built
-        return recentAnswer
-    }
-
-    /// Whether `wrappers` speak for exactly the objects of `answer`, in order.
-    @inline(__always)
-    private static func same(_ wrappers: [UICollectionViewLayoutAttributes], _ answer: [LayoutAttributes]) -> Bool {
-        guard wrappers.count == answer.count, !answer.isEmpty else { return false }
-        return wrappers.withUnsafeBufferPointer { wrappers in
-            answer.withUnsafeBufferPointer { answer in
-                var index = 0
-                while index < answer.count {
-                    guard wrappers[index].storage === answer[index] else { return false }
-                    index += 1
-                }
-                return true
-            }
-        }
+        var answers = WrapperAnswers()
+        swap(&answers, &self.answers)
+        let wrappers = answers.wrappers(for: answer, as: type)
+        swap(&answers, &self.answers)
+        pendingEngineAnswer = answer
+        lastAnswer = wrappers.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        return wrappers
     }
 
     /// The engine's answer for `answer` when it is the last answer of ``layoutAttributesForElements(in:)``
@@ -166,10 +123,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     final func takeEngineAnswer(for answer: [UICollectionViewLayoutAttributes]) -> [LayoutAttributes]? {
         guard let engine = pendingEngineAnswer else { return nil }
         pendingEngineAnswer = nil
-        let identical = answer.count == recentAnswer.count && answer.withUnsafeBufferPointer { mine in
-            recentAnswer.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress }
-        }
-        return identical ? engine : nil
+        let returned = answer.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        return returned == lastAnswer && !answer.isEmpty ? engine : nil
     }
 
     // MARK: Providing the layout

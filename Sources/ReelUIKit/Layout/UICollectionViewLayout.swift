@@ -1,5 +1,6 @@
 public import Foundation
-internal import CollectionEngine
+// Public for `engineLayout` alone; a user's file sees the engine's names only if it imports the engine itself.
+public import CollectionEngine
 
 /// Computes where every element of a collection view goes: UIKit's `UICollectionViewLayout`.
 ///
@@ -11,15 +12,17 @@ internal import CollectionEngine
 /// https://developer.apple.com/documentation/uikit/uicollectionviewlayout
 open class UICollectionViewLayout: NSObject, NSCoding {
     /// The engine's side of this layout while one exists: unretained, as the adapter owns this layout; it
-    /// clears this when it goes, so it never dangles.
-    final var adapterReference: Unmanaged<CollectionViewLayout>?
+    /// clears this when it goes, so it never dangles. Unchecked: a trivial value read on every query, written
+    /// in single assignments that span no call.
+    @exclusivity(unchecked) final var adapterReference: Unmanaged<CollectionViewLayout>?
 
     /// The engine's side of this layout, when it has one.
     final var adapter: CollectionViewLayout? { adapterReference?.takeUnretainedValue() }
 
     /// Called by UIKit Dynamics' animator on every frame, before the frame's events, with the frame's time in
     /// seconds; returns whether its bodies still move. Set by `UIDynamicAnimator(collectionViewLayout:)`.
-    var frameTick: ((Double) -> Bool)?
+    /// Unchecked: read once a frame, set once by the animator; neither access spans a call.
+    @exclusivity(unchecked) var frameTick: ((Double) -> Bool)?
 
     /// The facade this layout hands out as ``collectionView`` and the engine view it stands for.
     private var facade: UICollectionView?
@@ -39,8 +42,9 @@ open class UICollectionViewLayout: NSObject, NSCoding {
 
     open func encode(with coder: NSCoder) {}
 
-    /// The engine's side of this layout, made on first use; the caller (the collection view) keeps it.
-    final var engineLayout: CollectionViewLayout {
+    /// The engine's side of this layout, made on first use, to install in an engine `CollectionView` (a
+    /// registered layout's definition does it): it owns this layout, and the caller keeps it.
+    public final var engineLayout: CollectionViewLayout {
         if let adapter { return adapter }
         let made = makeAdapter()
         adapterReference = Unmanaged.passUnretained(made)
@@ -77,11 +81,17 @@ open class UICollectionViewLayout: NSObject, NSCoding {
     /// The class of the invalidation contexts the layout makes.
     open class var invalidationContextClass: AnyClass { UICollectionViewLayoutInvalidationContext.self }
 
-    /// ``layoutAttributesClass`` as an attributes class (this class's when it names another kind of class).
+    /// ``layoutAttributesClass`` as an attributes class (this class's when it names another kind of class), read
+    /// once: a class's class property does not change.
     final var attributesClass: UICollectionViewLayoutAttributes.Type {
-        (type(of: self).layoutAttributesClass as? UICollectionViewLayoutAttributes.Type)
+        if let knownAttributesClass { return knownAttributesClass }
+        let known = (type(of: self).layoutAttributesClass as? UICollectionViewLayoutAttributes.Type)
             ?? UICollectionViewLayoutAttributes.self
+        knownAttributesClass = known
+        return known
     }
+    /// Unchecked: a metatype read on every query and written once, in single accesses spanning no call.
+    @exclusivity(unchecked) private final var knownAttributesClass: UICollectionViewLayoutAttributes.Type?
 
     /// ``invalidationContextClass`` as a context class.
     final var contextClass: UICollectionViewLayoutInvalidationContext.Type {
