@@ -74,12 +74,20 @@ struct UIKitCustomLayoutTests {
         #expect(cells[1].custom.map(\.value) == [.bool(false), .number(12)])
     }
 
-    @Test("The whole session replays, its batch updates included, and ends where flow's does")
+    @Test("After the session's batch updates the layout holds the data they leave: its height follows flow's")
     func wholeSession() throws {
         let runner = ReplayRunner(registry: Self.registry, makeClock: { ManualClock() })
-        let options = ReplayOptions(layout: "timeline", repeats: 1, warmup: 0)
-        let measurement = try runner.replay(Self.chat, options: options)
-        #expect(measurement.complete)
-        #expect(measurement.failure == nil)
+        let measurement = try runner.replay(Self.chat, options: ReplayOptions(layout: "timeline", repeats: 1, warmup: 0))
+        #expect(measurement.complete && measurement.failure == nil)
+        let timeline = try runner.snapshot(Self.chat, at: 1_000, options: ReplayOptions(layout: "timeline"),
+                                           finalStatePastTheEnd: true)
+        let flow = try runner.snapshot(Self.chat, at: 1_000, options: ReplayOptions(layout: "flow"),
+                                       finalStatePastTheEnd: true)
+        // The batches leave 57, 47 and 12 items (116). Flow stacks each section as a 32-point header, an 8-point
+        // inset, its items 6 points apart and an 8-point inset; the timeline stacks every item 8 points apart:
+        // flow's height − 3 × 48 − 6 × (116 − 3) + 8 × (116 − 1) = flow's height + 98. One item has no size in the
+        // trace (the inserted section's first): flow gives it its item size, 60 points high; the delegate answers a
+        // layout that is not a flow layout with UIKit's default item size, 50: 10 points less.
+        #expect(timeline.contentSize.height == flow.contentSize.height + 88)
     }
 }
