@@ -129,6 +129,21 @@ struct EngineBoundaryTests {
         withExtendedLifetime(data) {}
     }
 
+    @Test("A registered decoration view class (with override init(frame:)) gets a displayed decoration view")
+    func decoration() throws {
+        let layout = BackdropFlowLayout()
+        let (view, data) = Self.install(layout)
+        let decorations = view.displayedElements.filter { $0.key.category == .decorationView }
+        try #require(decorations.count == 1)
+        #expect(decorations[0].key.kind == BackdropFlowLayout.backdropKind)
+        #expect(decorations[0].view.frame == Rect(x: 0, y: 0, width: 390, height: 200))
+        #expect(decorations[0].view.zIndex == -1)
+        view.contentOffset = Point(x: 0, y: 400)
+        view.layoutIfNeeded()
+        #expect(!view.displayedElements.contains { $0.key.category == .decorationView })
+        withExtendedLifetime(data) {}
+    }
+
     @Test("A flow subclass's attributes class is honoured: super's attributes are of it, copies too")
     func flowAttributesClass() throws {
         final class ShadowFlowLayout: UICollectionViewFlowLayout {
