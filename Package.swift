@@ -27,7 +27,9 @@ let package = Package(
         .target(name: "ReelGeometry", swiftSettings: swiftSettings),
         .target(
             name: "CollectionEngine",
-            dependencies: ["ReelGeometry", "CCycleCounter", .product(name: "RealModule", package: "swift-numerics")],
+            dependencies: [
+                "ReelGeometry", "CCycleCounter", "CLayoutTally", .product(name: "RealModule", package: "swift-numerics"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -59,6 +61,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "CCycleCounter"),
+        // A per-thread tally of the attributes layouts create, for the engine's counters.
+        .target(name: "CLayoutTally"),
         .target(
             name: "ReelCLI",
             dependencies: [
