@@ -81,6 +81,9 @@ struct AttributesBuiltTests {
         _ = (0..<5).map { LayoutAttributes(forCellWith: IndexPath(item: $0, section: 0)).copy() }
         _ = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 100, height: 500))
         #expect(collectionView.counters.layoutAttributesBuilt == before)
+        // The next call into the layout counts its own copy alone.
+        _ = collectionView.layoutAttributesForItem(at: IndexPath(item: 3, section: 0))
+        #expect(collectionView.counters.layoutAttributesBuilt == before + 1)
     }
 
     @Test("The flow layout counts what it answers, kept or new, as before; its subclasses' copies count too")
@@ -126,7 +129,7 @@ struct AttributesBuiltTests {
         let counts = await withTaskGroup(of: [Int].self) { group in
             for _ in 0..<4 {
                 group.addTask {
-                    (0..<20).map { _ in
+                    (0..<100).map { _ in
                         let layout = CopyingLayout()
                         return Self.collectionView(layout).counters.layoutAttributesBuilt
                     }
@@ -134,6 +137,6 @@ struct AttributesBuiltTests {
             }
             return await group.reduce(into: []) { $0 += $1 }
         }
-        #expect(counts == Array(repeating: 20, count: 80))
+        #expect(counts == Array(repeating: 20, count: 400))
     }
 }
