@@ -8,7 +8,7 @@ import CLayoutTally
 /// around each of its calls into its layout (``CollectionView/callingLayout(query:_:)``), so that objects a
 /// layout creates while it answers count, and the engine's own copies (of what it applied, for animations)
 /// do not. One tally per thread: replays running on several threads count apart, without a lock.
-enum LayoutTally {
+package enum LayoutTally {
     /// The calling thread's tally.
     ///
     /// The only caller of the C function: its thread-local variable is `static`, one per object file that
@@ -22,6 +22,16 @@ enum LayoutTally {
     @inline(__always)
     static func recordCreation() {
         current().pointee.created &+= 1
+    }
+
+    /// Runs `body`, whose attributes objects are the engine's own and do not count as built: a module of this
+    /// package copying what a layout handed it (the UIKit module's copies of an attributes subclass's fields).
+    package static func uncounted<T>(_ body: () -> T) -> T {
+        let tally = current()
+        let before = tally.pointee.created
+        let result = body()
+        tally.pointee.created = before
+        return result
     }
 
     /// Runs `body`, a query the engine makes of a layout through another one (a transition layout asking

@@ -65,7 +65,8 @@ extension UICollectionViewLayoutAttributes {
         let state = ThreadState.current
         state.takingSnapshot = true
         defer { state.takingSnapshot = false }
-        guard let copy = copy(with: nil) as? UICollectionViewLayoutAttributes else { return }
+        // The engine's own copy, as the copies it keeps of what it applied: not built by the layout.
+        guard let copy = LayoutTally.uncounted({ copy(with: nil) }) as? UICollectionViewLayoutAttributes else { return }
         // The copy took the old snapshot with the fields; it needs none, and a chain of them would grow.
         (copy.storage as? SnapshotAttributes)?.snapshot = nil
         storage.snapshot = copy
