@@ -1,4 +1,5 @@
 public import Foundation
+internal import CollectionEngine
 
 /// Told when a dynamic animator pauses and resumes: UIKit's `UIDynamicAnimatorDelegate`.
 ///
@@ -59,6 +60,9 @@ open class UIDynamicAnimator: NSObject {
         self.layout = layout
         super.init()
         layout.frameTick = { [weak self] time in self?.advance(to: time) ?? false }
+        // Made while installed (in `prepare()`, say): the clock starts at the current frame, so that the
+        // next frame steps from there.
+        if let view = layout.adapter?.collectionView { steps = stepIndex(view.frameTime) }
     }
 
     // MARK: Behaviours
@@ -199,13 +203,16 @@ open class UIDynamicAnimator: NSObject {
 
     // MARK: The frame clock
 
+    /// The last whole step at `time`: a frame's time is a multiple of its period, not of the step, so the
+    /// rounding of time / step is absorbed.
+    private func stepIndex(_ time: Double) -> Int { Int((time / world.step + 1e-6).rounded(.down)) }
+
     /// Integrates the items up to `time` (seconds, never decreasing) in fixed steps, writes the ones that
     /// moved and invalidates the layout if any did.
     ///
     /// - Returns: whether the animator still runs (its items settle towards rest).
     final func advance(to time: Double) -> Bool {
-        // A frame's time is a multiple of its period, not of the step: absorb the rounding of time / step.
-        let target = Int((time / world.step + 1e-6).rounded(.down))
+        let target = stepIndex(time)
         guard let from = steps else {
             steps = target
             return isRunning
