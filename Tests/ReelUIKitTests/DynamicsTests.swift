@@ -247,14 +247,21 @@ struct DynamicsTests {
             let spring = UIAttachmentBehavior(item: c, attachedToAnchor: CGPoint(x: 100, y: 50))
             spring.frequency = 1
             spring.damping = 0.3
+            spring.length = 20
             rig.animator.addBehavior(spring)
-            rig.run(to: 1.5, rate: rate)
-            return [a.center, b.center, c.center]
+            var centers: [CGPoint] = [], previous = 0.0
+            for time in [0.25, 0.4, 1.5] {
+                rig.run(to: time, from: previous, rate: rate)
+                centers += [a.center, b.center, c.center]
+                previous = time
+            }
+            return centers
         }
         let sixty = try run(rate: 60)
         #expect(sixty == (try run(rate: 120)))
         #expect(sixty == (try run(rate: 60)))
-        #expect(sixty[0].y < 90 + 1e-9 && sixty[1].y < 90 + 1e-9)
+        #expect(sixty[0] != sixty[3] && sixty[2] != sixty[5], "the items still move at 0.25 s")
+        #expect(sixty[6].y < 90 + 1e-9 && sixty[7].y < 90 + 1e-9)
     }
 
     @Test("The layout keeps its animator and the animator its layout weakly: no cycle")
