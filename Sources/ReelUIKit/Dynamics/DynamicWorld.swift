@@ -55,6 +55,9 @@ final class DynamicWorld {
     private var indices: [ObjectIdentifier: Int] = [:]
     /// The rectangle the collision behaviours' reference bounds stand for: the layout's content.
     var referenceBounds: CGRect = .zero
+    /// Each body's position, velocity and angle at the start of the current step; kept to allocate nothing
+    /// per step.
+    private var before: [(SIMD2<Double>, SIMD2<Double>, Double)] = []
 
     init(step: Double) {
         self.step = step
@@ -131,8 +134,7 @@ final class DynamicWorld {
             bodies[index].exactSpring = nil
         }
         for behavior in behaviors { behavior.applyForces(in: self) }
-        var before: [(SIMD2<Double>, SIMD2<Double>, Double)] = []
-        before.reserveCapacity(bodies.count)
+        before.removeAll(keepingCapacity: true)
         for index in bodies.indices {
             before.append((bodies[index].position, bodies[index].velocity, bodies[index].angle))
             var body = bodies[index]
