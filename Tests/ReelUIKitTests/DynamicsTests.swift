@@ -17,6 +17,8 @@ private final class HostLayout: UICollectionViewLayout {
         invalidations += 1
         super.invalidateLayout()
     }
+
+    override var collectionViewContentSize: CGSize { CGSize(width: 200, height: 400) }
 }
 
 /// Counts the animator's pauses and resumptions.
@@ -149,6 +151,26 @@ struct DynamicsTests {
                 #expect(rig.animator.isRunning)
             }
         }
+    }
+
+    @Test("The reference bounds (the layout's content) hold items in when they are a boundary")
+    func referenceBounds() throws {
+        let rig = try Rig()
+        let item = rig.item(at: CGPoint(x: 100, y: 100))
+        let properties = UIDynamicItemBehavior(items: [item])
+        properties.addLinearVelocity(CGPoint(x: 300, y: -600), for: item)
+        rig.animator.addBehavior(properties)
+        let collision = UICollisionBehavior(items: [item])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        rig.animator.addBehavior(collision)
+        var extremes = (minX: 100.0, maxX: 100.0, minY: 100.0)
+        rig.run(to: 1) { _ in
+            extremes = (min(extremes.minX, Double(item.center.x)), max(extremes.maxX, Double(item.center.x)),
+                        min(extremes.minY, Double(item.center.y)))
+        }
+        #expect(extremes.maxX == 190 && extremes.minY == 10, "stopped by the right and top sides")
+        #expect(extremes.minX == 100, "elasticity 0: no bounce back")
+        #expect(item.center == CGPoint(x: 190, y: 10))
     }
 
     @Test("A snap settles exactly at its point, overshooting only with little damping")

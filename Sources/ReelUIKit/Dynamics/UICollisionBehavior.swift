@@ -99,7 +99,10 @@ open class UICollisionBehavior: UIDynamicBehavior {
         if collisionMode.contains(.items) { collideItems(in: world) }
         guard collisionMode.contains(.boundaries) else { return }
         for index in list.bodies where !world[index].isAnchored {
-            if let insets = referenceInsets { keep(index, inside: world.referenceBounds.inset(by: insets), in: world) }
+            // No content yet (the layout not prepared): no reference bounds to keep the item in.
+            if let insets = referenceInsets, !world.referenceBounds.isEmpty {
+                keep(index, inside: world.referenceBounds.inset(by: insets), in: world)
+            }
             for boundary in boundaries { collide(index, with: boundary.from, boundary.to, in: world) }
         }
     }
