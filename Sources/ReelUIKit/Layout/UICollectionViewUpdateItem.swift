@@ -2,8 +2,7 @@ public import Foundation
 internal import CollectionEngine
 
 /// One operation of a batch update, as ``UICollectionViewLayout/prepare(forCollectionViewUpdates:)`` receives it:
-/// UIKit's `UICollectionViewUpdateItem`. A section operation's index path has the section alone... as in
-/// UIKit, whose section updates carry an item of `NSNotFound`.
+/// UIKit's `UICollectionViewUpdateItem`. A section operation's index path has the item `NSNotFound`, as UIKit's.
 ///
 /// https://developer.apple.com/documentation/uikit/uicollectionviewupdateitem
 open class UICollectionViewUpdateItem: NSObject {

@@ -110,16 +110,3 @@ public final class UICollectionView: NSObject {
         collectionViewLayout.layoutAttributesForItem(at: indexPath)
     }
 }
-
-/// The layout direction: UIKit's `UIUserInterfaceLayoutDirection`.
-public enum UIUserInterfaceLayoutDirection: Int, Sendable {
-    case leftToRight, rightToLeft
-}
-
-/// The traits a layout reads: UIKit's `UITraitCollection`, its display scale.
-public struct UITraitCollection: Sendable {
-    /// Points to pixels: 2 by default, as the replayed view's.
-    public var displayScale: CGFloat
-    /// The layout direction, as the view's.
-    public init(displayScale: CGFloat) { self.displayScale = displayScale }
-}

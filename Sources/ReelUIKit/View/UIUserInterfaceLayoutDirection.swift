@@ -1,0 +1,6 @@
+/// The layout direction: UIKit's `UIUserInterfaceLayoutDirection`.
+///
+/// https://developer.apple.com/documentation/uikit/uiuserinterfacelayoutdirection
+public enum UIUserInterfaceLayoutDirection: Int, Sendable {
+    case leftToRight, rightToLeft
+}
