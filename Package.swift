@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "ReelCLI", targets: ["ReelCLI"]),
         .executable(name: "reel", targets: ["reel"]),
         .library(name: "TraceXML", targets: ["TraceXML"]),
+        .library(name: "ReelUIKit", targets: ["ReelUIKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics.git", from: "1.1.1"),
@@ -33,6 +34,13 @@ let package = Package(
         .target(
             name: "Layouts",
             dependencies: ["CollectionEngine", .product(name: "RealModule", package: "swift-numerics")],
+            swiftSettings: swiftSettings
+        ),
+        // UIKit's collection-view names over the engine, so that a UIKit layout file compiles with only its import
+        // changed; it re-exports Foundation and neither the engine nor Layouts.
+        .target(
+            name: "ReelUIKit",
+            dependencies: ["CollectionEngine", "Layouts"],
             swiftSettings: swiftSettings
         ),
         .plugin(name: "ReelVersionPlugin", capability: .buildTool()),
@@ -138,6 +146,12 @@ let package = Package(
             dependencies: ["reel", "ReelCLI", "Replay", "Reporting", "ReelVersion", "ShippedTraceSupport", "TestSupport", "TraceXML",
                            "CLibXML2"],
             exclude: ["Golden"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ReelUIKitTests",
+            dependencies: ["ReelUIKit", "CollectionEngine", "Layouts", "Replay", "Reporting", "TraceXML",
+                           "ShippedTraceSupport", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -105,6 +105,7 @@ let package = Package(
             dependencies: [
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CollectionEngine", package: "Reel"),
+                .product(name: "ReelUIKit", package: "Reel"),
             ],
             path: "Tools/QueryInstructions"
         ),

@@ -10,8 +10,13 @@
 // counts the whole layout pass (`CollectionView.layoutIfNeeded()`, the engine's frame without a harness) instead.
 // It also prints the calls to `malloc` inside the counted function per frame.
 //
+// `--layout uikit` scrolls the same flow layout written as a UIKit subclass that overrides nothing
+// (`ReelUIKit`'s `UICollectionViewFlowLayout`), driven through its engine side: its query is the adapter's
+// (`FlowAdapter.layoutAttributesForElements(in:)`), which asks the UIKit layout, which asks the engine's flow layout.
+//
 //   cd Benchmarks && swift build -c release --product QueryInstructions
 //   .build/release/QueryInstructions [--items 1000000] [--frames 2000] [--speed 10] [--function query|frame]
+//       [--layout engine|uikit]
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -42,6 +47,8 @@ struct Options: ParsableCommand {
     var speed = 10.0
     @Option(help: "What to count: query (the layout's queries) or frame (the whole layout pass).")
     var function = Function.query
+    @Option(help: "The flow layout: engine (FlowLayout) or uikit (a UICollectionViewFlowLayout subclass that overrides nothing).")
+    var layout = Layout.engine
     @Option(help: .hidden)
     var run: Int?
 
@@ -51,9 +58,21 @@ struct Options: ParsableCommand {
         }
     }
 
+    /// The flow layout scrolled.
+    enum Layout: String, ExpressibleByArgument {
+        /// The engine's `FlowLayout`.
+        case engine
+        /// `ReelUIKit`'s `UICollectionViewFlowLayout`, subclassed without overriding anything.
+        case uikit
+    }
+
     /// The symbols callgrind collects inside (`--toggle-collect`).
     var symbol: String {
-        function == .query ? "*FlowLayoutC27layoutAttributesForElements2in*" : "*0A4ViewC14layoutIfNeededyyF"
+        switch (function, layout) {
+        case (.query, .engine): "*FlowLayoutC27layoutAttributesForElements2in*"
+        case (.query, .uikit): "*FlowAdapterC27layoutAttributesForElements2in*"
+        case (.frame, _): "*0A4ViewC14layoutIfNeededyyF"
+        }
     }
 }
 
@@ -74,9 +93,10 @@ final class Items: CollectionViewDataSource {
 
 /// Scrolls a default flow layout of `items` items `frames` frames, `speed` points a frame, back and forth
 /// over the content.
-func scroll(items: Int, frames: Int, speed: Double) -> EngineCounters {
+func scroll(items: Int, frames: Int, speed: Double, layout: Options.Layout) -> EngineCounters {
     let data = Items(count: items)
-    let collectionView = CollectionView(frame: Rect(x: 0, y: 0, width: 390, height: 844), collectionViewLayout: FlowLayout())
+    let flow = layout == .engine ? FlowLayout() : UIKitFlow.make()
+    let collectionView = CollectionView(frame: Rect(x: 0, y: 0, width: 390, height: 844), collectionViewLayout: flow)
     collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
     collectionView.dataSource = data
     collectionView.layoutIfNeeded()
@@ -98,7 +118,8 @@ func measure(frames: Int, _ options: Options, _ directory: String) throws -> (in
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["valgrind", "--tool=callgrind", "--callgrind-out-file=\(output)",
                          "--toggle-collect=\(options.symbol)", CommandLine.arguments[0],
-                         "--items", "\(options.items)", "--speed", "\(options.speed)", "--run", "\(frames)"]
+                         "--items", "\(options.items)", "--speed", "\(options.speed)", "--layout", options.layout.rawValue,
+                         "--run", "\(frames)"]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
@@ -134,20 +155,28 @@ func measure(frames: Int, _ options: Options, _ directory: String) throws -> (in
 
 let options = Options.parseOrExit()
 if let frames = options.run {
-    let counters = scroll(items: options.items, frames: frames, speed: options.speed)
+    let counters = scroll(items: options.items, frames: frames, speed: options.speed, layout: options.layout)
     print(counters.elementQueries)
     exit(0)
 }
 let directory = NSTemporaryDirectory() + "reel-query-instructions-\(getpid())"
 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: directory) }
-let queries = Double(scroll(items: options.items, frames: 2 * options.frames, speed: options.speed).elementQueries
-    - scroll(items: options.items, frames: options.frames, speed: options.speed).elementQueries) / Double(options.frames)
+let queries = Double(
+    scroll(items: options.items, frames: 2 * options.frames, speed: options.speed, layout: options.layout).elementQueries
+        - scroll(items: options.items, frames: options.frames, speed: options.speed, layout: options.layout).elementQueries
+) / Double(options.frames)
 let short = try measure(frames: options.frames, options, directory)
 let long = try measure(frames: 2 * options.frames, options, directory)
 let frames = Double(options.frames)
+let counted = switch (options.function, options.layout) {
+case (.query, .engine): "FlowLayout.layoutAttributesForElements(in:)"
+case (.query, .uikit): "FlowAdapter.layoutAttributesForElements(in:) (a UICollectionViewFlowLayout subclass)"
+case (.frame, .engine): "CollectionView.layoutIfNeeded() with FlowLayout"
+case (.frame, .uikit): "CollectionView.layoutIfNeeded() with a UICollectionViewFlowLayout subclass"
+}
 print("items \(options.items), frames \(options.frames) and \(2 * options.frames), \(options.speed) points per frame, "
-    + "inside \(options.function == .query ? "FlowLayout.layoutAttributesForElements(in:)" : "CollectionView.layoutIfNeeded()")")
+    + "inside \(counted)")
 print("Ir(\(2 * options.frames)) \(long.instructions)")
 print("Ir(\(options.frames)) \(short.instructions)")
 print("element queries per frame \(queries)")

@@ -17,7 +17,8 @@ extension CollectionView {
     public var panGestureState: GestureState? { panFinger?.state }
 
     /// Records the finger's viewport `location` and `state`, and tells a layout that handles interactions.
-    private func trackFinger(_ state: GestureState, at location: Point) {
+    private func trackFinger(_ state: GestureState, at location: Point, velocity: Point? = nil) {
+        panMotion.track(state, at: location, time: animationTime, previous: panFinger?.location, velocity: velocity)
         panFinger = (state, location)
         if let handler = collectionViewLayout as? any LayoutInteractionHandling {
             counters.layoutInteractions += 1
@@ -77,7 +78,7 @@ extension CollectionView {
 
     private func releaseDrag(_ state: GestureState, at location: Point, velocity: Point) {
         guard drag != nil else { return }
-        trackFinger(state, at: location)
+        trackFinger(state, at: location, velocity: velocity)
         moveContent(withFingerAt: location)
         drag = nil
         let target = releaseTarget(fingerVelocity: velocity)
@@ -99,7 +100,7 @@ extension CollectionView {
     /// ``panGestureLocation`` and to a layout that handles interactions, as in gestures mode. `velocity` is
     /// the finger's at release, as in ``endDragging(at:velocity:)``.
     public func deliverRecordedDrag(_ state: GestureState, at location: Point, velocity: Point) {
-        trackFinger(state, at: location)
+        trackFinger(state, at: location, velocity: state == .ended ? velocity : state == .cancelled ? .zero : nil)
         switch state {
         case .began:
             dragStartOffset = contentOffset

@@ -274,6 +274,9 @@ public final class CollectionView {
     var drag: (finger: Point, offset: Point)?
     /// The last drag's phase and the finger's last location in the viewport.
     var panFinger: (state: GestureState, location: Point)?
+    /// The drag's finger velocity (points per second, viewport coordinates) and where the finger went down, for
+    /// ``panGestureVelocity`` and ``panGestureTranslation``; the time of its last move.
+    var panMotion = PanMotion()
     /// The running fling.
     @exclusivity(unchecked) var deceleration: Deceleration?
     /// The running settle of a paging scroll view onto its page.

@@ -6,10 +6,10 @@
 /// ``FlowLayoutInvalidationContext``) through ``CollectionViewLayout/invalidationContextClass``.
 open class InvalidationContext {
     /// Whether everything is invalid: set by ``CollectionViewLayout/invalidateLayout()`` and by data reloads.
-    public internal(set) var invalidateEverything = false
+    public package(set) var invalidateEverything = false
 
     /// Whether the number of sections or items may have changed.
-    public internal(set) var invalidateDataSourceCounts = false
+    public package(set) var invalidateDataSourceCounts = false
 
     /// Items whose attributes are invalid, or `nil` when no specific items are named.
     public private(set) var invalidatedItemIndexPaths: Set<IndexPath>?
@@ -27,7 +27,7 @@ open class InvalidationContext {
     public var contentSizeAdjustment: Size = .zero
 
     /// The new bounds when this context describes a bounds change, else `nil`.
-    public internal(set) var newBounds: Rect?
+    public package(set) var newBounds: Rect?
 
     /// The batch update this context invalidates for, else `nil`: which items and sections were inserted,
     /// deleted, moved and reloaded, so that a layout can update what changed instead of everything.

@@ -39,6 +39,18 @@ open class LayoutAttributes: Equatable, CustomStringConvertible {
     @exclusivity(unchecked) @usableFromInline
     final var mutations: UInt = 0
 
+    /// The object that speaks for these attributes in another API — the UIKit-named attributes object that
+    /// owns them (`ReelUIKit`) — or `nil`. Unretained: the companion owns these attributes and clears it before
+    /// it goes, so it never dangles; copies do not take it. Unchecked, as ``mutations``: a pointer read or
+    /// written in single accesses spanning no call (behind inlinable accessors, so that the other module reads it
+    /// without a dynamic check too: read for every element of a UIKit flow layout's changed answer).
+    package final var companion: Unmanaged<AnyObject>? {
+        @inlinable get { storedCompanion }
+        @inlinable set { storedCompanion = newValue }
+    }
+    @exclusivity(unchecked) @usableFromInline
+    final var storedCompanion: Unmanaged<AnyObject>?
+
     /// The element's index path.
     @inlinable public var indexPath: IndexPath {
         get { standard.indexPath }

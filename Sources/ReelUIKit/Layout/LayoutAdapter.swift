@@ -1,0 +1,182 @@
+internal import CollectionEngine
+import Foundation
+
+/// The engine's side of a ``UICollectionViewLayout``: an engine layout whose every query asks the UIKit layout,
+/// converting at the boundary, and which ticks UIKit Dynamics on the frame clock.
+///
+/// It owns the UIKit layout; the UIKit layout refers back to it unretained, cleared in `deinit`.
+final class LayoutAdapter: CollectionViewLayout, TimeDrivenLayout, LayoutBridging {
+    let uikitLayout: UICollectionViewLayout
+    /// The UIKit context last returned for a change of bounds, until the engine invalidates with it.
+    private var boundsContext: UICollectionViewLayoutInvalidationContext?
+
+    init(layout: UICollectionViewLayout) {
+        uikitLayout = layout
+        super.init()
+    }
+
+    deinit { uikitLayout.adapterDidEnd(self) }
+
+    override class var invalidationContextClass: InvalidationContext.Type { InvalidationContext.self }
+
+    func advance(to time: Double) -> Bool { uikitLayout.frameTick?(time) ?? false }
+
+    override func prepare() {
+        super.prepare()
+        uikitLayout.prepare()
+    }
+
+    override var collectionViewContentSize: EngineSize { uikitLayout.collectionViewContentSize.engine }
+
+    override func layoutAttributesForElements(in rect: EngineRect) -> [LayoutAttributes] {
+        guard let answer = uikitLayout.layoutAttributesForElements(in: CGRect(rect)) else { return [] }
+        return UICollectionViewLayoutAttributes.engineAnswer(answer)
+    }
+
+    override func layoutAttributesForItem(at indexPath: EngineIndexPath) -> LayoutAttributes? {
+        UICollectionViewLayoutAttributes.engineAttributes(uikitLayout.layoutAttributesForItem(at: Foundation.IndexPath(indexPath)))
+    }
+
+    override func layoutAttributesForSupplementaryView(ofKind kind: String,
+                                                       at indexPath: EngineIndexPath) -> LayoutAttributes? {
+        UICollectionViewLayoutAttributes.engineAttributes(
+            uikitLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: Foundation.IndexPath(indexPath)))
+    }
+
+    override func layoutAttributesForDecorationView(ofKind kind: String,
+                                                    at indexPath: EngineIndexPath) -> LayoutAttributes? {
+        UICollectionViewLayoutAttributes.engineAttributes(
+            uikitLayout.layoutAttributesForDecorationView(ofKind: kind, at: Foundation.IndexPath(indexPath)))
+    }
+
+    // MARK: Invalidation
+
+    override func shouldInvalidateLayout(forBoundsChange newBounds: EngineRect) -> Bool {
+        uikitLayout.shouldInvalidateLayout(forBoundsChange: CGRect(newBounds))
+    }
+
+    override func invalidationContext(forBoundsChange newBounds: EngineRect) -> InvalidationContext {
+        let context = uikitLayout.invalidationContext(forBoundsChange: CGRect(newBounds))
+        boundsContext = context
+        return context.engine
+    }
+
+    override func invalidateLayout(with context: InvalidationContext) {
+        uikitLayout.invalidateLayout(with: uikitLayout.bridgedContext(context, pending: &boundsContext))
+    }
+
+    func engineInvalidate(with context: InvalidationContext) { super.invalidateLayout(with: context) }
+
+    func engineInvalidationContext(forBoundsChange newBounds: EngineRect) -> InvalidationContext {
+        super.invalidationContext(forBoundsChange: newBounds)
+    }
+
+    // MARK: Scrolling
+
+    override func targetContentOffset(forProposedContentOffset proposedContentOffset: EnginePoint,
+                                      withScrollingVelocity velocity: EnginePoint) -> EnginePoint {
+        uikitLayout.targetContentOffset(forProposedContentOffset: CGPoint(proposedContentOffset),
+                                        withScrollingVelocity: CGPoint(velocity)).engine
+    }
+
+    override func targetContentOffset(forProposedContentOffset proposedContentOffset: EnginePoint) -> EnginePoint {
+        uikitLayout.targetContentOffset(forProposedContentOffset: CGPoint(proposedContentOffset)).engine
+    }
+
+    // MARK: Updates
+
+    override func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {
+        super.prepare(forCollectionViewUpdates: updateItems)
+        uikitLayout.prepare(forCollectionViewUpdates: uikitLayout.bridgedUpdateItems(updateItems))
+    }
+
+    override func finalizeCollectionViewUpdates() {
+        super.finalizeCollectionViewUpdates()
+        uikitLayout.finalizeCollectionViewUpdates()
+    }
+
+    override func initialLayoutAttributesForAppearingItem(at itemIndexPath: EngineIndexPath) -> LayoutAttributes? {
+        UICollectionViewLayoutAttributes.engineAttributes(
+            uikitLayout.initialLayoutAttributesForAppearingItem(at: Foundation.IndexPath(itemIndexPath)))
+    }
+
+    override func finalLayoutAttributesForDisappearingItem(at itemIndexPath: EngineIndexPath) -> LayoutAttributes? {
+        UICollectionViewLayoutAttributes.engineAttributes(
+            uikitLayout.finalLayoutAttributesForDisappearingItem(at: Foundation.IndexPath(itemIndexPath)))
+    }
+
+    override func initialLayoutAttributesForAppearingSupplementaryElement(
+        ofKind kind: String, at elementIndexPath: EngineIndexPath
+    ) -> LayoutAttributes? {
+        UICollectionViewLayoutAttributes.engineAttributes(
+            uikitLayout.initialLayoutAttributesForAppearingSupplementaryElement(ofKind: kind,
+                                                                                at: Foundation.IndexPath(elementIndexPath)))
+    }
+
+    override func finalLayoutAttributesForDisappearingSupplementaryElement(
+        ofKind kind: String, at elementIndexPath: EngineIndexPath
+    ) -> LayoutAttributes? {
+        UICollectionViewLayoutAttributes.engineAttributes(
+            uikitLayout.finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: kind,
+                                                                                 at: Foundation.IndexPath(elementIndexPath)))
+    }
+
+    override func initialLayoutAttributesForAppearingDecorationElement(
+        ofKind kind: String, at decorationIndexPath: EngineIndexPath
+    ) -> LayoutAttributes? {
+        UICollectionViewLayoutAttributes.engineAttributes(
+            uikitLayout.initialLayoutAttributesForAppearingDecorationElement(ofKind: kind,
+                                                                             at: Foundation.IndexPath(decorationIndexPath)))
+    }
+
+    override func finalLayoutAttributesForDisappearingDecorationElement(
+        ofKind kind: String, at decorationIndexPath: EngineIndexPath
+    ) -> LayoutAttributes? {
+        UICollectionViewLayoutAttributes.engineAttributes(
+            uikitLayout.finalLayoutAttributesForDisappearingDecorationElement(ofKind: kind,
+                                                                              at: Foundation.IndexPath(decorationIndexPath)))
+    }
+
+    override func indexPathsToInsertForSupplementaryView(ofKind kind: String) -> [EngineIndexPath] {
+        uikitLayout.indexPathsToInsertForSupplementaryView(ofKind: kind).map(\.engine)
+    }
+
+    override func indexPathsToDeleteForSupplementaryView(ofKind kind: String) -> [EngineIndexPath] {
+        uikitLayout.indexPathsToDeleteForSupplementaryView(ofKind: kind).map(\.engine)
+    }
+
+    override func indexPathsToInsertForDecorationView(ofKind kind: String) -> [EngineIndexPath] {
+        uikitLayout.indexPathsToInsertForDecorationView(ofKind: kind).map(\.engine)
+    }
+
+    override func indexPathsToDeleteForDecorationView(ofKind kind: String) -> [EngineIndexPath] {
+        uikitLayout.indexPathsToDeleteForDecorationView(ofKind: kind).map(\.engine)
+    }
+
+    override func prepare(forAnimatedBoundsChange oldBounds: EngineRect) {
+        super.prepare(forAnimatedBoundsChange: oldBounds)
+        uikitLayout.prepare(forAnimatedBoundsChange: CGRect(oldBounds))
+    }
+
+    override func finalizeAnimatedBoundsChange() {
+        super.finalizeAnimatedBoundsChange()
+        uikitLayout.finalizeAnimatedBoundsChange()
+    }
+
+    // MARK: Transitions (only between UIKit layouts: UIKit's signatures name no other kind)
+
+    override func prepareForTransition(to newLayout: CollectionViewLayout) {
+        super.prepareForTransition(to: newLayout)
+        if let other = newLayout.bridgedUIKitLayout { uikitLayout.prepareForTransition(to: other) }
+    }
+
+    override func prepareForTransition(from oldLayout: CollectionViewLayout) {
+        super.prepareForTransition(from: oldLayout)
+        if let other = oldLayout.bridgedUIKitLayout { uikitLayout.prepareForTransition(from: other) }
+    }
+
+    override func finalizeLayoutTransition() {
+        super.finalizeLayoutTransition()
+        uikitLayout.finalizeLayoutTransition()
+    }
+}

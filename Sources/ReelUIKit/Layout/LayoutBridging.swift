@@ -1,0 +1,34 @@
+internal import CollectionEngine
+
+/// The engine's side of a UIKit layout: what the UIKit side calls to reach the engine's own implementations
+/// (the adapter's superclass), bypassing the adapter's overrides, which call the UIKit side.
+protocol LayoutBridging: CollectionViewLayout {
+    /// The UIKit layout the adapter drives.
+    var uikitLayout: UICollectionViewLayout { get }
+    /// The engine's invalidation (marks the layout for `prepare()` and tells the collection view).
+    func engineInvalidate(with context: InvalidationContext)
+    /// The engine's context for a change of bounds.
+    func engineInvalidationContext(forBoundsChange newBounds: EngineRect) -> InvalidationContext
+}
+
+extension CollectionViewLayout {
+    /// The UIKit layout this engine layout drives, when it is one of this module's adapters.
+    var bridgedUIKitLayout: UICollectionViewLayout? { (self as? any LayoutBridging)?.uikitLayout }
+}
+
+extension UICollectionViewLayout {
+    /// The UIKit context for the engine's `context`: the one this layout returned for it, else a new one of the
+    /// layout's ``invalidationContextClass``.
+    func bridgedContext(_ context: InvalidationContext,
+                        pending: inout UICollectionViewLayoutInvalidationContext?) -> UICollectionViewLayoutInvalidationContext {
+        if let kept = pending, kept.engine === context {
+            pending = nil
+            return kept
+        }
+        return UICollectionViewLayoutInvalidationContext.wrapping(context, as: contextClass)
+    }
+
+    func bridgedUpdateItems(_ items: [CollectionViewUpdateItem]) -> [UICollectionViewUpdateItem] {
+        items.map(UICollectionViewUpdateItem.init)
+    }
+}

@@ -1,0 +1,38 @@
+public import Foundation
+public import Layouts
+internal import CollectionEngine
+
+extension LayoutDefinition {
+    /// A UIKit layout that traces can name: registered as a catalogue layout is, with its parameters, so that
+    /// `reel layouts`, replay, compare and gate treat it as one.
+    ///
+    /// ```swift
+    /// layouts.register(LayoutDefinition(
+    ///     name: "my-waterfall", summary: "columns of items of their own heights",
+    ///     parameters: [LayoutParameter("columns", .integer, default: "2", "columns across", range: 1...8)]
+    /// ) { context in
+    ///     let layout = WaterfallLayout()
+    ///     layout.columnCount = try context.integer("columns")
+    ///     return layout
+    /// })
+    /// ```
+    public init(name: String, summary: String, parameters: [LayoutParameter],
+                make: @escaping @Sendable (LayoutContext) throws -> UICollectionViewLayout) {
+        self.init(name: name, summary: summary, parameters: parameters) { context -> CollectionViewLayout in
+            try make(context).engineLayout
+        }
+    }
+}
+
+extension LayoutContext {
+    /// A number parameter as a `CGFloat`.
+    public func cgFloat(_ name: String) throws(LayoutParameterError) -> CGFloat { CGFloat(try number(name)) }
+
+    /// A size parameter (`"W H"`) as a `CGSize`.
+    public func cgSize(_ name: String) throws(LayoutParameterError) -> CGSize { CGSize(try size(name)) }
+
+    /// An insets parameter (`"TOP LEFT BOTTOM RIGHT"`) as `UIEdgeInsets`.
+    public func edgeInsets(_ name: String) throws(LayoutParameterError) -> UIEdgeInsets {
+        UIEdgeInsets(try insets(name))
+    }
+}
