@@ -1,0 +1,64 @@
+import Testing
+import Replay
+import Reporting
+import TestSupport
+
+/// Each UIKit-style fixture compared with `flow` on a shipped trace (one interleaved pass each, gestures mode,
+/// manual clock), its counters and findings checked, and its report gated.
+@Suite("UIKit fixtures' counters, findings, comparisons and gates", .tags(.shippedTraces))
+struct FixtureMeasurementTests {
+    /// Each fixture with the shipped trace it is measured on.
+    static let fixtures: [(layout: String, trace: String)] = [
+        (FixtureRegistry.leftAligned, "photo-grid-browse.xml"),
+        (FixtureRegistry.waterfall, "photo-grid-browse.xml"),
+        (FixtureRegistry.carousel, "horizontal-carousel.xml"),
+        (FixtureRegistry.stickyHeaders, "contacts-list.xml"),
+        (FixtureRegistry.sectionBackgrounds, "contacts-list.xml"),
+    ]
+
+    @Test("Every fixture replays to the end beside flow, compared figure by figure", arguments: fixtures)
+    func compared(layout: String, trace: String) async throws {
+        let compared = try await FixtureReplays.compared(layout, on: trace)
+        #expect(compared.fixture.complete && compared.flow.complete)
+        #expect(compared.comparison.layouts == [layout, "flow"])
+        #expect(compared.comparison.rounds == [[layout, "flow"]])
+        let built = try #require(compared.comparison.counters.first { $0.counter == .layoutAttributesBuilt })
+        #expect(built.values.count == 2)
+        // Both displayed what the trace scrolled through.
+        #expect((compared.fixture.counters[.cellsConfigured] ?? 0) > 0)
+    }
+
+    @Test("Every fixture's report gates against itself as baseline: every counter unchanged, a pass",
+          arguments: fixtures)
+    func gated(layout: String, trace: String) async throws {
+        let report = try await FixtureReplays.compared(layout, on: trace).fixture
+        let judgement = try GateJudgement(baseline: report, current: report)
+        #expect(judgement.passed)
+        #expect(judgement.layout == layout)
+        let counters = judgement.figures.filter { if case .counter = $0.figure { true } else { false } }
+        #expect(!counters.isEmpty && counters.allSatisfy { $0.verdict == .unchanged || $0.verdict == .notJudged })
+        // Budgets hold the user's layout to its own figures as they hold the catalogue's.
+        let held = try GateJudgement(baseline: nil, current: report,
+                                     budgets: GateBudgets(maxJankyFrames: report.jankyFrames))
+        #expect(held.passed && held.budgets.count == 1)
+    }
+
+    @Test("The waterfall answers only what is visible: no whole-content or scan finding")
+    func waterfallQueriesOnlyTheVisible() async throws {
+        let compared = try await FixtureReplays.compared(FixtureRegistry.waterfall, on: "photo-grid-browse.xml")
+        let rules = Set(compared.fixture.findings.map(\.rule))
+        #expect(!rules.contains(.wholeContentQueries) && !rules.contains(.scanPerQuery), "\(compared.fixture.findings)")
+        // Its prepare builds the 3,000 items' attributes once; its queries build none.
+        let prepares = try #require(compared.fixture.counters[.layoutPrepares])
+        #expect(prepares <= 2)
+    }
+
+    @Test("The left-aligned flow re-queries each item's line: several attributes built per element flow answers")
+    func leftAlignedRequeriesLines() async throws {
+        let compared = try await FixtureReplays.compared(FixtureRegistry.leftAligned, on: "photo-grid-browse.xml")
+        let mine = try #require(compared.fixture.counters[.layoutAttributesBuilt])
+        let flows = try #require(compared.flow.counters[.layoutAttributesBuilt])
+        // Per cell: flow's item, its copy and its line of three, besides the query's own answer.
+        #expect(mine >= 3 * flows, "\(mine) against flow's \(flows)")
+    }
+}
