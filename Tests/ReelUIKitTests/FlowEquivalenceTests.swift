@@ -1,0 +1,59 @@
+import Foundation
+import Layouts
+import ReelUIKit
+import Replay
+import Reporting
+import ShippedTraceSupport
+import Testing
+import TestSupport
+
+/// UIKit's flow layout subclassed without overriding anything, as the benchmark's.
+final class PlainFlowLayout: UICollectionViewFlowLayout {}
+
+extension LayoutRegistry {
+    /// The catalogue and `uikit-flow`: flow's parameters on a `UICollectionViewFlowLayout` subclass.
+    static var withUIKitFlow: LayoutRegistry {
+        var registry = LayoutRegistry.standard
+        registry.register(LayoutDefinition(
+            name: "uikit-flow", summary: "UIKit's flow layout through ReelUIKit",
+            parameters: LayoutDefinition.flow.parameters
+        ) { context in
+            let layout = PlainFlowLayout()
+            layout.scrollDirection = try context.choice("scroll-direction") == "horizontal" ? .horizontal : .vertical
+            layout.itemSize = try context.cgSize("item-size")
+            layout.minimumLineSpacing = try context.cgFloat("minimum-line-spacing")
+            layout.minimumInteritemSpacing = try context.cgFloat("minimum-interitem-spacing")
+            layout.sectionInset = try context.edgeInsets("section-inset")
+            layout.headerReferenceSize = try context.cgSize("header-size")
+            layout.footerReferenceSize = try context.cgSize("footer-size")
+            return layout
+        })
+        return registry
+    }
+}
+
+@Suite("A flow subclass that overrides nothing replays as the engine's flow layout", .tags(.fast))
+struct FlowEquivalenceTests {
+    static let traces = ["photo-grid-browse.xml", "contacts-list.xml", "chat-messages.xml", "horizontal-carousel.xml"]
+
+    @Test("Every counter equal to flow's over the whole session", arguments: traces)
+    func counters(trace: String) throws {
+        let runner = ReplayRunner(registry: .withUIKitFlow, makeClock: { ManualClock() })
+        let flow = try runner.replay(ShippedReplays.path(trace), options: ReplayOptions(layout: "flow", repeats: 1, warmup: 0))
+        let uikit = try runner.replay(ShippedReplays.path(trace),
+                                      options: ReplayOptions(layout: "uikit-flow", repeats: 1, warmup: 0))
+        #expect(uikit.complete && uikit.failure == nil)
+        #expect(uikit.counters == flow.counters)
+    }
+
+    @Test("The same elements with the same attributes at several moments", arguments: traces)
+    func snapshots(trace: String) throws {
+        let runner = ReplayRunner(registry: .withUIKitFlow, makeClock: { ManualClock() })
+        for time in [0.0, 1.0, 2.5, 4.0] {
+            let flow = try runner.snapshot(ShippedReplays.path(trace), at: time, options: ReplayOptions(layout: "flow"))
+            let uikit = try runner.snapshot(ShippedReplays.path(trace), at: time,
+                                            options: ReplayOptions(layout: "uikit-flow"))
+            #expect(uikit == flow, "at \(time) s")
+        }
+    }
+}
