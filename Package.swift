@@ -28,7 +28,9 @@ let package = Package(
         .target(name: "ReelGeometry", swiftSettings: swiftSettings),
         .target(
             name: "CollectionEngine",
-            dependencies: ["ReelGeometry", "CCycleCounter", .product(name: "RealModule", package: "swift-numerics")],
+            dependencies: [
+                "ReelGeometry", "CCycleCounter", "CLayoutTally", .product(name: "RealModule", package: "swift-numerics"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -67,6 +69,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "CCycleCounter"),
+        // A per-thread tally of the attributes layouts create, for the engine's counters.
+        .target(name: "CLayoutTally"),
         .target(
             name: "ReelCLI",
             dependencies: [

@@ -83,10 +83,13 @@ struct InstrumentationTests {
         let plain = Harness(counts: [300], prefetching: false, configure: Harness.grid)
         let displayed = plain.collectionView.visibleCells.count
         #expect(displayed > 0 && plain.collectionView.counters.layoutAttributesBuilt == displayed)
-        _ = plain.layout.layoutAttributesForItem(at: IndexPath(item: 7, section: 0))
-        _ = plain.layout.layoutAttributesForSupplementaryView(ofKind: CollectionView.elementKindSectionHeader,
-                                                             at: IndexPath(item: 0, section: 0))
+        _ = plain.collectionView.layoutAttributesForItem(at: IndexPath(item: 7, section: 0))
+        _ = plain.collectionView.layoutAttributesForSupplementaryElement(
+            ofKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 0))
         // One more for the item; a zero-size header builds nothing.
+        #expect(plain.collectionView.counters.layoutAttributesBuilt == displayed + 1)
+        // Asked directly, not by the collection view: not the collection view's work.
+        _ = plain.layout.layoutAttributesForItem(at: IndexPath(item: 7, section: 0))
         #expect(plain.collectionView.counters.layoutAttributesBuilt == displayed + 1)
 
         let whole = Harness(counts: [300], prefetching: false, layout: WholeContentFlow(), configure: Harness.grid)

@@ -222,10 +222,12 @@ struct FindingTests {
     func wholeContent(built: Int, prepares: Int, queries: Int, displayed: Int, perPass: Int, fires: Bool) {
         let passes = max(prepares, queries)
         let expected = fires ? [
-            "the layout builds \(perPass) attributes per layout pass for at most \(displayed) displayed elements "
-                + "(\(built) in \(passes) passes): it queries the whole content on every pass (e.g. "
-                + "`layoutAttributesForElements(in:)` over the whole content in `prepare()`); query only the rect "
-                + "asked for, or keep what you computed",
+            "whole-content query: the layout builds \(FindingRules.grouped(perPass)) attributes per layout pass for "
+                + "at most \(displayed) displayed elements (\(FindingRules.grouped(built)) in "
+                + "\(FindingRules.grouped(passes)) passes): it builds attributes for (nearly) all its content on every "
+                + "pass (e.g. `layoutAttributesForElements(in:)` over the whole content in `prepare()`, or a query that "
+                + "makes every item's attributes and filters them); query only the rect asked for, or keep what you "
+                + "computed",
         ] : []
         #expect(Self.findings(Self.built(built, prepares: prepares, queries: queries, displayed: displayed),
                               .wholeContentQueries) == expected)
@@ -237,6 +239,48 @@ struct FindingTests {
         #expect(Self.findings(Self.built(0, prepares: 0, queries: 0, displayed: 0), .wholeContentQueries).isEmpty)
         // No pass counted at all: the built attributes are the per-pass figure.
         #expect(Self.findings(Self.built(300, prepares: 0, queries: 0, displayed: 1), .wholeContentQueries).count == 1)
+    }
+
+    // MARK: (g) a line re-queried for each item
+
+    static func nested(_ nested: Int, built: Int, prepares: Int, queries: Int, displayed: Int) -> ReplayMeasurement {
+        oneRepeat(Measurements.frames([1]), counters: [
+            .layoutPrepares: prepares, .elementQueries: queries, .nestedQueries: nested,
+            .layoutAttributesBuilt: built, .maxVisibleElements: displayed,
+        ])
+    }
+
+    @Test("Nested queries per pass ≥ 4: the line is re-queried per item, and that, not the whole content, is named",
+          arguments: [
+              // A flow subclass re-aligning lines of 7: 2 queries of `super` per displayed item (its line and
+              // the item), and 7 attributes per line query; 120 displayed, 1,000 queries.
+              (240_000, 960_000, 2, 1_000, 120, "240", "960", true),
+              // At the edge: exactly 4 nested queries per pass; one short.
+              (40, 40, 10, 10, 1, "4", "4", true), (39, 40, 10, 10, 1, "4", "4", false),
+          ])
+    func lineRequeries(nested: Int, built: Int, prepares: Int, queries: Int, displayed: Int, perPass: String,
+                       builtPerPass: String, fires: Bool) {
+        let passes = max(prepares, queries)
+        let measurement = Self.nested(nested, built: built, prepares: prepares, queries: queries, displayed: displayed)
+        let noun = displayed == 1 ? "element" : "elements"
+        let expected = fires ? [
+            "per-item query that re-queries its line: the layout queries the flow layout again \(perPass) times per "
+                + "layout pass and builds \(builtPerPass) attributes per pass for at most \(displayed) displayed \(noun) "
+                + "(\(FindingRules.grouped(nested)) nested queries and \(FindingRules.grouped(built)) attributes in "
+                + "\(FindingRules.grouped(passes)) passes): answering each element queries its line or section again "
+                + "(`layoutAttributesForElements(in:)` or its neighbours' `layoutAttributesForItem(at:)`), O(k²) for a "
+                + "line of k items; compute each line or section once from the answer of one query",
+        ] : []
+        #expect(Self.findings(measurement, .lineRequeries) == expected)
+        // The attributes built per pass would have been a whole-content finding: the nested queries explain them.
+        if fires && built / passes >= 200 { #expect(Self.findings(measurement, .wholeContentQueries).isEmpty) }
+    }
+
+    @Test("Without nested queries the same attributes built are a whole-content finding")
+    func builtWithoutNestedQueries() {
+        let measurement = Self.nested(0, built: 960_000, prepares: 2, queries: 1_000, displayed: 120)
+        #expect(Self.findings(measurement, .lineRequeries).isEmpty)
+        #expect(Self.findings(measurement, .wholeContentQueries).count == 1)
     }
 
     // MARK: (f) a scan of the whole cache per query
@@ -261,7 +305,7 @@ struct FindingTests {
     func scanPerQuery(examined: Int, queries: Int, displayed: Int, perQuery: String, fires: Bool) {
         let total = FindingRules.grouped(examined), calls = FindingRules.grouped(queries)
         let expected = fires ? [
-            "every element query scanned \(perQuery) attributes to display at most \(displayed) (\(total) in "
+            "scan per query: every element query scanned \(perQuery) attributes to display at most \(displayed) (\(total) in "
                 + "\(calls) queries): the layout looks at every cached attribute per query (tutorial 001's habit); "
                 + "index the cache by row or section so a query reads only what it returns",
         ] : []

@@ -47,7 +47,7 @@ struct PhotoAlbumShippedReplayTests {
         let browse = Report(try await ShippedReplays.measurement("photo-album-browse.xml", nil))
         let scan = library.findings.filter { $0.rule == .scanPerQuery }
         #expect(scan.count == 1)
-        #expect(scan.first?.message.hasPrefix("every element query scanned 6,705 attributes to display at most") == true)
+        #expect(scan.first?.message.hasPrefix("scan per query: every element query scanned 6,705 attributes to display at most") == true)
         #expect(!browse.findings.contains { $0.rule == .scanPerQuery })
         #expect(!browse.findings.contains { $0.rule == .wholeContentQueries })
     }

@@ -91,7 +91,10 @@ extension CollectionView {
         layoutIfNeeded()
         let probe = Rect(origin: point, size: Size(width: 1, height: 1))
         counters.elementQueries += 1
-        let answer = measure(.query, nil) { collectionViewLayout.layoutAttributesForElements(in: probe) }
+        let layout = collectionViewLayout
+        let answer = callingLayout(query: true) {
+            measure(.query, nil) { layout.layoutAttributesForElements(in: probe) }
+        }
         var best: LayoutAttributes?
         for attributes in answer
         where attributes.representedElementCategory == .cell && !attributes.isHidden && attributes.frame.contains(point)
@@ -103,12 +106,14 @@ extension CollectionView {
 
     /// The layout's attributes for the item at `indexPath`.
     public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-        collectionViewLayout.layoutAttributesForItem(at: indexPath)
+        let layout = collectionViewLayout
+        return callingLayout(query: true) { layout.layoutAttributesForItem(at: indexPath) }
     }
 
     /// The layout's attributes for the supplementary element of `kind` at `indexPath`.
     public func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
-        collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+        let layout = collectionViewLayout
+        return callingLayout(query: true) { layout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath) }
     }
 
     /// The position of `key` in the displayed list, by binary search.

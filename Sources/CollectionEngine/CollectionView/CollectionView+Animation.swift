@@ -23,7 +23,12 @@ extension CollectionView {
     /// - Complexity: O(a) for a animating elements, plus a time-driven layout's `advance(to:)`.
     public func advanceAnimations(to time: Double) {
         animationTime = max(animationTime, time)
-        isLayoutSettling = timeDrivenLayout?.advance(to: animationTime) ?? false
+        if let timeDrivenLayout {
+            let time = animationTime
+            isLayoutSettling = callingLayout { timeDrivenLayout.advance(to: time) }
+        } else {
+            isLayoutSettling = false
+        }
         guard isAnimating else { return }
         let now = animationTime
         advanceLayoutTransition(to: now)

@@ -24,7 +24,7 @@ extension CollectionView {
             layout.elementQueryLimit = nil
             layout.elementQueryOverflow = nil
         }
-        let answer = layout.layoutAttributesForElements(in: rect)
+        let answer = callingLayout(query: true) { layout.layoutAttributesForElements(in: rect) }
         return max(answer.count, layout.elementQueryOverflow ?? 0)
     }
 }

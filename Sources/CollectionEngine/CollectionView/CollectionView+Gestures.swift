@@ -43,7 +43,7 @@ extension CollectionView {
         if let hit, hit.category == .cell, allowsSelection { selectByUser(hit.indexPath) }
         if let handler = collectionViewLayout as? any LayoutInteractionHandling {
             counters.layoutInteractions += 1
-            handler.collectionView(self, tapAt: point)
+            callingLayout { handler.collectionView(self, tapAt: point) }
         }
         return hit
     }
@@ -66,8 +66,9 @@ extension CollectionView {
             return
         }
         guard delegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true,
-              (collectionViewLayout as? any LayoutInteractionHandling)?
-                .collectionView(self, shouldSelectItemAt: indexPath) ?? true
+              callingLayout({
+                  (collectionViewLayout as? any LayoutInteractionHandling)?.collectionView(self, shouldSelectItemAt: indexPath)
+              }) ?? true
         else { return }
         if !allowsMultipleSelection {
             for other in selectedItems.sorted() where other != indexPath {
@@ -104,7 +105,7 @@ extension CollectionView {
         }
         if let handler = collectionViewLayout as? any LayoutInteractionHandling {
             counters.layoutInteractions += 1
-            handler.collectionView(self, longPress: state, at: point)
+            callingLayout { handler.collectionView(self, longPress: state, at: point) }
         }
     }
 
@@ -140,7 +141,7 @@ extension CollectionView {
         try Self.advance(&gestures.isPinching, to: state, gesture: "pinch")
         if let handler = collectionViewLayout as? any LayoutInteractionHandling {
             counters.layoutInteractions += 1
-            handler.collectionView(self, pinch: state, at: point, scale: scale)
+            callingLayout { handler.collectionView(self, pinch: state, at: point, scale: scale) }
         }
     }
 

@@ -40,8 +40,8 @@ extension CollectionView {
         layout.needsPrepare = false
         _ = loadedItemCounts
         counters.layoutPrepares += 1
-        measure(.prepare, nil) { layout.prepare() }
-        contentSize = Self.usableContentSize(layout.collectionViewContentSize)
+        callingLayout { measure(.prepare, nil) { layout.prepare() } }
+        contentSize = Self.usableContentSize(callingLayout { layout.collectionViewContentSize })
     }
 
     /// A layout's content size as the collection view uses it: an extent that is NaN or negative is 0, an
@@ -87,7 +87,9 @@ extension CollectionView {
         layout.elementQueryLimit = visibleElementLimit
         layout.elementQueryOverflow = nil
         defer { layout.elementQueryLimit = nil }
-        let answer = measure(.query, nil) { layout.layoutAttributesForElements(in: visibleRect) }
+        let answer = callingLayout(query: true) {
+            measure(.query, nil) { layout.layoutAttributesForElements(in: visibleRect) }
+        }
         if let overflow = layout.elementQueryOverflow {
             visibleElementOverflow = overflow
             return answer

@@ -32,20 +32,26 @@ extension CollectionView {
                 }
             }
         }
-        old.prepareForTransition(to: layout)
-        layout.prepareForTransition(from: old)
+        callingLayout {
+            old.prepareForTransition(to: layout)
+            layout.prepareForTransition(from: old)
+        }
         if animated, duration > 0, let transition = ownTransition(from: old, to: layout) {
             install(transition)
-            animateTransition(transition, to: 1, duration: duration) { finished in
-                old.finalizeLayoutTransition()
-                layout.finalizeLayoutTransition()
+            animateTransition(transition, to: 1, duration: duration) { [unowned self] finished in
+                callingLayout {
+                    old.finalizeLayoutTransition()
+                    layout.finalizeLayoutTransition()
+                }
                 completion?(finished)
             }
             return
         }
-        switchLayout(to: layout, animated: animated, duration: duration) { finished in
-            old.finalizeLayoutTransition()
-            layout.finalizeLayoutTransition()
+        switchLayout(to: layout, animated: animated, duration: duration) { [unowned self] finished in
+            callingLayout {
+                old.finalizeLayoutTransition()
+                layout.finalizeLayoutTransition()
+            }
             completion?(finished)
         }
     }
@@ -60,8 +66,10 @@ extension CollectionView {
                                            completion: ((_ completed: Bool, _ finished: Bool) -> Void)? = nil) -> TransitionLayout {
         precondition(!(collectionViewLayout is TransitionLayout), Self.transitionAlreadyRunningMessage)
         let old = collectionViewLayout
-        old.prepareForTransition(to: layout)
-        layout.prepareForTransition(from: old)
+        callingLayout {
+            old.prepareForTransition(to: layout)
+            layout.prepareForTransition(from: old)
+        }
         let transition = ownTransition(from: old, to: layout) ?? TransitionLayout(currentLayout: old, nextLayout: layout)
         install(transition)
         interactiveCompletion = completion
@@ -196,13 +204,16 @@ extension CollectionView {
         old.collectionView = self
         defer { old.collectionView = nil }
         prepareLayoutIfNeeded()
-        let proposed = layout.targetContentOffset(forProposedContentOffset: contentOffset)
+        let offset = contentOffset
+        let proposed = callingLayout { layout.targetContentOffset(forProposedContentOffset: offset) }
         contentOffset = clampedOffset(proposed)
         prepareLayoutIfNeeded()
         transitionDisplay(
             duration: duration, newKey: { $0 }, isReplaced: { _ in false },
-            appearingFrom: { key, _ in old.attributes(for: key) },
-            disappearingTo: { _, _, key in key.flatMap { layout.attributes(for: $0) } })
+            appearingFrom: { [unowned self] key, _ in callingLayout(query: true) { old.attributes(for: key) } },
+            disappearingTo: { [unowned self] _, _, key in
+                key.flatMap { key in callingLayout(query: true) { layout.attributes(for: key) } }
+            })
         completions.append((end: animationTime + duration, handler: completion))
     }
 

@@ -127,7 +127,10 @@ extension CollectionView {
     /// storage.
     private func queueUpcomingCells(ahead band: Rect, axis: PrefetchState.Axis) {
         counters.elementQueries += 1
-        let answer = measure(.query, nil) { collectionViewLayout.layoutAttributesForElements(in: band) }
+        let layout = collectionViewLayout
+        let answer = callingLayout(query: true) {
+            measure(.query, nil) { layout.layoutAttributesForElements(in: band) }
+        }
         var candidates = passBuffers.candidates
         passBuffers.candidates = []
         candidates.removeAll(keepingCapacity: true)

@@ -79,13 +79,13 @@ extension CollectionView {
     /// the layout's when the data source dequeues outside a layout pass.
     private func attributesForDequeue(_ key: ElementKey) -> LayoutAttributes? {
         if let pendingAttributes, pendingAttributes.elementKey == key { return pendingAttributes }
-        switch key.category {
-        case .cell:
-            return collectionViewLayout.layoutAttributesForItem(at: key.indexPath)
-        case .supplementaryView:
-            return collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: key.kind ?? "", at: key.indexPath)
-        case .decorationView:
-            return collectionViewLayout.layoutAttributesForDecorationView(ofKind: key.kind ?? "", at: key.indexPath)
+        let layout = collectionViewLayout
+        return callingLayout(query: true) {
+            switch key.category {
+            case .cell: layout.layoutAttributesForItem(at: key.indexPath)
+            case .supplementaryView: layout.layoutAttributesForSupplementaryView(ofKind: key.kind ?? "", at: key.indexPath)
+            case .decorationView: layout.layoutAttributesForDecorationView(ofKind: key.kind ?? "", at: key.indexPath)
+            }
         }
     }
 

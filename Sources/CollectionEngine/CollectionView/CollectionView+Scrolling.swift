@@ -22,7 +22,8 @@ extension CollectionView {
         panFinger = (state, location)
         if let handler = collectionViewLayout as? any LayoutInteractionHandling {
             counters.layoutInteractions += 1
-            handler.collectionView(self, drag: state, at: panGestureLocation ?? location)
+            let at = panGestureLocation ?? location
+            callingLayout { handler.collectionView(self, drag: state, at: at) }
         }
     }
 
@@ -133,8 +134,10 @@ extension CollectionView {
         let proposed = clampedOffset(Point(
             x: contentOffset.x + decelerationRate.restingDistance(forVelocity: scrolling.x),
             y: contentOffset.y + decelerationRate.restingDistance(forVelocity: scrolling.y)))
-        var target = collectionViewLayout.targetContentOffset(forProposedContentOffset: proposed,
-                                                              withScrollingVelocity: scrolling)
+        let layout = collectionViewLayout
+        var target = callingLayout {
+            layout.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: scrolling)
+        }
         delegate?.scrollViewWillEndDragging(self, withVelocity: delegateVelocity, targetContentOffset: &target)
         return clampedOffset(target)
     }
@@ -165,7 +168,10 @@ extension CollectionView {
     public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
         prepareLayoutIfNeeded()
         precondition(itemExists(indexPath), "attempt to scroll to invalid index path: \(indexPath)")
-        guard let frame = collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame else { return }
+        let layout = collectionViewLayout
+        guard let frame = callingLayout(query: true, { layout.layoutAttributesForItem(at: indexPath)?.frame }) else {
+            return
+        }
         setContentOffset(clampedOffset(offset(showing: frame, at: position)), animated: animated)
     }
 

@@ -101,11 +101,11 @@ extension CollectionView {
         let context = type(of: layout).invalidationContextClass.init()
         context.invalidateDataSourceCounts = true
         context.updatePlan = plan
-        layout.invalidateLayout(with: context)
+        callingLayout { layout.invalidateLayout(with: context) }
         prepareLayoutIfNeeded()
         contentOffset = clampedOffset(contentOffset)
         prepareLayoutIfNeeded()
-        layout.prepare(forCollectionViewUpdates: plan.updateItems)
+        callingLayout { layout.prepare(forCollectionViewUpdates: plan.updateItems) }
 
         transitionDisplay(
             duration: duration,
@@ -113,27 +113,31 @@ extension CollectionView {
             isReplaced: { key in
                 key.category == .cell ? plan.isReloaded(key.indexPath) : plan.isSectionReloaded(old: key.indexPath.section)
             },
-            appearingFrom: { key, _ in
-                switch key.category {
-                case .cell: layout.initialLayoutAttributesForAppearingItem(at: key.indexPath)
-                case .supplementaryView:
-                    layout.initialLayoutAttributesForAppearingSupplementaryElement(ofKind: key.kind ?? "", at: key.indexPath)
-                case .decorationView:
-                    layout.initialLayoutAttributesForAppearingDecorationElement(ofKind: key.kind ?? "", at: key.indexPath)
+            appearingFrom: { [unowned self] key, _ in
+                callingLayout {
+                    switch key.category {
+                    case .cell: layout.initialLayoutAttributesForAppearingItem(at: key.indexPath)
+                    case .supplementaryView:
+                        layout.initialLayoutAttributesForAppearingSupplementaryElement(ofKind: key.kind ?? "", at: key.indexPath)
+                    case .decorationView:
+                        layout.initialLayoutAttributesForAppearingDecorationElement(ofKind: key.kind ?? "", at: key.indexPath)
+                    }
                 }
             },
-            disappearingTo: { old, _, new in
-                let final: LayoutAttributes? = switch old.category {
-                case .cell: layout.finalLayoutAttributesForDisappearingItem(at: old.indexPath)
-                case .supplementaryView:
-                    layout.finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: old.kind ?? "", at: old.indexPath)
-                case .decorationView:
-                    layout.finalLayoutAttributesForDisappearingDecorationElement(ofKind: old.kind ?? "", at: old.indexPath)
+            disappearingTo: { [unowned self] old, _, new in
+                let final: LayoutAttributes? = callingLayout {
+                    switch old.category {
+                    case .cell: layout.finalLayoutAttributesForDisappearingItem(at: old.indexPath)
+                    case .supplementaryView:
+                        layout.finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: old.kind ?? "", at: old.indexPath)
+                    case .decorationView:
+                        layout.finalLayoutAttributesForDisappearingDecorationElement(ofKind: old.kind ?? "", at: old.indexPath)
+                    }
                 }
                 // An element that still exists but left the screen goes where it went.
-                return final ?? new.flatMap { layout.attributes(for: $0) }
+                return final ?? new.flatMap { key in callingLayout(query: true) { layout.attributes(for: key) } }
             })
-        layout.finalizeCollectionViewUpdates()
+        callingLayout { layout.finalizeCollectionViewUpdates() }
     }
 
     /// Where a displayed element is after the update: cells by the plan's item mapping, supplementary and

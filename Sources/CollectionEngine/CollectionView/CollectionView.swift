@@ -29,7 +29,7 @@ public final class CollectionView {
     public var frame: Rect {
         willSet {
             if newValue.size != frame.size, let handler = collectionViewLayout as? any LayoutInteractionHandling {
-                handler.collectionView(self, willResizeTo: newValue.size)
+                callingLayout { handler.collectionView(self, willResizeTo: newValue.size) }
             }
         }
         didSet {
@@ -370,7 +370,8 @@ public final class CollectionView {
         let context = type(of: collectionViewLayout).invalidationContextClass.init()
         context.invalidateEverything = true
         context.invalidateDataSourceCounts = true
-        collectionViewLayout.invalidateLayout(with: context)
+        let layout = collectionViewLayout
+        callingLayout { layout.invalidateLayout(with: context) }
         needsLayout = true
     }
 
@@ -382,9 +383,9 @@ public final class CollectionView {
     public func setBounds(_ newBounds: Rect) {
         guard newBounds != bounds else { return }
         let layout = collectionViewLayout
-        if layout.shouldInvalidateLayout(forBoundsChange: newBounds) {
+        if callingLayout({ layout.shouldInvalidateLayout(forBoundsChange: newBounds) }) {
             counters.boundsInvalidations += 1
-            layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: newBounds))
+            callingLayout { layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: newBounds)) }
         }
         let scrolled = newBounds.origin != bounds.origin
         bounds = newBounds

@@ -65,10 +65,18 @@ public struct EngineCounters: Hashable, Sendable {
     public var boundsInvalidations = 0
     /// Calls of the layout's `layoutAttributesForElements(in:)`.
     public var elementQueries = 0
-    /// Attributes objects ``FlowLayout`` built to answer element, item and supplementary queries — the
-    /// collection view's, and a subclass's through `super`. A layout that queries its whole content on
-    /// every pass builds far more of them than it displays.
+    /// Attributes objects any layout created while the collection view was calling it — in `prepare()`,
+    /// queries, invalidation, target offsets, update and transition callbacks — through any initializer
+    /// of ``LayoutAttributes`` or a subclass, or ``LayoutAttributes/copy()``; the flow layout's cached
+    /// attributes count each time it answers them, as if built. The collection view's own copies (of what
+    /// it applied, for animations) are not counted. A layout that queries its whole content on every pass
+    /// builds far more of them than it displays.
     public var layoutAttributesBuilt = 0
+    /// Element, item and supplementary queries the flow layout answered for a layout's own calls while the
+    /// collection view was calling it: a subclass's calls of `super` beyond the one that answers the
+    /// collection view's query. A flow subclass that re-queries an item's line for each item of the line
+    /// makes k of them per line of k items.
+    public var nestedQueries = 0
     /// Cached attributes a layout looked at to answer element queries, as it reports them with
     /// ``CollectionViewLayout/recordAttributesExamined(_:)``; 0 for a layout that does not report. A layout
     /// that scans its whole cache per query examines far more than it returns.

@@ -8,11 +8,14 @@ extension FlowLayout {
     /// built for an earlier query since the last `prepare()`, and the answer is built in the storage of one of
     /// the last two answers (``ReusedAnswer``): a steady scroll allocates nothing once the cache recycles the
     /// attributes of the elements that left, and writes only the elements that arrived.
-    /// ``EngineCounters/layoutAttributesBuilt`` counts the attributes answered, kept or new.
+    /// ``EngineCounters/layoutAttributesBuilt`` counts the attributes answered, kept or new: the cache stands
+    /// in for building them, so the counter is the same with and without it.
     ///
     /// - Complexity: as ``layoutAttributesForElements(in:)``, plus O(m), once, for the m elements of the last
     ///   answers it does not repeat.
     func elements(in rect: Rect) -> [LayoutAttributes] {
+        let tally = LayoutTally.current()
+        tally.pointee.flowQueries &+= 1
         guard !rect.isNull else { return [] }
         // The layout's state, read once: each read of a class property is a dynamic exclusivity check.
         let sections = self.sections
@@ -31,6 +34,8 @@ extension FlowLayout {
             result = ReusedAnswer(reusing: last)
         }
         let cap = elementQueryLimit ?? Int.max
+        // New objects count themselves as they are made; kept and recycled ones are counted as built too.
+        let createdBefore = tally.pointee.created
 
         var index = Self.firstSection(of: sections, endingAfter: window.main.low)
         while index < sections.count, sections[index].origin < window.main.high {
@@ -46,13 +51,13 @@ extension FlowLayout {
                                             cache))
             }
             if result.count > cap {
-                collectionView?.counters.layoutAttributesBuilt += result.count
+                tally.pointee.created = createdBefore &+ UInt64(result.count)
                 elementQueryOverflow = max(result.count, elementCount(in: rect))
                 return []
             }
             index += 1
         }
-        collectionView?.counters.layoutAttributesBuilt += result.count
+        tally.pointee.created = createdBefore &+ UInt64(result.count)
         let (answer, storage) = result.finish()
         if cache != nil { answerStorage = storage }
         return answer
@@ -134,16 +139,17 @@ extension FlowLayout {
     }
 
     func itemAttributes(at indexPath: IndexPath) -> LayoutAttributes? {
+        LayoutTally.current().pointee.flowQueries &+= 1
         guard sections.indices.contains(indexPath.section) else { return nil }
         let section = sections[indexPath.section]
         guard indexPath.item >= 0 && indexPath.item < section.count else { return nil }
         let attributes = Self.layoutAttributesClass.init(category: .cell, kind: nil, indexPath: indexPath)
         attributes.frame = itemFrame(section, indexPath.item)
-        collectionView?.counters.layoutAttributesBuilt += 1
         return attributes
     }
 
     func headerOrFooterAttributes(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
+        LayoutTally.current().pointee.flowQueries &+= 1
         guard sections.indices.contains(indexPath.section), indexPath.item == 0 else { return nil }
         let section = sections[indexPath.section]
         let frame: Rect?
@@ -153,7 +159,6 @@ extension FlowLayout {
         default: frame = nil
         }
         guard let frame else { return nil }
-        collectionView?.counters.layoutAttributesBuilt += 1
         return supplementary(Self.layoutAttributesClass, kind, indexPath.section, frame, nil)
     }
 

@@ -97,8 +97,11 @@ open class LayoutAttributes: Equatable, CustomStringConvertible {
     /// Creates attributes for an element.
     ///
     /// This is the initializer ``copy()`` calls through the dynamic type, so a subclass that declares
-    /// no initializer of its own inherits it and copies correctly.
+    /// no initializer of its own inherits it and copies correctly. Every initializer goes through it, so it
+    /// counts the object once: created while the collection view calls the layout, it adds one to
+    /// ``EngineCounters/layoutAttributesBuilt``.
     public required init(category: ElementCategory, kind: String?, indexPath: IndexPath) {
+        LayoutTally.recordCreation()
         self.representedElementCategory = category
         self.representedElementKind = kind
         self.standard = StandardFields(indexPath: indexPath)

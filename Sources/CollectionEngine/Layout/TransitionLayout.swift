@@ -105,17 +105,20 @@ open class TransitionLayout: CollectionViewLayout {
         for attributes in current { from[attributes.elementKey] = attributes }
         for attributes in next { to[attributes.elementKey] = attributes }
         return Set(from.keys).union(to.keys).sorted().compactMap { key in
-            transitionAttributes(from: from[key] ?? currentLayout.attributes(for: key), to: to[key] ?? nextLayout.attributes(for: key))
+            transitionAttributes(from: from[key] ?? LayoutTally.engineQuery { currentLayout.attributes(for: key) },
+                                 to: to[key] ?? LayoutTally.engineQuery { nextLayout.attributes(for: key) })
         }
     }
 
     /// `layout`'s elements in `rect` under this query's limit; whether they were more than the limit.
     private func limitedQuery(_ layout: CollectionViewLayout, _ rect: Rect) -> ([LayoutAttributes], Bool) {
-        guard let limit = elementQueryLimit else { return (layout.layoutAttributesForElements(in: rect), false) }
+        guard let limit = elementQueryLimit else {
+            return (LayoutTally.engineQuery { layout.layoutAttributesForElements(in: rect) }, false)
+        }
         layout.elementQueryLimit = limit
         layout.elementQueryOverflow = nil
         defer { layout.elementQueryLimit = nil }
-        let answer = layout.layoutAttributesForElements(in: rect)
+        let answer = LayoutTally.engineQuery { layout.layoutAttributesForElements(in: rect) }
         let overflow = layout.elementQueryOverflow ?? (answer.count > limit ? answer.count : nil)
         guard let overflow else { return (answer, false) }
         elementQueryOverflow = overflow
@@ -123,18 +126,20 @@ open class TransitionLayout: CollectionViewLayout {
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-        transitionAttributes(from: currentLayout.layoutAttributesForItem(at: indexPath),
-                             to: nextLayout.layoutAttributesForItem(at: indexPath))
+        transitionAttributes(from: LayoutTally.engineQuery { currentLayout.layoutAttributesForItem(at: indexPath) },
+                             to: LayoutTally.engineQuery { nextLayout.layoutAttributesForItem(at: indexPath) })
     }
 
     open override func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
-        transitionAttributes(from: currentLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath),
-                             to: nextLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath))
+        transitionAttributes(
+            from: LayoutTally.engineQuery { currentLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath) },
+            to: LayoutTally.engineQuery { nextLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath) })
     }
 
     open override func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
-        transitionAttributes(from: currentLayout.layoutAttributesForDecorationView(ofKind: kind, at: indexPath),
-                             to: nextLayout.layoutAttributesForDecorationView(ofKind: kind, at: indexPath))
+        transitionAttributes(
+            from: LayoutTally.engineQuery { currentLayout.layoutAttributesForDecorationView(ofKind: kind, at: indexPath) },
+            to: LayoutTally.engineQuery { nextLayout.layoutAttributesForDecorationView(ofKind: kind, at: indexPath) })
     }
 
     /// The attributes of one element at ``transitionProgress``, from its attributes in ``currentLayout``

@@ -23,6 +23,7 @@ extension EngineCounters {
         case .layoutInvalidations: \.layoutInvalidations
         case .boundsInvalidations: \.boundsInvalidations
         case .elementQueries: \.elementQueries
+        case .nestedQueries: \.nestedQueries
         case .layoutAttributesBuilt: \.layoutAttributesBuilt
         case .attributesExamined: \.attributesExamined
         case .attributesApplied: \.attributesApplied

@@ -19,6 +19,7 @@ public enum EngineCounter: String, CaseIterable, Sendable {
     case layoutInvalidations = "layout_invalidations"
     case boundsInvalidations = "bounds_invalidations"
     case elementQueries = "element_queries"
+    case nestedQueries = "nested_queries"
     case layoutAttributesBuilt = "layout_attributes_built"
     case attributesExamined = "attributes_examined"
     case attributesApplied = "attributes_applied"
@@ -52,7 +53,7 @@ public enum EngineCounter: String, CaseIterable, Sendable {
         switch self {
         case .cellsCreated, .cellsConfigured, .cellsPrefetched, .supplementaryCreated, .supplementaryConfigured,
              .decorationCreated, .layoutPrepares, .layoutInvalidations, .boundsInvalidations, .elementQueries,
-             .layoutAttributesBuilt, .attributesExamined, .attributesApplied:
+             .nestedQueries, .layoutAttributesBuilt, .attributesExamined, .attributesApplied:
             .lower
         case .cellsReused, .cellsRedisplayed, .supplementaryReused, .decorationReused, .attributesUnchanged, .batchUpdates,
              .itemsInserted, .itemsDeleted, .itemsMoved, .itemsReloaded, .sectionsInserted, .sectionsDeleted,

@@ -29,11 +29,14 @@ public struct Finding: Sendable, Equatable {
         public static let callbackOverBudget = Rule(rawValue: "callback-over-budget")
         /// Janky frames where one path took at least half of the frame's time.
         public static let frameDominatedByPath = Rule(rawValue: "frame-dominated-by-path")
-        /// The layout builds many times more attributes per layout pass than it ever displays: it queries
-        /// its whole content on every pass.
+        /// The layout builds many times more attributes per layout pass than it ever displays, and its own
+        /// nested queries do not explain them: it queries its whole content on every pass.
         public static let wholeContentQueries = Rule(rawValue: "whole-content-queries")
         /// The layout looks at many times more cached attributes per element query than it ever displays:
         /// it scans its whole cache to answer each query.
         public static let scanPerQuery = Rule(rawValue: "scan-per-query")
+        /// The layout answers each item by querying again, typically its line (`nested_queries` per layout
+        /// pass): O(k²) per line of k items, as a flow subclass that re-aligns each line item by item.
+        public static let lineRequeries = Rule(rawValue: "line-requeries")
     }
 }

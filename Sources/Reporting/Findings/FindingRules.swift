@@ -28,7 +28,7 @@ enum FindingRules {
     /// …and at least this many per query: scanning a few dozen attributes is not worth a word.
     static let scanMinimum = 200.0
 
-    /// Every finding about `measurement`, in rule order (a)–(f).
+    /// Every finding about `measurement`, in rule order (a)–(g).
     static func findings(in measurement: ReplayMeasurement) -> [Finding] {
         let budgetNs = measurement.budgetMs * 1_000_000
         return [layoutInvalidatedEveryScrollFrame(measurement)].compactMap { $0 }
@@ -37,6 +37,7 @@ enum FindingRules {
             + framesDominatedByPath(measurement, budgetNs: budgetNs)
             + [wholeContentQueries(measurement)].compactMap { $0 }
             + [scanPerQuery(measurement)].compactMap { $0 }
+            + [lineRequeries(measurement)].compactMap { $0 }
     }
 
     /// (a) `layout_prepares` ≥ ``everyScrollFrameShare`` × scroll frames, with at least ``minimumScrollFrames``,
@@ -174,24 +175,64 @@ enum FindingRules {
     }
 
     /// (e) `layout_attributes_built` per layout pass ≥ ``wholeContentMultiple`` × `max_visible_elements` and
-    /// ≥ ``wholeContentMinimum``.
+    /// ≥ ``wholeContentMinimum``, when the layout's own nested queries do not explain them (rule (g)).
     ///
     /// A layout pass is a `prepare()` or a query of the collection view (`element_queries`), whichever
     /// happened more often: a layout that answers the collection view's queries from its flow builds about
     /// what it displays per query, whereas one that asks `super` for its whole content in `prepare()` (the
-    /// book's springy layout) builds every item's attributes per prepare.
+    /// book's springy layout), or makes every item's attributes in each query and filters them, builds
+    /// (nearly) all its content per pass. The engine counts the attributes objects any layout creates, so
+    /// this holds for a user's layout as for the catalogue's.
     static func wholeContentQueries(_ measurement: ReplayMeasurement) -> Finding? {
-        guard let built = measurement.counters[.layoutAttributesBuilt], built > 0 else { return nil }
+        guard let built = measurement.counters[.layoutAttributesBuilt], built > 0,
+              lineRequeries(measurement) == nil else { return nil }
         let displayed = measurement.counters[.maxVisibleElements] ?? 0
-        let passes = max(1, measurement.counters[.layoutPrepares] ?? 0, measurement.counters[.elementQueries] ?? 0)
+        let passes = layoutPasses(measurement)
         let perPass = Double(built) / Double(passes)
         guard perPass >= wholeContentMinimum, perPass >= wholeContentMultiple * Double(displayed) else { return nil }
         return Finding(
             rule: .wholeContentQueries,
-            message: "the layout builds \(Int(perPass.rounded())) attributes per layout pass for at most \(displayed) "
-                + "displayed \(displayed == 1 ? "element" : "elements") (\(built) in \(passes) passes): it queries the "
-                + "whole content on every pass (e.g. `layoutAttributesForElements(in:)` over the whole content in "
-                + "`prepare()`); query only the rect asked for, or keep what you computed")
+            message: "whole-content query: the layout builds \(grouped(Int(perPass.rounded()))) attributes per layout "
+                + "pass for at most \(displayed) displayed \(displayed == 1 ? "element" : "elements") "
+                + "(\(grouped(built)) in \(grouped(passes)) passes): it builds attributes for (nearly) all its content on "
+                + "every pass (e.g. `layoutAttributesForElements(in:)` over the whole content in `prepare()`, or a "
+                + "query that makes every item's attributes and filters them); query only the rect asked for, or "
+                + "keep what you computed")
+    }
+
+    /// Rule (g) fires when the queries a layout makes of the flow layout itself (`nested_queries`) reach this
+    /// many per layout pass: a few `super` calls per pass are not worth a word.
+    static let lineRequeryMinimum = 4.0
+
+    /// (g) `nested_queries` per layout pass ≥ ``lineRequeryMinimum``: the layout answers each item by querying
+    /// again, typically the item's line.
+    ///
+    /// A flow subclass that re-aligns each line and, for every item, asks `layoutAttributesForElements(in:)`
+    /// (or the item before it) for its line does O(k²) work per line of k items: its attributes built per pass
+    /// are far more than it displays yet far fewer than its content, and its queries of `super` are about one
+    /// per displayed item per pass, where a layout that re-aligns from one answer makes one.
+    static func lineRequeries(_ measurement: ReplayMeasurement) -> Finding? {
+        guard let nested = measurement.counters[.nestedQueries], nested > 0 else { return nil }
+        let passes = layoutPasses(measurement)
+        let perPass = Double(nested) / Double(passes)
+        guard perPass >= lineRequeryMinimum else { return nil }
+        let displayed = measurement.counters[.maxVisibleElements] ?? 0
+        let built = measurement.counters[.layoutAttributesBuilt] ?? 0
+        return Finding(
+            rule: .lineRequeries,
+            message: "per-item query that re-queries its line: the layout queries the flow layout again "
+                + "\(grouped(Int(perPass.rounded()))) times per layout pass and builds "
+                + "\(grouped(Int((Double(built) / Double(passes)).rounded()))) attributes per pass for at most "
+                + "\(displayed) displayed \(displayed == 1 ? "element" : "elements") (\(grouped(nested)) nested queries "
+                + "and \(grouped(built)) attributes in \(grouped(passes)) passes): answering each element queries its line "
+                + "or section again (`layoutAttributesForElements(in:)` or its neighbours' `layoutAttributesForItem(at:)`), "
+                + "O(k²) for a line of k items; compute each line or section once from the answer of one query")
+    }
+
+    /// The layout passes of `measurement`: its prepares or its element queries, whichever happened more
+    /// often, and at least 1.
+    static func layoutPasses(_ measurement: ReplayMeasurement) -> Int {
+        max(1, measurement.counters[.layoutPrepares] ?? 0, measurement.counters[.elementQueries] ?? 0)
     }
 
     /// (f) `attributes_examined` per element query ≥ ``scanMultiple`` × `max_visible_elements` and
@@ -208,7 +249,7 @@ enum FindingRules {
         guard perQuery >= scanMinimum, perQuery >= scanMultiple * Double(displayed) else { return nil }
         return Finding(
             rule: .scanPerQuery,
-            message: "every element query scanned \(grouped(Int(perQuery.rounded()))) attributes to display at most "
+            message: "scan per query: every element query scanned \(grouped(Int(perQuery.rounded()))) attributes to display at most "
                 + "\(displayed) (\(grouped(examined)) in \(grouped(queries)) queries): the layout looks at every "
                 + "cached attribute per query (tutorial 001's habit); index the cache by row or section so a query "
                 + "reads only what it returns")
