@@ -48,17 +48,37 @@ struct FixtureMeasurementTests {
         let compared = try await FixtureReplays.compared(FixtureRegistry.waterfall, on: "photo-grid-browse.xml")
         let rules = Set(compared.fixture.findings.map(\.rule))
         #expect(!rules.contains(.wholeContentQueries) && !rules.contains(.scanPerQuery), "\(compared.fixture.findings)")
-        // Its prepare builds the 3,000 items' attributes once; its queries build none.
-        let prepares = try #require(compared.fixture.counters[.layoutPrepares])
-        #expect(prepares <= 2)
+        // The counter sees a user's layout: its one prepare builds the 3,000 items' attributes, its queries none
+        // (they hand out what prepare cached).
+        #expect(compared.fixture.counters[.layoutPrepares] == 1)
+        #expect(compared.fixture.counters[.layoutAttributesBuilt] == 3_000)
     }
 
-    @Test("The left-aligned flow re-queries each item's line: several attributes built per element flow answers")
+    @Test("The left-aligned flow re-queries each item's line: the finding names that cause, not the whole content")
     func leftAlignedRequeriesLines() async throws {
         let compared = try await FixtureReplays.compared(FixtureRegistry.leftAligned, on: "photo-grid-browse.xml")
+        let rules = Set(compared.fixture.findings.map(\.rule))
+        #expect(rules.contains(.lineRequeries) && !rules.contains(.wholeContentQueries), "\(compared.fixture.findings)")
+        #expect(!compared.flow.findings.contains { $0.rule == .lineRequeries })
+        // Per cell: flow's item, its copy and its line of three, besides the query's own answer.
         let mine = try #require(compared.fixture.counters[.layoutAttributesBuilt])
         let flows = try #require(compared.flow.counters[.layoutAttributesBuilt])
-        // Per cell: flow's item, its copy and its line of three, besides the query's own answer.
-        #expect(mine >= 3 * flows, "\(mine) against flow's \(flows)")
+        #expect(mine >= 5 * flows, "\(mine) against flow's \(flows)")
+        // One line query and one item query of `super` per displayed cell per query.
+        let nested = try #require(compared.fixture.counters[.nestedQueries])
+        let queries = try #require(compared.fixture.counters[.elementQueries])
+        #expect(nested >= 2 * (compared.fixture.counters[.cellsConfigured] ?? 0) && nested > 30 * queries)
+    }
+
+    @Test("The carousel's own attributes count: a query builds those of the cards in its rect's range")
+    func carouselCountsItsAttributes() async throws {
+        let compared = try await FixtureReplays.compared(FixtureRegistry.carousel, on: "horizontal-carousel.xml")
+        let built = try #require(compared.fixture.counters[.layoutAttributesBuilt])
+        let queries = try #require(compared.fixture.counters[.elementQueries])
+        let displayed = try #require(compared.fixture.counters[.maxVisibleElements])
+        // The range runs from the card left of the rect to the one right of it: at most two more than displayed.
+        #expect(built > queries && built <= queries * (displayed + 3))
+        #expect(compared.fixture.findings.contains { $0.rule == .layoutInvalidatedEveryScrollFrame })
+        #expect(!compared.fixture.findings.contains { $0.rule == .wholeContentQueries })
     }
 }
