@@ -17,6 +17,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "CollectionEngine", package: "Reel"),
+                .product(name: "ReelUIKit", package: "Reel"),
             ],
             path: "Benchmarks/FlowLayout",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -128,6 +128,22 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The same steady scroll with the flow layout written as a UIKit subclass that overrides nothing
+    // (`ReelUIKit`): what the boundary costs. mallocs per frame should be 0, as the engine's; its time within
+    // 1.1 times CollectionView.steadyScroll's. Instructions: Tools/QueryInstructions --layout uikit.
+    for (label, count) in [("1k", 1_000), ("1M", 1_000_000)] {
+        Benchmark("CollectionView.steadyScroll.uikitFlow.\(label)",
+                  configuration: .init(metrics: [.wallClock, .cpuTotal, .mallocCountTotal], timeUnits: .nanoseconds,
+                                       scalingFactor: .kilo)) { benchmark in
+            let fixture = SteadyScroll(count: count, layout: UIKitFlow.make())
+            for _ in 0..<600 { fixture.frame() }
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations { fixture.frame() }
+            benchmark.stopMeasurement()
+            blackHole(fixture.collectionView.counters)
+        }
+    }
+
     // The steady scroll, the layout's query alone: the rects the collection view asks for on the frames
     // of the steady scroll above (the visible rect on every frame, the region ahead when the display changed),
     // recorded from 600 frames of warm-up, asked again in turn, one rect an iteration. The layout hands out
@@ -213,7 +229,7 @@ final class SteadyScroll {
     private var step = 10.0
     private let range: Double
 
-    init(count: Int, layout: FlowLayout = FlowLayout()) {
+    init(count: Int, layout: CollectionViewLayout = FlowLayout()) {
         items = Items(count: count)
         collectionView = CollectionView(frame: Rect(x: 0, y: 0, width: 390, height: 844), collectionViewLayout: layout)
         collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")

@@ -268,15 +268,14 @@ open class UICollectionViewLayout: NSObject, NSCoding {
 
     // MARK: Decoration views
 
-    /// Registers the view class of decoration views of `elementKind`; the engine shows a view of its own for
-    /// each (`nil` removes the registration, as in UIKit).
+    /// Registers the view class of decoration views of `elementKind`; the engine shows a headless view of its
+    /// own for each (see ``UICollectionReusableView``).
     open func register(_ viewClass: AnyClass?, forDecorationViewOfKind elementKind: String) {
         decorationRegistrations[elementKind] = viewClass
         if let adapter { registerDecoration(viewClass, kind: elementKind, on: adapter) }
     }
 
     private func registerDecoration(_ viewClass: AnyClass?, kind: String, on adapter: CollectionViewLayout) {
-        let userClass = viewClass as? UICollectionReusableView.Type
-        adapter.register(forDecorationViewOfKind: kind) { DecorationView(userClass: userClass) }
+        adapter.register(DecorationView.self, forDecorationViewOfKind: kind)
     }
 }

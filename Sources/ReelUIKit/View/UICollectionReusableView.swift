@@ -2,21 +2,23 @@ public import Foundation
 internal import CollectionEngine
 
 /// A view a collection view recycles: the parts of UIKit's `UICollectionReusableView` a layout file uses —
-/// decoration view classes it registers, which may override ``apply(_:)`` to read custom attributes.
+/// decoration view classes it registers (subclasses with `override init(frame:)` and `required init?(coder:)`, as
+/// UIKit's are written).
 ///
-/// Headless: the engine displays a view of its own for each element and calls this class's ``apply(_:)``
-/// and ``prepareForReuse()`` on an instance it keeps with it.
+/// Headless, and not instantiated: the engine shows a view of its own for each decoration element, so a
+/// subclass's `init(frame:)` and `apply(_:)` do not run in a replay (UIKit's `init(frame:)` is not a required
+/// initializer, so there is no way to make an object of a registered class that overrides it).
 ///
 /// https://developer.apple.com/documentation/uikit/uicollectionreusableview
 open class UICollectionReusableView: NSObject {
-    /// The frame last applied.
+    /// The view's frame.
     public var frame: CGRect
-    /// The bounds last applied.
+    /// The view's bounds.
     public var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
     /// The reuse identifier; `nil` for decoration views.
     public internal(set) var reuseIdentifier: String?
 
-    public required init(frame: CGRect) {
+    public init(frame: CGRect) {
         self.frame = frame
         super.init()
     }
@@ -33,30 +35,5 @@ open class UICollectionReusableView: NSObject {
     open func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {}
 }
 
-/// The engine's decoration view for a registered ``UICollectionReusableView`` class: forwards applying and
-/// reuse to an instance of the class.
-final class DecorationView: ReusableView {
-    private let view: UICollectionReusableView?
-
-    init(userClass: UICollectionReusableView.Type?) {
-        view = userClass.map { $0.init(frame: .zero) }
-        super.init()
-    }
-
-    required init() {
-        view = nil
-        super.init()
-    }
-
-    override func prepareForReuse() {
-        super.prepareForReuse()
-        view?.prepareForReuse()
-    }
-
-    override func apply(_ layoutAttributes: LayoutAttributes) {
-        super.apply(layoutAttributes)
-        guard let view else { return }
-        view.frame = CGRect(layoutAttributes.frame)
-        view.apply(UICollectionViewLayoutAttributes.bridging(layoutAttributes, as: UICollectionViewLayoutAttributes.self))
-    }
-}
+/// The engine's view for a decoration element of a UIKit layout.
+final class DecorationView: ReusableView {}
