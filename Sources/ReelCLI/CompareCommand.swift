@@ -71,91 +71,75 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
-        if let counts = itemScale.counts { return try runScaleCheck(counts) }
-        let outputs = try exports.outputs(format: format, path: output)
-        try checkOutputs(outputs.map(\.path), inputs: traces, writing: "the comparison")
-        let part = scale.part(of: traces)
-        let traces = part.elements
-        try withTraceInputs(traces) { unreadable in
-            let options = measurement.applied(to: ReplayOptions(
-                mode: mode, refreshRate: refreshRate, repeats: passes.repeats, warmup: passes.warmup,
-                allowsTruncation: passes.allowsTruncated))
-            let registry = Reel.layouts
-            let outcomes = scale.run(traces, quiet: quiet) { trace, showProgress -> Result<Comparison, ComparisonFailure> in
-                if let message = unreadable[trace] {
-                    return .failure(ComparisonFailure(trace: trace, layouts: layouts, message: message))
+        if let counts = itemScale.counts {
+            try compareEach({ trace, options, registry, progress throws(ReplayError) in
+                let check = try ScaleCheckRun(trace: trace, layouts: layouts, counts: counts, options: options,
+                                              registry: registry).run(progress: progress)
+                return (check, check.layouts.compactMap(\.failure))
+            }, finish: { outcomes, outputs, part in
+                try emit(outputs) { output in
+                    output.format.render(scaleChecks: outcomes, asArray: part.elements.count > 1, shard: part.record(),
+                                         width: width.width(for: output.path))
                 }
-                var bar = ProgressBar(label: trace)
-                do throws(ReplayError) {
-                    let result = try LayoutComparison(trace: trace, layouts: layouts, options: options,
-                                                      registry: registry).run(progress: { progress in
-                        if showProgress { bar.update(progress) }
-                    })
-                    if showProgress { bar.clear() }
-                    if let failure = result.failure {
-                        StandardError.line(failure.description)
-                    }
-                    return .success(Comparison(reports: result.measurements.map(Report.init), rounds: result.rounds))
-                } catch {
-                    if showProgress { bar.clear() }
-                    StandardError.line(error.description)
-                    return .failure(ComparisonFailure(trace: trace, layouts: layouts, message: error.description))
+                if outcomes.contains(where: { (try? $0.get())?.complete != true }) { throw ExitCode(1) }
+                if itemScale.failOnGrowth, outcomes.contains(where: { (try? $0.get())?.grows == true }) {
+                    throw ExitCode(2)
                 }
-            }
-            let failed = outcomes.contains(where: \.isFailed)
-            // Every trace named has its place, failed or not: an array for several, an object for one. One
-            // trace that failed is told once, on standard error, unless the output is JSON.
-            let onlyFailure = traces.count == 1 && outcomes.allSatisfy { (try? $0.get()) == nil }
-            try emit(outputs.filter { !onlyFailure || $0.format == .json }) { output in
-                output.format.render(outcomes, asArray: traces.count > 1, thresholds: thresholds.thresholds,
-                                     shard: part.record(), width: width.width(for: output.path))
-            }
-            if failed { throw ExitCode(1) }
+            })
+        } else {
+            try compareEach({ trace, options, registry, progress throws(ReplayError) in
+                let result = try LayoutComparison(trace: trace, layouts: layouts, options: options,
+                                                  registry: registry).run(progress: progress)
+                return (Comparison(reports: result.measurements.map(Report.init), rounds: result.rounds),
+                        result.failure.map { [$0.description] } ?? [])
+            }, finish: { outcomes, outputs, part in
+                try emit(outputs) { output in
+                    output.format.render(outcomes, asArray: part.elements.count > 1, thresholds: thresholds.thresholds,
+                                         shard: part.record(), width: width.width(for: output.path))
+                }
+                if outcomes.contains(where: \.isFailed) { throw ExitCode(1) }
+            })
         }
     }
-}
 
-extension CompareCommand {
-    /// `--scale`: every trace at every count with every layout (``ScaleCheckRun``), then the check's verdicts.
-    private func runScaleCheck(_ counts: [Int]) throws {
+    /// Runs `measure` on every trace of this run's part (its progress bar drawn, the failures it returns told on
+    /// standard error) and hands the outcomes to `finish` with the outputs to write: every trace named has its
+    /// place, failed or not (an array for several, an object for one), and one trace that failed is told once,
+    /// on standard error, unless the output is JSON.
+    private func compareEach<Value: Sendable>(
+        _ measure: @escaping @Sendable (_ trace: String, _ options: ReplayOptions, _ registry: LayoutRegistry,
+                                        _ progress: (ReplayProgress) -> Void) throws(ReplayError) -> (Value, [String]),
+        finish: ([Result<Value, ComparisonFailure>], [ReportOutput<ComparisonFormat>], ListPart) throws -> Void
+    ) throws {
         let outputs = try exports.outputs(format: format, path: output)
         try checkOutputs(outputs.map(\.path), inputs: traces, writing: "the comparison")
         let part = scale.part(of: traces)
-        let traces = part.elements
-        try withTraceInputs(traces) { unreadable in
+        let layouts = layouts
+        try withTraceInputs(part.elements) { unreadable in
             let options = measurement.applied(to: ReplayOptions(
                 mode: mode, refreshRate: refreshRate, repeats: passes.repeats, warmup: passes.warmup,
                 allowsTruncation: passes.allowsTruncated))
             let registry = Reel.layouts
-            let outcomes = scale.run(traces, quiet: quiet) { trace, showProgress -> Result<ScaleCheck, ComparisonFailure> in
+            let outcomes = scale.run(part.elements, quiet: quiet) { trace, showProgress -> Result<Value, ComparisonFailure> in
                 if let message = unreadable[trace] {
                     return .failure(ComparisonFailure(trace: trace, layouts: layouts, message: message))
                 }
                 var bar = ProgressBar(label: trace)
                 do throws(ReplayError) {
-                    let check = try ScaleCheckRun(trace: trace, layouts: layouts, counts: counts, options: options,
-                                                  registry: registry).run(progress: { progress in
+                    let (value, failures) = try measure(trace, options, registry) { progress in
                         if showProgress { bar.update(progress) }
-                    })
+                    }
                     if showProgress { bar.clear() }
-                    for layout in check.layouts { if let failure = layout.failure { StandardError.line(failure) } }
-                    return .success(check)
+                    for failure in failures { StandardError.line(failure) }
+                    return .success(value)
                 } catch {
                     if showProgress { bar.clear() }
                     StandardError.line(error.description)
                     return .failure(ComparisonFailure(trace: trace, layouts: layouts, message: error.description))
                 }
             }
-            let failed = outcomes.contains { (try? $0.get())?.complete != true }
-            let onlyFailure = traces.count == 1 && outcomes.allSatisfy { (try? $0.get()) == nil }
-            try emit(outputs.filter { !onlyFailure || $0.format == .json }) { output in
-                output.format.render(scaleChecks: outcomes, asArray: traces.count > 1, shard: part.record(),
-                                     width: width.width(for: output.path))
-            }
-            if failed { throw ExitCode(1) }
-            if itemScale.failOnGrowth, outcomes.contains(where: { (try? $0.get())?.grows == true }) {
-                throw ExitCode(2)
-            }
+            let onlyFailure = part.elements.count == 1 && outcomes.allSatisfy { (try? $0.get()) == nil }
+            try finish(outcomes, outputs.filter { !onlyFailure || $0.format == .json }, part)
         }
     }
 }

@@ -56,10 +56,10 @@ extension AttachmentSpring {
     /// computed once per spring from the closed-form solution of each regime (under-, critically and
     /// over-damped). Stepping with it is exact up to rounding at any step — better than the semi-implicit
     /// Euler the notes propose, and as cheap (four multiplications per axis).
-    struct Propagator: Hashable, Sendable {
+    package struct Propagator: Hashable, Sendable {
         var a11: Double, a12: Double, a21: Double, a22: Double
 
-        init(damping zeta: Double, frequency: Double, interval h: Double) {
+        package init(damping zeta: Double, frequency: Double, interval h: Double) {
             let omega = 2 * Double.pi * frequency
             guard omega > 0 else {
                 // No spring: the item keeps its velocity.
@@ -84,7 +84,7 @@ extension AttachmentSpring {
             }
         }
 
-        func apply(displacement d: Double, velocity v: Double) -> (Double, Double) {
+        package func apply(displacement d: Double, velocity v: Double) -> (Double, Double) {
             (a11 * d + a12 * v, a21 * d + a22 * v)
         }
     }
