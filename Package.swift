@@ -169,7 +169,6 @@ let package = Package(
         .testTarget(
             name: "UIKitFixtureTests",
             dependencies: ["ReelUIKit", "Layouts", "Replay", "Reporting", "ShippedTraceSupport", "TestSupport"],
-            exclude: ["Layouts/SpringyFlowLayout.swift"],
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
     ],

@@ -112,4 +112,29 @@ struct FixtureGeometryTests {
         #expect(Dictionary(uniqueKeysWithValues: shown.map { ($0.section, $0.xywh) }) == backgrounds)
         #expect(shown.allSatisfy { $0.kind == "section-background" && $0.item == 0 && $0.zIndex == -1 })
     }
+
+    // springy-list: 390 wide, 2,000 items of 44 × 44, spacings 10, insets 10: seven items a line (7 × 44 + 6 ×
+    // 10 = 368 of 370), spread by 2 / 6 more; line l at 10 + 54 l.
+    @Test("Springs: at rest, every item where flow puts it")
+    func springsAtRest() throws {
+        let snapshot = try FixtureReplays.snapshot(FixtureRegistry.springs, "springy-list.xml", at: 0)
+        #expect(!snapshot.cellItems().isEmpty)
+        for item in snapshot.cellItems() {
+            let frame = try #require(snapshot.cell(item)).xywh
+            let expected = [10 + Double(item % 7) * (54 + 2.0 / 6), 10 + Double(item / 7) * 54, 44, 44]
+            #expect(close(frame, expected, tolerance: 1e-9), "item \(item)")
+        }
+    }
+
+    @Test("Springs: while the finger drags the list up, items far from it lag behind, those under it do not")
+    func springsLag() throws {
+        let snapshot = try FixtureReplays.snapshot(FixtureRegistry.springs, "springy-list.xml", at: 0.6)
+        let lags = snapshot.cellItems().map { item -> (item: Int, lag: Double) in
+            let cell = snapshot.cell(item)!
+            return (item, cell.frame.minY - (10 + Double(item / 7) * 54))
+        }
+        // The content scrolls up (its offset grows): a lagging item is further down than its place.
+        #expect(lags.contains { $0.lag > 0.5 })
+        #expect(lags.allSatisfy { $0.lag >= -1e-9 && $0.lag <= snapshot.contentOffset.y })
+    }
 }

@@ -11,6 +11,7 @@ struct FixtureMeasurementTests {
     static let fixtures: [(layout: String, trace: String)] = [
         (FixtureRegistry.leftAligned, "photo-grid-browse.xml"),
         (FixtureRegistry.waterfall, "photo-grid-browse.xml"),
+        (FixtureRegistry.springs, "cats-wall-prepare-for-reuse.xml"),
         (FixtureRegistry.carousel, "horizontal-carousel.xml"),
         (FixtureRegistry.stickyHeaders, "contacts-list.xml"),
         (FixtureRegistry.sectionBackgrounds, "contacts-list.xml"),
@@ -41,6 +42,19 @@ struct FixtureMeasurementTests {
         let held = try GateJudgement(baseline: nil, current: report,
                                      budgets: GateBudgets(maxJankyFrames: report.jankyFrames))
         #expect(held.passed && held.budgets.count == 1)
+    }
+
+    @Test("The springs ask flow for the whole content on every prepare: the whole-content finding fires")
+    func springsQueryTheWholeContent() async throws {
+        let compared = try await FixtureReplays.compared(FixtureRegistry.springs, on: "cats-wall-prepare-for-reuse.xml")
+        let report = compared.fixture
+        #expect(report.findings.contains { $0.rule == .wholeContentQueries }, "\(report.findings)")
+        #expect(!compared.flow.findings.contains { $0.rule == .wholeContentQueries })
+        // The trace's 900 items scaled to 300 (124 × 124, three a line): 300 per prepare, and the animator
+        // invalidates the layout on every frame its springs move.
+        let built = try #require(report.counters[.layoutAttributesBuilt])
+        let prepares = try #require(report.counters[.layoutPrepares])
+        #expect(built >= 300 * prepares && prepares > 100, "\(built) attributes in \(prepares) prepares")
     }
 
     @Test("The waterfall answers only what is visible: no whole-content or scan finding")

@@ -9,6 +9,7 @@ import Replay
 enum FixtureRegistry {
     static let leftAligned = "left-aligned-flow"
     static let waterfall = "waterfall"
+    static let springs = "uikit-springy-flow"
     static let carousel = "carousel"
     static let stickyHeaders = "sticky-header-flow"
     static let sectionBackgrounds = "section-background-flow"
@@ -27,6 +28,21 @@ enum FixtureRegistry {
             let layout = WaterfallLayout()
             layout.numberOfColumns = try context.integer("columns")
             layout.delegate = TraceHeights.shared
+            return layout
+        })
+        registry.register(LayoutDefinition(
+            name: springs, summary: "flow whose items hang on UIKit Dynamics springs",
+            parameters: flow + [
+                LayoutParameter("damping", .number, default: "0.8", "the springs' damping ratio", range: 0...10),
+                LayoutParameter("frequency", .number, default: "1", "the springs' frequency, in hertz", range: 0...100),
+                LayoutParameter("resistance", .number, default: "1500", "points of distance per point of lag",
+                                range: 1...100_000),
+            ]
+        ) { context in
+            let layout = try applyFlow(context, to: SpringyFlowLayout())
+            layout.damping = try context.cgFloat("damping")
+            layout.frequency = try context.cgFloat("frequency")
+            layout.resistance = try context.cgFloat("resistance")
             return layout
         })
         registry.register(LayoutDefinition(

@@ -17,6 +17,11 @@ enum FixtureReplays {
         var comparison: Comparison
     }
 
+    /// Fixtures replayed with the trace's data scaled to fewer items (``ReplayOptions/itemCount``): the springs
+    /// attach and step every item on every frame they move, which a debug build replays at about 80 ms a frame
+    /// with 2,000 items.
+    static let itemCounts: [String: Int] = [FixtureRegistry.springs: 300]
+
     private struct Key: Hashable {
         var layout: String
         var trace: String
@@ -31,8 +36,10 @@ enum FixtureReplays {
             if let task = comparisons[key] { return task }
             let task = Task {
                 Result { () throws(ReplayError) -> Compared in
+                    var options = ReplayOptions(repeats: 1, warmup: 0)
+                    options.itemCount = itemCounts[layout]
                     let comparison = LayoutComparison(trace: ShippedReplays.path(trace), layouts: [layout, "flow"],
-                                                      options: ReplayOptions(repeats: 1, warmup: 0),
+                                                      options: options,
                                                       registry: FixtureRegistry.registry)
                     let result = try comparison.run(clock: { ManualClock() })
                     if let failure = result.failure { throw failure }
