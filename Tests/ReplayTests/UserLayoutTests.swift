@@ -5,12 +5,13 @@ import Replay
 import Reporting
 import TestSupport
 
-/// A user's own layout, written on the engine's public API alone and registered as the README's own-layout
-/// example (`Examples/UserLayout`) registers it: it replays like a catalogue layout, and its parameters are
-/// checked and reported the same way.
+/// A user's own layout, written on the engine's public API alone (the README's own-layout example,
+/// `Examples/UserLayout`, writes its layouts as UIKit code) and registered as that example registers its own: it
+/// replays like a catalogue layout, and its parameters are checked and reported the same way.
 @Suite("A user's own layout", .tags(.fast))
 struct UserLayoutTests {
-    /// A one-section form of the README's `MyGridLayout`: square cells in `columns` columns, filling the width.
+    /// An engine form of the README's `MyGridLayout`, one section: square cells in `columns` columns, filling the
+    /// width.
     final class MyGridLayout: CollectionViewLayout {
         let columns: Int
         init(columns: Int) { self.columns = columns }

@@ -4,8 +4,8 @@ public import Testing
 ///
 /// Every suite carries one of these tags. The slow tiers are also told apart by name, so that the fast tier runs
 /// on toolchains whose `--skip` matches test names only (Swift 6.3's): the shipped-trace tier is the
-/// `ShippedTraceTests` target, the end-to-end tier the `ReelCLITests` target, and the exhaustive suites' type
-/// names begin with `Exhaustive`.
+/// `ShippedTraceTests` and `UIKitFixtureTests` targets, the end-to-end tier the `ReelCLITests` target, and the
+/// exhaustive suites' type names begin with `Exhaustive`.
 extension Tag {
     /// Unit tests: no replay of a whole shipped trace, no subprocess. The inner loop.
     @Tag public static var fast: Self

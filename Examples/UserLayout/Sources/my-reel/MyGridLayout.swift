@@ -1,35 +1,38 @@
-import CollectionEngine
+#if canImport(UIKit)
+import UIKit
+#else
+import ReelUIKit
+#endif
 
 /// Square cells in `columns` columns across the width, one section after another.
-final class MyGridLayout: CollectionViewLayout {
-    let columns: Int
-    private var side = 0.0
-    private var sectionTops: [Double] = [0]  // each section's top, then the content's bottom
-
-    init(columns: Int) { self.columns = columns }
+final class MyGridLayout: UICollectionViewLayout {
+    var columns = 3
+    private var side: CGFloat = 0
+    private var sectionTops: [CGFloat] = [0]  // each section's top, then the content's bottom
 
     override func prepare() {
-        guard let view = collectionView else { return }
-        side = view.bounds.width / Double(columns)
+        super.prepare()
+        guard let collectionView = collectionView else { return }
+        side = collectionView.bounds.width / CGFloat(columns)
         sectionTops = [0]
-        for section in 0..<view.numberOfSections {
-            let rows = (view.numberOfItems(inSection: section) + columns - 1) / columns
-            sectionTops.append(sectionTops[section] + Double(rows) * side)
+        for section in 0..<collectionView.numberOfSections {
+            let rows = (collectionView.numberOfItems(inSection: section) + columns - 1) / columns
+            sectionTops.append(sectionTops[section] + CGFloat(rows) * side)
         }
     }
 
-    override var collectionViewContentSize: Size {
-        Size(width: collectionView?.bounds.width ?? 0, height: sectionTops.last ?? 0)
+    override var collectionViewContentSize: CGSize {
+        CGSize(width: collectionView?.bounds.width ?? 0, height: sectionTops.last ?? 0)
     }
 
-    override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
-        guard let view = collectionView, side > 0 else { return [] }
-        var found: [LayoutAttributes] = []
-        for section in 0..<min(view.numberOfSections, sectionTops.count - 1)
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        guard let collectionView = collectionView, side > 0 else { return nil }
+        var found: [UICollectionViewLayoutAttributes] = []
+        for section in 0..<sectionTops.count - 1
         where sectionTops[section] < rect.maxY && sectionTops[section + 1] > rect.minY {
             let firstRow = max(0, Int((rect.minY - sectionTops[section]) / side))
             let lastRow = Int((rect.maxY - sectionTops[section]) / side)
-            let last = min(view.numberOfItems(inSection: section) - 1, (lastRow + 1) * columns - 1)
+            let last = min(collectionView.numberOfItems(inSection: section) - 1, (lastRow + 1) * columns - 1)
             guard firstRow * columns <= last else { continue }
             for item in firstRow * columns...last {
                 if let attributes = layoutAttributesForItem(at: IndexPath(item: item, section: section)) {
@@ -40,12 +43,12 @@ final class MyGridLayout: CollectionViewLayout {
         return found
     }
 
-    override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         guard indexPath.section + 1 < sectionTops.count else { return nil }
-        let attributes = LayoutAttributes(forCellWith: indexPath)
-        attributes.frame = Rect(x: Double(indexPath.item % columns) * side,
-                                y: sectionTops[indexPath.section] + Double(indexPath.item / columns) * side,
-                                width: side, height: side)
+        let attributes = UICollectionViewLayoutAttributes(forCellWith: indexPath)
+        attributes.frame = CGRect(x: CGFloat(indexPath.item % columns) * side,
+                                  y: sectionTops[indexPath.section] + CGFloat(indexPath.item / columns) * side,
+                                  width: side, height: side)
         return attributes
     }
 }
