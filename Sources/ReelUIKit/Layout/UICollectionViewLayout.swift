@@ -48,7 +48,9 @@ open class UICollectionViewLayout: NSObject, NSCoding {
         if let adapter { return adapter }
         let made = makeAdapter()
         adapterReference = Unmanaged.passUnretained(made)
-        for (kind, viewClass) in decorationRegistrations { registerDecoration(viewClass, kind: kind, on: made) }
+        for (kind, viewClass): (String, AnyClass?) in decorationRegistrations {
+            registerDecoration(viewClass, kind: kind, on: made)
+        }
         return made
     }
 
