@@ -109,6 +109,9 @@ class FlowAdapter: FlowLayout, TimeDrivenLayout, LayoutBridging {
     }
 
     // MARK: Updates
+    //
+    // From here on the same forwarding as `LayoutAdapter`'s, one line each: an override belongs to one
+    // subclass, and this adapter subclasses the engine's flow layout where that one subclasses its base class.
 
     override func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {
         super.prepare(forCollectionViewUpdates: updateItems)
