@@ -139,7 +139,10 @@ final class EventDriver {
             for (section, items) in engineBatch.insertedSections { newSections[section] = TraceDataSource.Section(items: items) }
             for (old, items) in engineBatch.reloadedSections {
                 guard let section = plan.newSection(forOld: old) else { continue }
-                newSections[section] = TraceDataSource.Section(items: items, reuseIdentifier: dataSource.sections[old].reuseIdentifier)
+                // A reloaded section keeps its cells' reuse identifier and its own flow metrics.
+                var reloaded = TraceDataSource.Section(items: items, reuseIdentifier: dataSource.sections[old].reuseIdentifier)
+                reloaded.flow = dataSource.sections[old].flow
+                newSections[section] = reloaded
             }
             dataSource.stage(plan, insertedSizes: engineBatch.insertedSizes, newSections: newSections,
                              claimedCounts: batch.countsAfter)

@@ -33,6 +33,8 @@ enum TraceFormat {
         ElementDeclaration(.data, [], content: .elements([.section])),
         ElementDeclaration(.section, [
             .required(.items, .itemCount), .optional(.itemSizes, .sizeList), .optional(.reuseIdentifier, .text),
+            .optional(.inset, .sectionInsets), .optional(.minimumLineSpacing, .spacing),
+            .optional(.minimumInteritemSpacing, .spacing), .optional(.headerSize, .size), .optional(.footerSize, .size),
         ], content: .sizeChunks(unlessAttribute: .itemSizes)),
         ElementDeclaration(.itemSizes, [], content: .text(.sizeList)),
         ElementDeclaration(.workload, [], content: .elements([.cell, .supplementary])),

@@ -5,6 +5,8 @@ enum ValueKind: UInt8, CaseIterable, Sendable {
     case versionOne, text, nonEmpty, boolean, phase, transitionPhase, position, decelerationRate
     /// `count-list` of item indices (`<delete-items at>`) and of item counts (`<batch counts-after>`).
     case itemIndexList, itemCountList, indexPath, sizeList, insets
+    /// A section's flow metrics: its insets (`T L B R`, none negative), a spacing, a header's or footer's size.
+    case sectionInsets, spacing, size
     case refreshRate, seconds, duration, viewLength, coordinate, velocity, scale, progress, cost
     case itemCount, itemIndex, sectionIndex
 
@@ -17,6 +19,9 @@ enum ValueKind: UInt8, CaseIterable, Sendable {
         case .indexPath: "index-path"
         case .sizeList: "size-list"
         case .insets: "insets"
+        case .sectionInsets: "section-insets"
+        case .spacing: "spacing"
+        case .size: "size"
         case .refreshRate: "refresh-rate"
         case .seconds: "seconds"
         case .duration: "duration"
@@ -65,7 +70,9 @@ enum ValueKind: UInt8, CaseIterable, Sendable {
         case .indexPath: "\(Self.index) +\(Self.index)"
         case .sizeList: "(\(entry)(, ?\(entry))*)?"
         case .insets: "\(Self.signedNumber)( +\(Self.signedNumber)){3}"
-        case .refreshRate, .seconds, .duration, .viewLength, .coordinate, .velocity, .scale, .progress, .cost:
+        case .sectionInsets: "\(Self.unsignedNumber)( +\(Self.unsignedNumber)){3}"
+        case .size: size
+        case .refreshRate, .seconds, .duration, .viewLength, .coordinate, .velocity, .scale, .progress, .cost, .spacing:
             Self.signedNumber
         case .itemCount, .itemIndex, .sectionIndex: Self.index
         }
@@ -83,6 +90,7 @@ enum ValueKind: UInt8, CaseIterable, Sendable {
         case .scale: .pinchScale
         case .progress: .progress
         case .cost: .cost
+        case .spacing: .spacing
         case .decelerationRate: .decelerationRate
         default: nil
         }
@@ -102,7 +110,8 @@ enum ValueKind: UInt8, CaseIterable, Sendable {
     var entryRange: ValueRange? {
         switch self {
         case .insets: .inset
-        case .sizeList: .elementLength
+        case .sectionInsets: .sectionInset
+        case .sizeList, .size: .elementLength
         default: nil
         }
     }

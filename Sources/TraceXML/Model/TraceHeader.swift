@@ -144,19 +144,46 @@ public struct SectionDescription: Hashable, Sendable {
     /// The reuse identifier of the section's cells; `"cell"` unless the trace says otherwise.
     public var reuseIdentifier: String
 
+    /// The section's own flow metrics, answered through the flow delegate's per-section methods; `nil`
+    /// where the trace gives none (the layout's value holds).
+    public var flow: FlowMetrics
+
+    /// A section's own flow metrics (`inset`, `minimum-line-spacing`, `minimum-interitem-spacing`,
+    /// `header-size`, `footer-size`), each `nil` unless the trace gives it.
+    public struct FlowMetrics: Hashable, Sendable {
+        public var inset: EdgeInsets?
+        public var minimumLineSpacing: Double?
+        public var minimumInteritemSpacing: Double?
+        public var headerSize: Size?
+        public var footerSize: Size?
+
+        public init(inset: EdgeInsets? = nil, minimumLineSpacing: Double? = nil, minimumInteritemSpacing: Double? = nil,
+                    headerSize: Size? = nil, footerSize: Size? = nil) {
+            self.inset = inset
+            self.minimumLineSpacing = minimumLineSpacing
+            self.minimumInteritemSpacing = minimumInteritemSpacing
+            self.headerSize = headerSize
+            self.footerSize = footerSize
+        }
+
+        /// None given.
+        public static let none = FlowMetrics()
+    }
+
     public static let defaultReuseIdentifier = "cell"
 
     public init(items: Int, itemSizes: TraceSizeList? = nil,
-                reuseIdentifier: String = SectionDescription.defaultReuseIdentifier) {
+                reuseIdentifier: String = SectionDescription.defaultReuseIdentifier, flow: FlowMetrics = .none) {
         self.items = items
         self.itemSizes = itemSizes
         self.reuseIdentifier = reuseIdentifier
+        self.flow = flow
     }
 
     /// A section with one size per item given as an array.
     public init(items: Int, itemSizes: [Size],
-                reuseIdentifier: String = SectionDescription.defaultReuseIdentifier) {
-        self.init(items: items, itemSizes: TraceSizeList(itemSizes), reuseIdentifier: reuseIdentifier)
+                reuseIdentifier: String = SectionDescription.defaultReuseIdentifier, flow: FlowMetrics = .none) {
+        self.init(items: items, itemSizes: TraceSizeList(itemSizes), reuseIdentifier: reuseIdentifier, flow: flow)
     }
 }
 

@@ -315,6 +315,13 @@ extension XMLStream {
                     sizes = list
                 }
                 let reuseIdentifier = string(.reuseIdentifier, default: SectionDescription.defaultReuseIdentifier)
+                let flow = SectionDescription.FlowMetrics(
+                    inset: try attribute(.inset).map { a throws(TraceError) in try insets(a) },
+                    minimumLineSpacing: try attribute(.minimumLineSpacing).map { a throws(TraceError) in try number(a) },
+                    minimumInteritemSpacing: try attribute(.minimumInteritemSpacing)
+                        .map { a throws(TraceError) in try number(a) },
+                    headerSize: try attribute(.headerSize).map { a throws(TraceError) in try size(a) },
+                    footerSize: try attribute(.footerSize).map { a throws(TraceError) in try size(a) })
                 if let chunked = try readSizeChunks(items: items, hasAttribute: sizes != nil) {
                     guard chunked.count == items else {
                         throw TraceError(.invalidValue,
@@ -323,7 +330,8 @@ extension XMLStream {
                     }
                     sizes = chunked
                 }
-                sections.append(SectionDescription(items: items, itemSizes: sizes, reuseIdentifier: reuseIdentifier))
+                sections.append(SectionDescription(items: items, itemSizes: sizes, reuseIdentifier: reuseIdentifier,
+                                                   flow: flow))
             case .endElement:
                 return sections
             case .endOfDocument:

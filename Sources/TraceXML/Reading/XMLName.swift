@@ -31,6 +31,11 @@ enum XMLName: String, CaseIterable {
     case allowsMultipleSelection = "allows-multiple-selection"
     case prefetching, name, items
     case itemSizes = "item-sizes"
+    case inset
+    case minimumLineSpacing = "minimum-line-spacing"
+    case minimumInteritemSpacing = "minimum-interitem-spacing"
+    case headerSize = "header-size"
+    case footerSize = "footer-size"
     case reuseIdentifier = "reuse-identifier"
     case create, configure
     case prepareForReuse = "prepare-for-reuse"

@@ -125,6 +125,21 @@ extension TraceWriter {
         for (index, section) in sections.enumerated() {
             try check(section.items, "\(what) section \(index) item count", .items)
             try text(section.reuseIdentifier, "\(what) section \(index) reuse identifier")
+            let flow = section.flow
+            if let inset = flow.inset {
+                for (side, value) in [("top", inset.top), ("left", inset.left), ("bottom", inset.bottom),
+                                      ("right", inset.right)] {
+                    try check(value, "\(what) section \(index) inset \(side)", .inset)
+                }
+            }
+            if let spacing = flow.minimumLineSpacing {
+                try check(spacing, "\(what) section \(index) minimum line spacing", .minimumLineSpacing)
+            }
+            if let spacing = flow.minimumInteritemSpacing {
+                try check(spacing, "\(what) section \(index) minimum interitem spacing", .minimumInteritemSpacing)
+            }
+            if let size = flow.headerSize { try check(size, "\(what) section \(index) header size", .headerSize) }
+            if let size = flow.footerSize { try check(size, "\(what) section \(index) footer size", .footerSize) }
             if let sizes = section.itemSizes {
                 guard sizes.count == section.items else {
                     throw unwritable("\(what) section \(index) has \(section.items) items but \(sizes.count) item sizes")

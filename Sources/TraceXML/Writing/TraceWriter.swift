@@ -310,6 +310,12 @@ public final class TraceWriter {
             if section.reuseIdentifier != SectionDescription.defaultReuseIdentifier {
                 try attribute(.reuseIdentifier, section.reuseIdentifier)
             }
+            let flow = section.flow
+            if let inset = flow.inset { try attribute(.inset, inset.traceText) }
+            if let spacing = flow.minimumLineSpacing { try attribute(.minimumLineSpacing, spacing) }
+            if let spacing = flow.minimumInteritemSpacing { try attribute(.minimumInteritemSpacing, spacing) }
+            if let size = flow.headerSize { try attribute(.headerSize, size.traceText) }
+            if let size = flow.footerSize { try attribute(.footerSize, size.traceText) }
             if let sizes = section.itemSizes, chunked { try writeSectionSizes(sizes) }
             try end()
         }
