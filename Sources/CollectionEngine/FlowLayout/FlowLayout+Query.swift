@@ -192,10 +192,11 @@ extension FlowLayout {
         var high = 0.0
     }
 
-    /// The pinning of this query: the collection view's bounds less its content inset on the scrolling axis.
+    /// The pinning of this query: the collection view's bounds less its adjusted content inset (the safe area
+    /// included, ``CollectionView/adjustedContentInset``) on the scrolling axis.
     func pinWindow() -> PinWindow {
         guard pins, let collectionView else { return PinWindow() }
-        let bounds = collectionView.bounds, inset = collectionView.contentInset
+        let bounds = collectionView.bounds, inset = collectionView.adjustedContentInset
         return flowedVertically
             ? PinWindow(headers: sectionHeadersPinToVisibleBounds, footers: sectionFootersPinToVisibleBounds,
                         low: bounds.minY + inset.top, high: bounds.maxY - inset.bottom)

@@ -37,6 +37,10 @@ final class EventDriver {
             frame: Rect(origin: .zero, size: configuration.size),
             collectionViewLayout: layout)
         collectionView.contentInset = configuration.contentInset
+        collectionView.safeAreaInsets = configuration.safeArea
+        collectionView.layoutMargins = configuration.layoutMargins
+        collectionView.displayScale = Double(configuration.displayScale)
+        collectionView.layoutDirection = configuration.layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight
         collectionView.isPrefetchingEnabled = configuration.isPrefetchingEnabled
         collectionView.allowsSelection = configuration.allowsSelection
         collectionView.allowsMultipleSelection = configuration.allowsMultipleSelection

@@ -69,12 +69,34 @@ public struct CollectionViewConfiguration: Hashable, Sendable {
     public var allowsSelection: Bool
     public var allowsMultipleSelection: Bool
     public var isPrefetchingEnabled: Bool
+    /// The safe area's insets (`safe-area`); none by default.
+    public var safeArea: EdgeInsets
+    /// The view's layout margins (`layout-margins`); 8 points all round by default, as UIKit's.
+    public var layoutMargins: EdgeInsets
+    /// Pixels per point of the screen (`scale`): 1, 2 (the default) or 3.
+    public var displayScale: Int
+    /// The user interface's layout direction (`layout-direction`); left to right by default.
+    public var layoutDirection: LayoutDirection
+
+    /// The direction of the user interface: `ltr` or `rtl`.
+    public enum LayoutDirection: String, Hashable, Sendable, CaseIterable {
+        case leftToRight = "ltr", rightToLeft = "rtl"
+    }
+
+    /// UIKit's default layout margins.
+    public static let defaultLayoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
 
     /// A configuration with UIKit's defaults for everything but the size.
     public init(size: Size, refreshRate: Double = 60, contentInset: EdgeInsets = .zero,
                 isPagingEnabled: Bool = false, decelerationRate: DecelerationRate = .normal,
                 allowsSelection: Bool = true, allowsMultipleSelection: Bool = false,
-                isPrefetchingEnabled: Bool = true) {
+                isPrefetchingEnabled: Bool = true, safeArea: EdgeInsets = .zero,
+                layoutMargins: EdgeInsets = CollectionViewConfiguration.defaultLayoutMargins, displayScale: Int = 2,
+                layoutDirection: LayoutDirection = .leftToRight) {
+        self.safeArea = safeArea
+        self.layoutMargins = layoutMargins
+        self.displayScale = displayScale
+        self.layoutDirection = layoutDirection
         self.size = size
         self.refreshRate = refreshRate
         self.contentInset = contentInset

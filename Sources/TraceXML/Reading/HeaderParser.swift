@@ -138,9 +138,32 @@ struct HeaderParser {
             decelerationRate: rate,
             allowsSelection: try stream.bool(.allowsSelection, default: true),
             allowsMultipleSelection: try stream.bool(.allowsMultipleSelection, default: false),
-            isPrefetchingEnabled: try stream.bool(.prefetching, default: true))
+            isPrefetchingEnabled: try stream.bool(.prefetching, default: true),
+            safeArea: try stream.attribute(.safeArea).map { a throws(TraceError) in try stream.insets(a) } ?? .zero,
+            layoutMargins: try stream.attribute(.layoutMargins).map { a throws(TraceError) in try stream.insets(a) }
+                ?? CollectionViewConfiguration.defaultLayoutMargins,
+            displayScale: try displayScale(),
+            layoutDirection: try layoutDirection())
         try stream.finishLeaf()
         return configuration
+    }
+
+    /// `<collection-view scale>`: 1, 2 or 3 pixels per point; 2 when absent.
+    private func displayScale() throws(TraceError) -> Int {
+        guard let attribute = stream.attribute(.scale) else { return 2 }
+        guard let scale = Int(attribute.valueText), (1...3).contains(scale) else {
+            throw stream.invalid(attribute, expected: "'1', '2' or '3' (pixels per point)")
+        }
+        return scale
+    }
+
+    /// `<collection-view layout-direction>`: `ltr` (the default) or `rtl`.
+    private func layoutDirection() throws(TraceError) -> CollectionViewConfiguration.LayoutDirection {
+        guard let attribute = stream.attribute(.layoutDirection) else { return .leftToRight }
+        guard let direction = CollectionViewConfiguration.LayoutDirection(rawValue: attribute.valueText) else {
+            throw stream.invalid(attribute, expected: "'ltr' or 'rtl'")
+        }
+        return direction
     }
 
     private func readData() throws(TraceError) -> [SectionDescription] {

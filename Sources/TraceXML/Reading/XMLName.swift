@@ -25,6 +25,9 @@ enum XMLName: String, CaseIterable {
     case version, key, value, width, height
     case refreshRate = "refresh-rate"
     case contentInset = "content-inset"
+    case safeArea = "safe-area"
+    case layoutMargins = "layout-margins"
+    case layoutDirection = "layout-direction"
     case paging
     case decelerationRate = "deceleration-rate"
     case allowsSelection = "allows-selection"

@@ -39,7 +39,8 @@ enum ValueSyntax {
         switch kind {
         case .text: return true
         case .nonEmpty: return !value.isEmpty
-        case .versionOne, .boolean, .phase, .transitionPhase, .position: return isWord(value, kind)
+        case .versionOne, .boolean, .phase, .transitionPhase, .position, .displayScale, .layoutDirection:
+            return isWord(value, kind)
         case .decelerationRate:
             if isWord(value, kind) { return true }
             return number(value, signed: false, in: bounds, parsed: &parsed)
@@ -47,7 +48,7 @@ enum ValueSyntax {
         case .indexPath: return isIndexPath(value)
         case .sizeList: return isSizeList(value)
         case .insets: return isInsets(value)
-        case .sectionInsets: return isInsets(value, signed: false)
+        case .nonNegativeInsets: return isInsets(value, signed: false)
         case .size: return isSize(value)
         case .refreshRate, .seconds, .duration, .viewLength, .coordinate, .velocity, .scale, .progress, .cost, .spacing:
             return number(value, signed: true, in: bounds, parsed: &parsed)

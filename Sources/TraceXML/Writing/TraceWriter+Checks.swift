@@ -79,6 +79,16 @@ extension TraceWriter {
                               ("bottom", view.contentInset.bottom), ("right", view.contentInset.right)] {
             try check(inset, "content inset \(side)", .contentInset)
         }
+        for (name, insets, attribute) in [("safe area", view.safeArea, XMLName.safeArea),
+                                          ("layout margins", view.layoutMargins, XMLName.layoutMargins)] {
+            for (side, value) in [("top", insets.top), ("left", insets.left), ("bottom", insets.bottom),
+                                  ("right", insets.right)] {
+                try check(value, "\(name) \(side)", attribute)
+            }
+        }
+        guard (1...3).contains(view.displayScale) else {
+            throw unwritable("display scale \(view.displayScale) is not 1, 2 or 3")
+        }
         if case .custom(let factor) = view.decelerationRate, let range = declaredKind(.decelerationRate).range,
            !range.contains(factor) {
             throw unwritable("deceleration rate is \(factor); expected a factor per millisecond \(range.bounds)")

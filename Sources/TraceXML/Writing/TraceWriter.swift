@@ -264,6 +264,13 @@ public final class TraceWriter {
         try attribute(.allowsSelection, view.allowsSelection)
         try attribute(.allowsMultipleSelection, view.allowsMultipleSelection)
         try attribute(.prefetching, view.isPrefetchingEnabled)
+        // Written only when not the default, so that traces without them are written as before.
+        if view.safeArea != .zero { try attribute(.safeArea, view.safeArea.traceText) }
+        if view.layoutMargins != CollectionViewConfiguration.defaultLayoutMargins {
+            try attribute(.layoutMargins, view.layoutMargins.traceText)
+        }
+        if view.displayScale != 2 { try attribute(.scale, view.displayScale) }
+        if view.layoutDirection != .leftToRight { try attribute(.layoutDirection, view.layoutDirection.rawValue) }
         try end()
         try writeLayout(header.layout)
         try start(.data)
