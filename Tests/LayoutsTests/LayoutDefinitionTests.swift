@@ -118,4 +118,19 @@ struct LayoutDefinitionTests {
         icon.deleteButtonHidden = true
         #expect(icon.customAttributes.map(\.value) == [.bool(true)])
     }
+
+    @Test("flow's pin-headers and pin-footers set the layout's pinning; both are off by default")
+    func flowPinning() throws {
+        let plain = try #require(try LayoutDefinition.flow.makeLayout(parameters: []) as? FlowLayout)
+        #expect(!plain.sectionHeadersPinToVisibleBounds && !plain.sectionFootersPinToVisibleBounds)
+        let pinned = try #require(try LayoutDefinition.flow.makeLayout(
+            parameters: [("pin-headers", "true"), ("pin-footers", "true")]) as? FlowLayout)
+        #expect(pinned.sectionHeadersPinToVisibleBounds && pinned.sectionFootersPinToVisibleBounds)
+        let headersOnly = try #require(try LayoutDefinition.flow.makeLayout(
+            parameters: [("pin-headers", "true")]) as? FlowLayout)
+        #expect(headersOnly.sectionHeadersPinToVisibleBounds && !headersOnly.sectionFootersPinToVisibleBounds)
+        #expect(throws: LayoutParameterError.self) {
+            try LayoutDefinition.flow.makeLayout(parameters: [("pin-headers", "yes")])
+        }
+    }
 }

@@ -26,6 +26,8 @@ extension LayoutRegistry {
             layout.sectionInset = try context.edgeInsets("section-inset")
             layout.headerReferenceSize = try context.cgSize("header-size")
             layout.footerReferenceSize = try context.cgSize("footer-size")
+            layout.sectionHeadersPinToVisibleBounds = try context.boolean("pin-headers")
+            layout.sectionFootersPinToVisibleBounds = try context.boolean("pin-footers")
             return layout
         })
         return registry
@@ -54,6 +56,37 @@ struct FlowEquivalenceTests {
             let uikit = try runner.snapshot(ShippedReplays.path(trace), at: time,
                                             options: ReplayOptions(layout: "uikit-flow"))
             #expect(uikit == flow, "at \(time) s")
+        }
+    }
+
+    @Test("Pinned headers: the subclass's sectionHeadersPinToVisibleBounds pins them as flow's pin-headers does")
+    func pinnedHeaders() throws {
+        let text = try String(contentsOfFile: ShippedReplays.path("chat-messages.xml"), encoding: .utf8)
+        func variant(_ layout: String) -> String {
+            text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                line.hasPrefix("  <layout ")
+                    ? line.replacingOccurrences(of: "name=\"flow\"", with: "name=\"\(layout)\"")
+                        .replacingOccurrences(of: "/>", with: " pin-headers=\"true\"/>")
+                    : String(line)
+            }.joined(separator: "\n")
+        }
+        try ScratchDirectory.withFreshFolder { folder in
+            let runner = ReplayRunner(registry: .withUIKitFlow, makeClock: { ManualClock() })
+            var pinnedAtTop = 0
+            for time in [1.0, 2.5] {
+                var reports: [SnapshotReport] = []
+                for layout in ["flow", "uikit-flow"] {
+                    let path = folder + "/\(layout).xml"
+                    try variant(layout).write(toFile: path, atomically: true, encoding: .utf8)
+                    reports.append(try runner.snapshot(path, at: time))
+                }
+                #expect(reports[1] == reports[0], "at \(time) s")
+                // A header drawn at the top of the visible bounds, above the cells, is a pinned one.
+                pinnedAtTop += reports[1].elements.filter { element in
+                    element.category == .supplementary && element.zIndex == 1024
+                }.count
+            }
+            #expect(pinnedAtTop > 0)
         }
     }
 }

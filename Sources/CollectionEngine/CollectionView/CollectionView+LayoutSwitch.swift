@@ -217,12 +217,14 @@ extension CollectionView {
         completions.append((end: animationTime + duration, handler: completion))
     }
 
-    /// `offset` within the content: from −inset to content size − bounds + inset on each axis.
+    /// `offset` within the content: from −inset to content size − bounds + inset on each axis (the adjusted inset,
+    /// ``adjustedContentInset``).
     func clampedOffset(_ offset: Point) -> Point {
         // 0 − inset rather than −inset: no negative zero in offsets.
-        let minX = 0 - contentInset.left, minY = 0 - contentInset.top
-        let maxX = max(minX, contentSize.width - bounds.width + contentInset.right)
-        let maxY = max(minY, contentSize.height - bounds.height + contentInset.bottom)
+        let inset = adjustedContentInset
+        let minX = 0 - inset.left, minY = 0 - inset.top
+        let maxX = max(minX, contentSize.width - bounds.width + inset.right)
+        let maxY = max(minY, contentSize.height - bounds.height + inset.bottom)
         return Point(x: min(max(offset.x, minX), maxX), y: min(max(offset.y, minY), maxY))
     }
 }

@@ -1,8 +1,35 @@
 extension CollectionView {
+    /// ``contentInset`` plus the safe area on the edges of each axis the content scrolls along: the insets the
+    /// scrollable range and pinned headers and footers use (`UIScrollView.adjustedContentInset`).
+    ///
+    /// As UIKit's default `contentInsetAdjustmentBehavior`, `.automatic`, does for a collection view that is
+    /// not the content view of a navigation or tab bar controller — like `.scrollableAxes`: "the top and bottom
+    /// insets include the safe area inset values when the vertical content size is greater than the height of
+    /// the scroll view itself … similarly, the left and right insets … when the horizontal content size is greater
+    /// than the width" (https://developer.apple.com/documentation/uikit/uiscrollview/contentinsetadjustmentbehavior-swift.enum/scrollableaxes,
+    /// https://developer.apple.com/documentation/uikit/uiscrollview/contentinsetadjustmentbehavior-swift.enum/automatic).
+    /// Equal to ``contentInset`` while the safe area is zero.
+    /// - Complexity: O(1).
+    public var adjustedContentInset: EdgeInsets {
+        var inset = contentInset
+        let safe = safeAreaInsets
+        guard safe != .zero else { return inset }
+        let size = contentSize
+        if size.height > bounds.height {
+            inset.top += safe.top
+            inset.bottom += safe.bottom
+        }
+        if size.width > bounds.width {
+            inset.left += safe.left
+            inset.right += safe.right
+        }
+        return inset
+    }
+
     /// Whether the content moves along x: it is wider than the visible area.
-    var scrollsHorizontally: Bool { contentSize.width + contentInset.horizontal > bounds.width }
+    var scrollsHorizontally: Bool { contentSize.width + adjustedContentInset.horizontal > bounds.width }
     /// Whether the content moves along y: it is taller than the visible area.
-    var scrollsVertically: Bool { contentSize.height + contentInset.vertical > bounds.height }
+    var scrollsVertically: Bool { contentSize.height + adjustedContentInset.vertical > bounds.height }
 
     /// Where the finger dragging the content is, in content coordinates, as UIKit's
     /// `panGestureRecognizer.location(in: collectionView)`: its last position in the viewport seen from the
@@ -178,7 +205,7 @@ extension CollectionView {
     /// The content offset that puts `frame` at `position`.
     func offset(showing frame: Rect, at position: ScrollPosition) -> Point {
         var offset = contentOffset
-        let inset = contentInset, size = bounds.size
+        let inset = adjustedContentInset, size = bounds.size
         switch position {
         case .top: offset.y = frame.minY - inset.top
         case .centeredVertically: offset.y = frame.midY - size.height / 2

@@ -36,19 +36,20 @@ extension FlowLayout {
         let cap = elementQueryLimit ?? Int.max
         // New objects count themselves as they are made; kept and recycled ones are counted as built too.
         let createdBefore = tally.pointee.created
+        let pinning = pinWindow()
 
         var index = Self.firstSection(of: sections, endingAfter: window.main.low)
         while index < sections.count, sections[index].origin < window.main.high {
             let section = sections[index]
-            if let header = headerFrame(section), header.intersects(rect) {
+            if let header = headerFrame(section, pinning: pinning), header.intersects(rect) {
                 result.append(supplementary(attributesClass, CollectionView.elementKindSectionHeader, index, header,
-                                            cache))
+                                            pinning.headers ? nil : cache, pinned: pinning.headers))
             }
             appendItems(of: section, number: index, in: rect, window: window, into: &result,
                         attributesClass: attributesClass, cache: cache, cap: cap)
-            if let footer = footerFrame(section), footer.intersects(rect) {
+            if let footer = footerFrame(section, pinning: pinning), footer.intersects(rect) {
                 result.append(supplementary(attributesClass, CollectionView.elementKindSectionFooter, index, footer,
-                                            cache))
+                                            pinning.footers ? nil : cache, pinned: pinning.footers))
             }
             if result.count > cap {
                 tally.pointee.created = createdBefore &+ UInt64(result.count)
@@ -83,11 +84,12 @@ extension FlowLayout {
         let vertical = flowedVertically
         let low = vertical ? rect.minY : rect.minX, high = vertical ? rect.maxY : rect.maxX
         var count = 0
+        let pinning = pinWindow()
         var index = Self.firstSection(of: sections, endingAfter: low)
         while index < sections.count, sections[index].origin < high {
             let section = sections[index]
-            if let header = headerFrame(section), header.intersects(rect) { count += 1 }
-            if let footer = footerFrame(section), footer.intersects(rect) { count += 1 }
+            if let header = headerFrame(section, pinning: pinning), header.intersects(rect) { count += 1 }
+            if let footer = footerFrame(section, pinning: pinning), footer.intersects(rect) { count += 1 }
             let relativeLow = low - section.origin, relativeHigh = high - section.origin
             switch section.lines {
             case .grid(let grid):
@@ -152,25 +154,33 @@ extension FlowLayout {
         LayoutTally.current().pointee.flowQueries &+= 1
         guard sections.indices.contains(indexPath.section), indexPath.item == 0 else { return nil }
         let section = sections[indexPath.section]
-        let frame: Rect?
+        let pinning = pinWindow()
+        let frame: Rect?, pinned: Bool
         switch kind {
-        case CollectionView.elementKindSectionHeader: frame = headerFrame(section)
-        case CollectionView.elementKindSectionFooter: frame = footerFrame(section)
-        default: frame = nil
+        case CollectionView.elementKindSectionHeader:
+            frame = headerFrame(section, pinning: pinning)
+            pinned = pinning.headers
+        case CollectionView.elementKindSectionFooter:
+            frame = footerFrame(section, pinning: pinning)
+            pinned = pinning.footers
+        default:
+            frame = nil
+            pinned = false
         }
         guard let frame else { return nil }
-        return supplementary(Self.layoutAttributesClass, kind, indexPath.section, frame, nil)
+        return supplementary(Self.layoutAttributesClass, kind, indexPath.section, frame, nil, pinned: pinned)
     }
 
     // MARK: Geometry
 
     /// A header's or footer's attributes: `cache`'s when it has them, else new ones.
     private func supplementary(_ attributesClass: LayoutAttributes.Type, _ kind: String, _ section: Int,
-                               _ frame: Rect, _ cache: LayoutAttributesCache?) -> LayoutAttributes {
+                               _ frame: Rect, _ cache: LayoutAttributesCache?, pinned: Bool = false) -> LayoutAttributes {
         let indexPath = IndexPath(item: 0, section: section)
         func make() -> LayoutAttributes {
             let attributes = attributesClass.init(category: .supplementaryView, kind: kind, indexPath: indexPath)
             attributes.frame = frame
+            if pinned { attributes.zIndex = Self.pinnedZIndex }
             return attributes
         }
         guard let cache else { return make() }
@@ -178,16 +188,53 @@ extension FlowLayout {
                                 make: make)
     }
 
-    private func headerFrame(_ section: FlowSection) -> Rect? {
+    /// The visible bounds along the scrolling axis that pinned headers and footers keep to, and which of them pin.
+    struct PinWindow {
+        var headers = false
+        var footers = false
+        /// The visible range's start and end along the scrolling axis, the content inset excluded.
+        var low = 0.0
+        var high = 0.0
+    }
+
+    /// The pinning of this query: the collection view's bounds less its adjusted content inset (the safe area
+    /// included, ``CollectionView/adjustedContentInset``) on the scrolling axis.
+    func pinWindow() -> PinWindow {
+        guard pins, let collectionView else { return PinWindow() }
+        let bounds = collectionView.bounds, inset = collectionView.adjustedContentInset
+        return flowedVertically
+            ? PinWindow(headers: sectionHeadersPinToVisibleBounds, footers: sectionFootersPinToVisibleBounds,
+                        low: bounds.minY + inset.top, high: bounds.maxY - inset.bottom)
+            : PinWindow(headers: sectionHeadersPinToVisibleBounds, footers: sectionFootersPinToVisibleBounds,
+                        low: bounds.minX + inset.left, high: bounds.maxX - inset.right)
+    }
+
+    /// A section's header, pinned when `pinning` says so: at the visible start while the section scrolls under
+    /// it, never before its natural place nor past the end of the section's items and bottom inset —
+    /// `min(max(visibleStart, natural), itemsEnd − length)`, so that the next header pushes it out (UIKit's
+    /// `sectionHeadersPinToVisibleBounds`, see ``FlowLayout/sectionHeadersPinToVisibleBounds``).
+    private func headerFrame(_ section: FlowSection, pinning: PinWindow = PinWindow()) -> Rect? {
         guard section.headerLength > 0 else { return nil }
-        return AxisRect(main: 0, cross: 0, mainLength: section.headerLength, crossLength: crossExtent)
+        var main = 0.0
+        if pinning.headers {
+            let end = section.length - section.footerLength - section.headerLength
+            main = min(max(pinning.low - section.origin, 0), end)
+        }
+        return AxisRect(main: main, cross: 0, mainLength: section.headerLength, crossLength: crossExtent)
             .rect(vertical: flowedVertically, mainOffset: section.origin)
     }
 
-    private func footerFrame(_ section: FlowSection) -> Rect? {
+    /// A section's footer, pinned when `pinning` says so: symmetrically to the header, at the visible end,
+    /// never after its natural place nor before the start of the section's top inset (after its header) —
+    /// `max(min(visibleEnd − length, natural), headerEnd)`.
+    private func footerFrame(_ section: FlowSection, pinning: PinWindow = PinWindow()) -> Rect? {
         guard section.footerLength > 0 else { return nil }
-        return AxisRect(main: section.length - section.footerLength, cross: 0, mainLength: section.footerLength,
-                        crossLength: crossExtent)
+        let natural = section.length - section.footerLength
+        var main = natural
+        if pinning.footers {
+            main = max(min(pinning.high - section.footerLength - section.origin, natural), section.headerLength)
+        }
+        return AxisRect(main: main, cross: 0, mainLength: section.footerLength, crossLength: crossExtent)
             .rect(vertical: flowedVertically, mainOffset: section.origin)
     }
 

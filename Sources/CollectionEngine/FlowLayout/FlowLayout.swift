@@ -35,6 +35,25 @@ open class FlowLayout: CollectionViewLayout {
     public var headerReferenceSize = Size.zero { didSet { invalidateLayout() } }
     /// The footer size, used like ``headerReferenceSize``.
     public var footerReferenceSize = Size.zero { didSet { invalidateLayout() } }
+    /// Whether each section's header stays at the top (leading edge, scrolling horizontally) of the visible
+    /// bounds while its section is visible, pushed out by the end of its section; `false` by default.
+    ///
+    /// UIKit's `sectionHeadersPinToVisibleBounds`: "section header views scroll with content until they reach
+    /// the top of the screen, at which point they are pinned to the upper bounds of the collection view. Each
+    /// new header view that scrolls to the top of the screen pushes the previously pinned header view
+    /// offscreen" (https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/sectionheaderspintovisiblebounds).
+    public var sectionHeadersPinToVisibleBounds = false { didSet { invalidateLayout() } }
+    /// Whether each section's footer stays at the bottom (trailing edge) of the visible bounds while its
+    /// section is visible; `false` by default. UIKit's `sectionFootersPinToVisibleBounds`
+    /// (https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/sectionfooterspintovisiblebounds).
+    public var sectionFootersPinToVisibleBounds = false { didSet { invalidateLayout() } }
+
+    /// The z-index of headers and footers while they pin: above the cells' 0, so that the section scrolls under
+    /// them. 1024 is the value UIKit's flow layout is observed to give them (no document states it).
+    public static let pinnedZIndex = 1024
+
+    /// Whether headers or footers pin: the supplementaries then move with every change of bounds.
+    var pins: Bool { sectionHeadersPinToVisibleBounds || sectionFootersPinToVisibleBounds }
 
     open override class var invalidationContextClass: InvalidationContext.Type { FlowLayoutInvalidationContext.self }
 
@@ -46,6 +65,8 @@ open class FlowLayout: CollectionViewLayout {
     /// assignment in `prepare()`.
     @exclusivity(unchecked) var flowedVertically = true
     var pending = PendingWork.everything
+    /// How many times `prepare()` flowed a section, for tests of what an invalidation recomputes.
+    var sectionsFlowed = 0
     /// The attributes objects built for earlier queries, handed out again until `prepare()` runs (see
     /// ``keepsLayoutAttributes``).
     let attributesCache = LayoutAttributesCache()
@@ -71,7 +92,8 @@ open class FlowLayout: CollectionViewLayout {
 
     open override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
         guard let collectionView else { return false }
-        return newBounds.size != collectionView.bounds.size
+        // Pinned headers and footers follow the visible bounds, so every scroll moves them.
+        return newBounds.size != collectionView.bounds.size || (pins && newBounds.origin != collectionView.bounds.origin)
     }
 
     /// The context for a change of bounds to `newBounds`: a change of size asks the delegate for every
@@ -80,8 +102,10 @@ open class FlowLayout: CollectionViewLayout {
     ///
     /// As UIKit's: `invalidateFlowLayoutDelegateMetrics` is set only when the size changes. Positions do
     /// not depend on the content offset, so scrolling leaves ``FlowLayoutInvalidationContext/invalidateFlowLayoutAttributes``
-    /// off too; `prepare()` then re-flows nothing.
-    /// - Complexity: O(1).
+    /// off too; `prepare()` then re-flows nothing. With pinned headers or footers, a scroll invalidates only
+    /// them (every section's, by name): `prepare()` keeps every item's position and the attributes objects
+    /// kept for the cells, and the queries place the supplementaries against the new bounds.
+    /// - Complexity: O(1); O(s) for s sections with pinning on.
     open override func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
         let context = super.invalidationContext(forBoundsChange: newBounds)
         if let flow = context as? FlowLayoutInvalidationContext {
@@ -90,6 +114,15 @@ open class FlowLayout: CollectionViewLayout {
             let resized = collectionView.map { newBounds.size != $0.bounds.size } ?? true
             flow.invalidateFlowLayoutDelegateMetrics = resized
             flow.invalidateFlowLayoutAttributes = resized
+            if pins && !resized {
+                let all = sections.indices.map { IndexPath(item: 0, section: $0) }
+                if sectionHeadersPinToVisibleBounds {
+                    flow.invalidateSupplementaryElements(ofKind: CollectionView.elementKindSectionHeader, at: all)
+                }
+                if sectionFootersPinToVisibleBounds {
+                    flow.invalidateSupplementaryElements(ofKind: CollectionView.elementKindSectionFooter, at: all)
+                }
+            }
         }
         return context
     }
@@ -111,7 +144,9 @@ open class FlowLayout: CollectionViewLayout {
     open override func prepare() {
         super.prepare()
         defer { pending = PendingWork() }
-        // The geometry may change: no attributes object built before stays valid.
+        // The geometry may change: no attributes object built before stays valid — unless the invalidations ask
+        // for nothing to be recomputed (a scroll with pinned supplementaries, which are never kept).
+        guard !(pins && pending.isNothing) else { return }
         attributesCache.removeAll()
         guard let collectionView else {
             sections = []
@@ -154,6 +189,7 @@ open class FlowLayout: CollectionViewLayout {
         // A batch may only reorder sections: their origins move even when nothing reflows.
         guard !flowed.isEmpty || pending.batch != nil else { return }
         for index in flowed.sorted() { sections[index].flow(crossExtent: extent, vertical: vertical) }
+        sectionsFlowed &+= flowed.count
         // UIKit logs its warning each time it lays out an item too large for the line; here once per
         // prepare that lays out such an item.
         if flowed.contains(where: { sections[$0].hasOversizedItem }) {
@@ -208,6 +244,12 @@ struct PendingWork {
     var reflowSections = Set<Int>()
 
     static let everything = PendingWork(reloadCounts: true, requeryAll: true, reflowAll: true)
+
+    /// Whether nothing is to be recomputed.
+    var isNothing: Bool {
+        !reloadCounts && !requeryAll && !reflowAll && requerySections.isEmpty && requeryItems.isEmpty
+            && reflowSections.isEmpty && batch == nil
+    }
 
     /// A batch update to apply to the sections, when it is the only change of counts since the last prepare.
     var batch: UpdatePlan?

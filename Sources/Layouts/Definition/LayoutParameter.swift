@@ -48,6 +48,10 @@ public struct LayoutParameter: Hashable, Sendable {
     /// The default, written as in a trace.
     public var defaultValue: String
     public var summary: String
+    /// Whether a recording spells the parameter out when it takes its default (`true`); `false` for a
+    /// parameter added to a layout after traces were recorded with it, whose default is the behaviour those
+    /// traces had, so that recording them again writes the same bytes.
+    public var spelledOutAtDefault = true
     /// The values each number of the parameter may take (every component of a size or insets); not used by
     /// booleans and choices.
     public var range: ClosedRange<Double>

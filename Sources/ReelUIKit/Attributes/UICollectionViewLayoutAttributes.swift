@@ -92,8 +92,10 @@ open class UICollectionViewLayoutAttributes: NSObject, NSCopying {
     }
 
     /// What a pooled object holds: never handed to the engine or read by users.
-    nonisolated(unsafe) private static let detachedStorage = LayoutAttributes(
-        category: .cell, kind: nil, indexPath: EngineIndexPath(item: 0, section: 0))
+    /// Made on first use, which may be inside a layout's call: the module's own, not counted as built.
+    nonisolated(unsafe) private static let detachedStorage = LayoutTally.uncounted {
+        LayoutAttributes(category: .cell, kind: nil, indexPath: EngineIndexPath(item: 0, section: 0))
+    }
 
     // MARK: Fields
 

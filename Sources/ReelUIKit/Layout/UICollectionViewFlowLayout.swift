@@ -51,12 +51,15 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     }
     /// Where section insets are measured from. Stored; the engine measures from the content inset.
     public var sectionInsetReference = SectionInsetReference.fromContentInset
-    /// Whether headers stay pinned to the top of the visible bounds while their section scrolls. Stored for the
-    /// engine's flow layout, which pins when it supports it.
-    public var sectionHeadersPinToVisibleBounds = false
-    /// Whether footers stay pinned to the bottom of the visible bounds. Stored, as
-    /// ``sectionHeadersPinToVisibleBounds``.
-    public var sectionFootersPinToVisibleBounds = false
+    /// Whether headers stay pinned to the top of the visible bounds while their section scrolls under them,
+    /// drawn above the cells; false.
+    public var sectionHeadersPinToVisibleBounds = false {
+        didSet { flowAdapter?.sectionHeadersPinToVisibleBounds = sectionHeadersPinToVisibleBounds }
+    }
+    /// Whether footers stay pinned to the bottom of the visible bounds, as headers to the top; false.
+    public var sectionFootersPinToVisibleBounds = false {
+        didSet { flowAdapter?.sectionFootersPinToVisibleBounds = sectionFootersPinToVisibleBounds }
+    }
 
     /// UIKit's automatic estimate for self-sizing cells.
     public static let automaticSize = CGSize(width: CGFloat.greatestFiniteMagnitude,
@@ -90,6 +93,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         adapter.sectionInset = sectionInset.engine
         adapter.headerReferenceSize = headerReferenceSize.engine
         adapter.footerReferenceSize = footerReferenceSize.engine
+        adapter.sectionHeadersPinToVisibleBounds = sectionHeadersPinToVisibleBounds
+        adapter.sectionFootersPinToVisibleBounds = sectionFootersPinToVisibleBounds
         return adapter
     }
 

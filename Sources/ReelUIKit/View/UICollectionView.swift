@@ -55,9 +55,9 @@ public final class UICollectionView: NSObject {
     public var contentSize: CGSize { CGSize(view.contentSize) }
     /// The insets around the content.
     public var contentInset: UIEdgeInsets { UIEdgeInsets(view.contentInset) }
-    /// The insets the content is laid out within: the content inset (the replayed view adjusts no inset for
-    /// the safe area, as `contentInsetAdjustmentBehavior = .never`).
-    public var adjustedContentInset: UIEdgeInsets { UIEdgeInsets(view.contentInset) }
+    /// The insets the content is laid out within: the content inset plus the safe area on each axis whose
+    /// content is larger than the view (UIKit's automatic adjustment outside navigation and tab bar controllers).
+    public var adjustedContentInset: UIEdgeInsets { UIEdgeInsets(view.adjustedContentInset) }
     /// The safe area's insets.
     public var safeAreaInsets: UIEdgeInsets { UIEdgeInsets(view.safeAreaInsets) }
     /// The layout margins; 8 points on every edge by default.

@@ -64,9 +64,10 @@ public struct LayoutRegistry: Sendable {
     public func spelledOut(_ description: LayoutDescription) -> LayoutDescription {
         guard let definition = definition(named: description.name) else { return description }
         var spelled = description
-        spelled.parameters = definition.parameters.map { declared in
+        spelled.parameters = definition.parameters.compactMap { declared in
             description.parameters.first { $0.name == declared.name }
-                ?? LayoutDescription.Parameter(name: declared.name, value: declared.defaultValue)
+                ?? (declared.spelledOutAtDefault
+                    ? LayoutDescription.Parameter(name: declared.name, value: declared.defaultValue) : nil)
         }
         return spelled
     }

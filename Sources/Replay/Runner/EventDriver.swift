@@ -37,6 +37,10 @@ final class EventDriver {
             frame: Rect(origin: .zero, size: configuration.size),
             collectionViewLayout: layout)
         collectionView.contentInset = configuration.contentInset
+        collectionView.safeAreaInsets = configuration.safeArea
+        collectionView.layoutMargins = configuration.layoutMargins
+        collectionView.displayScale = Double(configuration.displayScale)
+        collectionView.layoutDirection = configuration.layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight
         collectionView.isPrefetchingEnabled = configuration.isPrefetchingEnabled
         collectionView.allowsSelection = configuration.allowsSelection
         collectionView.allowsMultipleSelection = configuration.allowsMultipleSelection
@@ -139,7 +143,10 @@ final class EventDriver {
             for (section, items) in engineBatch.insertedSections { newSections[section] = TraceDataSource.Section(items: items) }
             for (old, items) in engineBatch.reloadedSections {
                 guard let section = plan.newSection(forOld: old) else { continue }
-                newSections[section] = TraceDataSource.Section(items: items, reuseIdentifier: dataSource.sections[old].reuseIdentifier)
+                // A reloaded section keeps its cells' reuse identifier and its own flow metrics.
+                var reloaded = TraceDataSource.Section(items: items, reuseIdentifier: dataSource.sections[old].reuseIdentifier)
+                reloaded.flow = dataSource.sections[old].flow
+                newSections[section] = reloaded
             }
             dataSource.stage(plan, insertedSizes: engineBatch.insertedSizes, newSections: newSections,
                              claimedCounts: batch.countsAfter)

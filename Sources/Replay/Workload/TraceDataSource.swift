@@ -22,6 +22,8 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
         /// Per-item sizes, when the trace gives them.
         var sizes: Sizes?
         var reuseIdentifier: String
+        /// The section's own flow metrics; a batch that moves the section keeps them.
+        var flow = SectionDescription.FlowMetrics.none
 
         init(items: Int, sizes: [Size?]? = nil, reuseIdentifier: String = SectionDescription.defaultReuseIdentifier) {
             self.items = items
@@ -33,6 +35,7 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
             items = description.items
             sizes = description.itemSizes.map(Sizes.runs)
             reuseIdentifier = description.reuseIdentifier
+            flow = description.flow
         }
 
         /// The size of `item` the trace gives, if any (O(log runs)).
@@ -197,6 +200,40 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
     }
 
     // A trace records the menus the app showed and the actions the user chose, so the app allowed them.
+
+    // The section's own flow metrics (`<section inset minimum-line-spacing minimum-interitem-spacing
+    // header-size footer-size>`), the layout's where the trace gives none: what an app's
+    // `UICollectionViewDelegateFlowLayout` answers per section.
+
+    func collectionView(_ collectionView: CollectionView, layout: FlowLayout, insetForSectionAt section: Int) -> EdgeInsets {
+        flowMetrics(section)?.inset ?? layout.sectionInset
+    }
+
+    func collectionView(_ collectionView: CollectionView, layout: FlowLayout,
+                        minimumLineSpacingForSectionAt section: Int) -> Double {
+        flowMetrics(section)?.minimumLineSpacing ?? layout.minimumLineSpacing
+    }
+
+    func collectionView(_ collectionView: CollectionView, layout: FlowLayout,
+                        minimumInteritemSpacingForSectionAt section: Int) -> Double {
+        flowMetrics(section)?.minimumInteritemSpacing ?? layout.minimumInteritemSpacing
+    }
+
+    func collectionView(_ collectionView: CollectionView, layout: FlowLayout,
+                        referenceSizeForHeaderInSection section: Int) -> Size {
+        flowMetrics(section)?.headerSize ?? layout.headerReferenceSize
+    }
+
+    func collectionView(_ collectionView: CollectionView, layout: FlowLayout,
+                        referenceSizeForFooterInSection section: Int) -> Size {
+        flowMetrics(section)?.footerSize ?? layout.footerReferenceSize
+    }
+
+    /// The metrics of `section` as the data source currently answers them (staged ones during a batch).
+    private func flowMetrics(_ section: Int) -> SectionDescription.FlowMetrics? {
+        let sections = current
+        return sections.indices.contains(section) ? sections[section].flow : nil
+    }
 
     func collectionView(_ collectionView: CollectionView, shouldShowMenuForItemAt indexPath: IndexPath) -> Bool { true }
 

@@ -27,12 +27,16 @@ enum TraceFormat {
             .optional(.refreshRate, .refreshRate), .optional(.contentInset, .insets), .optional(.paging, .boolean),
             .optional(.decelerationRate, .decelerationRate), .optional(.allowsSelection, .boolean),
             .optional(.allowsMultipleSelection, .boolean), .optional(.prefetching, .boolean),
+            .optional(.safeArea, .nonNegativeInsets), .optional(.layoutMargins, .nonNegativeInsets),
+            .optional(.scale, .displayScale), .optional(.layoutDirection, .layoutDirection),
         ]),
         // `name` picks the layout from the catalogue; every other attribute is one of its parameters.
         ElementDeclaration(.layout, [.required(.name, .nonEmpty)], takesOtherAttributes: true),
         ElementDeclaration(.data, [], content: .elements([.section])),
         ElementDeclaration(.section, [
             .required(.items, .itemCount), .optional(.itemSizes, .sizeList), .optional(.reuseIdentifier, .text),
+            .optional(.inset, .nonNegativeInsets), .optional(.minimumLineSpacing, .spacing),
+            .optional(.minimumInteritemSpacing, .spacing), .optional(.headerSize, .size), .optional(.footerSize, .size),
         ], content: .sizeChunks(unlessAttribute: .itemSizes)),
         ElementDeclaration(.itemSizes, [], content: .text(.sizeList)),
         ElementDeclaration(.workload, [], content: .elements([.cell, .supplementary])),

@@ -5,18 +5,26 @@ enum ValueKind: UInt8, CaseIterable, Sendable {
     case versionOne, text, nonEmpty, boolean, phase, transitionPhase, position, decelerationRate
     /// `count-list` of item indices (`<delete-items at>`) and of item counts (`<batch counts-after>`).
     case itemIndexList, itemCountList, indexPath, sizeList, insets
+    /// A section's flow metrics: its insets (`T L B R`, none negative), a spacing, a header's or footer's size.
+    case nonNegativeInsets, spacing, size
+    /// `<collection-view>`'s `scale` (1, 2 or 3) and `layout-direction` (`ltr`, `rtl`).
+    case displayScale, layoutDirection
     case refreshRate, seconds, duration, viewLength, coordinate, velocity, scale, progress, cost
     case itemCount, itemIndex, sectionIndex
 
     /// The name of the schema's definition for the kind, or nil where the schema spells it in place.
     var schemaDefinition: String? {
         switch self {
-        case .versionOne, .text, .nonEmpty, .phase, .transitionPhase, .position, .decelerationRate: nil
+        case .versionOne, .text, .nonEmpty, .phase, .transitionPhase, .position, .decelerationRate, .displayScale,
+             .layoutDirection: nil
         case .boolean: "boolean"
         case .itemIndexList, .itemCountList: "count-list"
         case .indexPath: "index-path"
         case .sizeList: "size-list"
         case .insets: "insets"
+        case .nonNegativeInsets: "nonnegative-insets"
+        case .spacing: "spacing"
+        case .size: "size"
         case .refreshRate: "refresh-rate"
         case .seconds: "seconds"
         case .duration: "duration"
@@ -39,6 +47,8 @@ enum ValueKind: UInt8, CaseIterable, Sendable {
     private static let wordLists: [[StaticString]] = allCases.map { kind in
         switch kind {
         case .versionOne: ["1"]
+        case .displayScale: ["1", "2", "3"]
+        case .layoutDirection: ["ltr", "rtl"]
         case .boolean: ["true", "false"]
         case .phase: ["began", "changed", "ended", "cancelled"]
         case .transitionPhase: ["began", "changed", "finished", "cancelled"]
@@ -59,13 +69,16 @@ enum ValueKind: UInt8, CaseIterable, Sendable {
         let size = "\(Self.unsignedNumber) +\(Self.unsignedNumber)"
         let entry = #"\#(size)(\*[0-9]{1,8})?"#
         return switch self {
-        case .versionOne, .text, .nonEmpty, .boolean, .phase, .transitionPhase, .position: nil
+        case .versionOne, .text, .nonEmpty, .boolean, .phase, .transitionPhase, .position, .displayScale,
+             .layoutDirection: nil
         case .decelerationRate: Self.unsignedNumber
         case .itemIndexList, .itemCountList: "(\(Self.index)( +\(Self.index))*)?"
         case .indexPath: "\(Self.index) +\(Self.index)"
         case .sizeList: "(\(entry)(, ?\(entry))*)?"
         case .insets: "\(Self.signedNumber)( +\(Self.signedNumber)){3}"
-        case .refreshRate, .seconds, .duration, .viewLength, .coordinate, .velocity, .scale, .progress, .cost:
+        case .nonNegativeInsets: "\(Self.unsignedNumber)( +\(Self.unsignedNumber)){3}"
+        case .size: size
+        case .refreshRate, .seconds, .duration, .viewLength, .coordinate, .velocity, .scale, .progress, .cost, .spacing:
             Self.signedNumber
         case .itemCount, .itemIndex, .sectionIndex: Self.index
         }
@@ -83,6 +96,7 @@ enum ValueKind: UInt8, CaseIterable, Sendable {
         case .scale: .pinchScale
         case .progress: .progress
         case .cost: .cost
+        case .spacing: .spacing
         case .decelerationRate: .decelerationRate
         default: nil
         }
@@ -102,7 +116,8 @@ enum ValueKind: UInt8, CaseIterable, Sendable {
     var entryRange: ValueRange? {
         switch self {
         case .insets: .inset
-        case .sizeList: .elementLength
+        case .nonNegativeInsets: .sectionInset
+        case .sizeList, .size: .elementLength
         default: nil
         }
     }

@@ -69,12 +69,34 @@ public struct CollectionViewConfiguration: Hashable, Sendable {
     public var allowsSelection: Bool
     public var allowsMultipleSelection: Bool
     public var isPrefetchingEnabled: Bool
+    /// The safe area's insets (`safe-area`); none by default.
+    public var safeArea: EdgeInsets
+    /// The view's layout margins (`layout-margins`); 8 points all round by default, as UIKit's.
+    public var layoutMargins: EdgeInsets
+    /// Pixels per point of the screen (`scale`): 1, 2 (the default) or 3.
+    public var displayScale: Int
+    /// The user interface's layout direction (`layout-direction`); left to right by default.
+    public var layoutDirection: LayoutDirection
+
+    /// The direction of the user interface: `ltr` or `rtl`.
+    public enum LayoutDirection: String, Hashable, Sendable, CaseIterable {
+        case leftToRight = "ltr", rightToLeft = "rtl"
+    }
+
+    /// UIKit's default layout margins.
+    public static let defaultLayoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
 
     /// A configuration with UIKit's defaults for everything but the size.
     public init(size: Size, refreshRate: Double = 60, contentInset: EdgeInsets = .zero,
                 isPagingEnabled: Bool = false, decelerationRate: DecelerationRate = .normal,
                 allowsSelection: Bool = true, allowsMultipleSelection: Bool = false,
-                isPrefetchingEnabled: Bool = true) {
+                isPrefetchingEnabled: Bool = true, safeArea: EdgeInsets = .zero,
+                layoutMargins: EdgeInsets = CollectionViewConfiguration.defaultLayoutMargins, displayScale: Int = 2,
+                layoutDirection: LayoutDirection = .leftToRight) {
+        self.safeArea = safeArea
+        self.layoutMargins = layoutMargins
+        self.displayScale = displayScale
+        self.layoutDirection = layoutDirection
         self.size = size
         self.refreshRate = refreshRate
         self.contentInset = contentInset
@@ -144,19 +166,46 @@ public struct SectionDescription: Hashable, Sendable {
     /// The reuse identifier of the section's cells; `"cell"` unless the trace says otherwise.
     public var reuseIdentifier: String
 
+    /// The section's own flow metrics, answered through the flow delegate's per-section methods; `nil`
+    /// where the trace gives none (the layout's value holds).
+    public var flow: FlowMetrics
+
+    /// A section's own flow metrics (`inset`, `minimum-line-spacing`, `minimum-interitem-spacing`,
+    /// `header-size`, `footer-size`), each `nil` unless the trace gives it.
+    public struct FlowMetrics: Hashable, Sendable {
+        public var inset: EdgeInsets?
+        public var minimumLineSpacing: Double?
+        public var minimumInteritemSpacing: Double?
+        public var headerSize: Size?
+        public var footerSize: Size?
+
+        public init(inset: EdgeInsets? = nil, minimumLineSpacing: Double? = nil, minimumInteritemSpacing: Double? = nil,
+                    headerSize: Size? = nil, footerSize: Size? = nil) {
+            self.inset = inset
+            self.minimumLineSpacing = minimumLineSpacing
+            self.minimumInteritemSpacing = minimumInteritemSpacing
+            self.headerSize = headerSize
+            self.footerSize = footerSize
+        }
+
+        /// None given.
+        public static let none = FlowMetrics()
+    }
+
     public static let defaultReuseIdentifier = "cell"
 
     public init(items: Int, itemSizes: TraceSizeList? = nil,
-                reuseIdentifier: String = SectionDescription.defaultReuseIdentifier) {
+                reuseIdentifier: String = SectionDescription.defaultReuseIdentifier, flow: FlowMetrics = .none) {
         self.items = items
         self.itemSizes = itemSizes
         self.reuseIdentifier = reuseIdentifier
+        self.flow = flow
     }
 
     /// A section with one size per item given as an array.
     public init(items: Int, itemSizes: [Size],
-                reuseIdentifier: String = SectionDescription.defaultReuseIdentifier) {
-        self.init(items: items, itemSizes: TraceSizeList(itemSizes), reuseIdentifier: reuseIdentifier)
+                reuseIdentifier: String = SectionDescription.defaultReuseIdentifier, flow: FlowMetrics = .none) {
+        self.init(items: items, itemSizes: TraceSizeList(itemSizes), reuseIdentifier: reuseIdentifier, flow: flow)
     }
 }
 

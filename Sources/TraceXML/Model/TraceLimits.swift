@@ -25,6 +25,10 @@ public enum TraceLimits {
     public static let velocity: ClosedRange<Double> = -1e6...1e6
     /// Insets and spacings, in points.
     public static let inset: ClosedRange<Double> = -100_000...100_000
+    /// A section's own insets, in points: never negative.
+    public static let sectionInset: ClosedRange<Double> = 0...100_000
+    /// A section's own line and interitem spacings, in points: never negative.
+    public static let spacing: ClosedRange<Double> = 0...100_000
     /// Pinch scales.
     public static let pinchScale: ClosedRange<Double> = 0.001...1_000
     /// The progress of an interactive transition (`<transition phase="changed">`): 0 is the old layout, 1

@@ -67,6 +67,8 @@ extension ValueRange {
                                        reason: "beyond the content of the largest trace")
     static let velocity = ValueRange(TraceLimits.velocity, "a velocity", unit: " points per second")
     static let inset = ValueRange(TraceLimits.inset, "lengths", unit: " points")
+    static let sectionInset = ValueRange(TraceLimits.sectionInset, "lengths", unit: " points")
+    static let spacing = ValueRange(TraceLimits.spacing, "a spacing", unit: " points")
     static let pinchScale = ValueRange(TraceLimits.pinchScale, "a scale")
     static let progress = ValueRange(TraceLimits.transitionProgress, "a progress",
                                      reason: "0 is the old layout, 1 the new one")

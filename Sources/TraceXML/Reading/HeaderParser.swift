@@ -138,9 +138,32 @@ struct HeaderParser {
             decelerationRate: rate,
             allowsSelection: try stream.bool(.allowsSelection, default: true),
             allowsMultipleSelection: try stream.bool(.allowsMultipleSelection, default: false),
-            isPrefetchingEnabled: try stream.bool(.prefetching, default: true))
+            isPrefetchingEnabled: try stream.bool(.prefetching, default: true),
+            safeArea: try stream.attribute(.safeArea).map { a throws(TraceError) in try stream.insets(a) } ?? .zero,
+            layoutMargins: try stream.attribute(.layoutMargins).map { a throws(TraceError) in try stream.insets(a) }
+                ?? CollectionViewConfiguration.defaultLayoutMargins,
+            displayScale: try displayScale(),
+            layoutDirection: try layoutDirection())
         try stream.finishLeaf()
         return configuration
+    }
+
+    /// `<collection-view scale>`: 1, 2 or 3 pixels per point; 2 when absent.
+    private func displayScale() throws(TraceError) -> Int {
+        guard let attribute = stream.attribute(.scale) else { return 2 }
+        guard let scale = Int(attribute.valueText), (1...3).contains(scale) else {
+            throw stream.invalid(attribute, expected: "'1', '2' or '3' (pixels per point)")
+        }
+        return scale
+    }
+
+    /// `<collection-view layout-direction>`: `ltr` (the default) or `rtl`.
+    private func layoutDirection() throws(TraceError) -> CollectionViewConfiguration.LayoutDirection {
+        guard let attribute = stream.attribute(.layoutDirection) else { return .leftToRight }
+        guard let direction = CollectionViewConfiguration.LayoutDirection(rawValue: attribute.valueText) else {
+            throw stream.invalid(attribute, expected: "'ltr' or 'rtl'")
+        }
+        return direction
     }
 
     private func readData() throws(TraceError) -> [SectionDescription] {
@@ -315,6 +338,13 @@ extension XMLStream {
                     sizes = list
                 }
                 let reuseIdentifier = string(.reuseIdentifier, default: SectionDescription.defaultReuseIdentifier)
+                let flow = SectionDescription.FlowMetrics(
+                    inset: try attribute(.inset).map { a throws(TraceError) in try insets(a) },
+                    minimumLineSpacing: try attribute(.minimumLineSpacing).map { a throws(TraceError) in try number(a) },
+                    minimumInteritemSpacing: try attribute(.minimumInteritemSpacing)
+                        .map { a throws(TraceError) in try number(a) },
+                    headerSize: try attribute(.headerSize).map { a throws(TraceError) in try size(a) },
+                    footerSize: try attribute(.footerSize).map { a throws(TraceError) in try size(a) })
                 if let chunked = try readSizeChunks(items: items, hasAttribute: sizes != nil) {
                     guard chunked.count == items else {
                         throw TraceError(.invalidValue,
@@ -323,7 +353,8 @@ extension XMLStream {
                     }
                     sizes = chunked
                 }
-                sections.append(SectionDescription(items: items, itemSizes: sizes, reuseIdentifier: reuseIdentifier))
+                sections.append(SectionDescription(items: items, itemSizes: sizes, reuseIdentifier: reuseIdentifier,
+                                                   flow: flow))
             case .endElement:
                 return sections
             case .endOfDocument:

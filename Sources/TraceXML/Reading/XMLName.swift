@@ -25,12 +25,20 @@ enum XMLName: String, CaseIterable {
     case version, key, value, width, height
     case refreshRate = "refresh-rate"
     case contentInset = "content-inset"
+    case safeArea = "safe-area"
+    case layoutMargins = "layout-margins"
+    case layoutDirection = "layout-direction"
     case paging
     case decelerationRate = "deceleration-rate"
     case allowsSelection = "allows-selection"
     case allowsMultipleSelection = "allows-multiple-selection"
     case prefetching, name, items
     case itemSizes = "item-sizes"
+    case inset
+    case minimumLineSpacing = "minimum-line-spacing"
+    case minimumInteritemSpacing = "minimum-interitem-spacing"
+    case headerSize = "header-size"
+    case footerSize = "footer-size"
     case reuseIdentifier = "reuse-identifier"
     case create, configure
     case prepareForReuse = "prepare-for-reuse"

@@ -54,6 +54,10 @@ public enum TraceSchema {
   <define name="insets">
     <data type="string"><param name="pattern">-?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?( +-?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?){3}</param></data>
   </define>
+  <define name="nonnegative-insets">
+    <!-- "T L B R", none negative; each from 0 to 100,000 points (TraceLimits.sectionInset); also the safe area and the layout margins. -->
+    <data type="string"><param name="pattern">[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?( +[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?){3}</param></data>
+  </define>
   <!-- Ranges (TraceLimits). -->
   <define name="refresh-rate">
     <data type="double">
@@ -74,6 +78,13 @@ public enum TraceSchema {
       <param name="pattern">-?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?</param>
       <param name="minInclusive">0</param>
       <param name="maxInclusive">60</param>
+    </data>
+  </define>
+  <define name="spacing">
+    <data type="double">
+      <param name="pattern">-?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?</param>
+      <param name="minInclusive">0</param>
+      <param name="maxInclusive">100000</param>
     </data>
   </define>
   <define name="view-length">
@@ -193,6 +204,10 @@ public enum TraceSchema {
       <optional><attribute name="allows-selection"><ref name="boolean"/></attribute></optional>
       <optional><attribute name="allows-multiple-selection"><ref name="boolean"/></attribute></optional>
       <optional><attribute name="prefetching"><ref name="boolean"/></attribute></optional>
+      <optional><attribute name="safe-area"><ref name="nonnegative-insets"/></attribute></optional>
+      <optional><attribute name="layout-margins"><ref name="nonnegative-insets"/></attribute></optional>
+      <optional><attribute name="scale"><choice><value>1</value><value>2</value><value>3</value></choice></attribute></optional>
+      <optional><attribute name="layout-direction"><choice><value>ltr</value><value>rtl</value></choice></attribute></optional>
       <empty/>
     </element>
   </define>
@@ -218,6 +233,12 @@ public enum TraceSchema {
     <element name="section">
       <attribute name="items"><ref name="item-count"/></attribute>
       <optional><attribute name="reuse-identifier"/></optional>
+      <!-- The section's own flow metrics, answered through the flow delegate's per-section methods. -->
+      <optional><attribute name="inset"><ref name="nonnegative-insets"/></attribute></optional>
+      <optional><attribute name="minimum-line-spacing"><ref name="spacing"/></attribute></optional>
+      <optional><attribute name="minimum-interitem-spacing"><ref name="spacing"/></attribute></optional>
+      <optional><attribute name="header-size"><ref name="size"/></attribute></optional>
+      <optional><attribute name="footer-size"><ref name="size"/></attribute></optional>
       <choice>
         <group>
           <optional><attribute name="item-sizes"><ref name="size-list"/></attribute></optional>

@@ -39,7 +39,8 @@ enum ValueSyntax {
         switch kind {
         case .text: return true
         case .nonEmpty: return !value.isEmpty
-        case .versionOne, .boolean, .phase, .transitionPhase, .position: return isWord(value, kind)
+        case .versionOne, .boolean, .phase, .transitionPhase, .position, .displayScale, .layoutDirection:
+            return isWord(value, kind)
         case .decelerationRate:
             if isWord(value, kind) { return true }
             return number(value, signed: false, in: bounds, parsed: &parsed)
@@ -47,7 +48,9 @@ enum ValueSyntax {
         case .indexPath: return isIndexPath(value)
         case .sizeList: return isSizeList(value)
         case .insets: return isInsets(value)
-        case .refreshRate, .seconds, .duration, .viewLength, .coordinate, .velocity, .scale, .progress, .cost:
+        case .nonNegativeInsets: return isInsets(value, signed: false)
+        case .size: return isSize(value)
+        case .refreshRate, .seconds, .duration, .viewLength, .coordinate, .velocity, .scale, .progress, .cost, .spacing:
             return number(value, signed: true, in: bounds, parsed: &parsed)
         case .itemCount, .itemIndex, .sectionIndex:
             return integer(value, atMost: Int(bounds.upper))
@@ -167,14 +170,21 @@ enum ValueSyntax {
     }
 
     /// `(S( +S){3})` with S the signed number pattern.
-    static func isInsets(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard var index = scanNumber(value, from: 0, signed: true) else { return false }
+    static func isInsets(_ value: UnsafeBufferPointer<UInt8>, signed: Bool = true) -> Bool {
+        guard var index = scanNumber(value, from: 0, signed: signed) else { return false }
         for _ in 0..<3 {
-            guard let spaces = scanSpaces(value, from: index), let next = scanNumber(value, from: spaces, signed: true)
+            guard let spaces = scanSpaces(value, from: index), let next = scanNumber(value, from: spaces, signed: signed)
             else { return false }
             index = next
         }
         return index == value.count
+    }
+
+    /// `N +N` with N the unsigned number pattern: "W H".
+    static func isSize(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let width = scanNumber(value, from: 0, signed: false), let spaces = scanSpaces(value, from: width),
+              let height = scanNumber(value, from: spaces, signed: false) else { return false }
+        return height == value.count
     }
 
     /// `(E(, ?E)*)?` with E = `N +N(\*[0-9]{1,8})?` and N the unsigned number pattern: "W H, W H*K, …".

@@ -79,6 +79,16 @@ extension TraceWriter {
                               ("bottom", view.contentInset.bottom), ("right", view.contentInset.right)] {
             try check(inset, "content inset \(side)", .contentInset)
         }
+        for (name, insets, attribute) in [("safe area", view.safeArea, XMLName.safeArea),
+                                          ("layout margins", view.layoutMargins, XMLName.layoutMargins)] {
+            for (side, value) in [("top", insets.top), ("left", insets.left), ("bottom", insets.bottom),
+                                  ("right", insets.right)] {
+                try check(value, "\(name) \(side)", attribute)
+            }
+        }
+        guard (1...3).contains(view.displayScale) else {
+            throw unwritable("display scale \(view.displayScale) is not 1, 2 or 3")
+        }
         if case .custom(let factor) = view.decelerationRate, let range = declaredKind(.decelerationRate).range,
            !range.contains(factor) {
             throw unwritable("deceleration rate is \(factor); expected a factor per millisecond \(range.bounds)")
@@ -125,6 +135,21 @@ extension TraceWriter {
         for (index, section) in sections.enumerated() {
             try check(section.items, "\(what) section \(index) item count", .items)
             try text(section.reuseIdentifier, "\(what) section \(index) reuse identifier")
+            let flow = section.flow
+            if let inset = flow.inset {
+                for (side, value) in [("top", inset.top), ("left", inset.left), ("bottom", inset.bottom),
+                                      ("right", inset.right)] {
+                    try check(value, "\(what) section \(index) inset \(side)", .inset)
+                }
+            }
+            if let spacing = flow.minimumLineSpacing {
+                try check(spacing, "\(what) section \(index) minimum line spacing", .minimumLineSpacing)
+            }
+            if let spacing = flow.minimumInteritemSpacing {
+                try check(spacing, "\(what) section \(index) minimum interitem spacing", .minimumInteritemSpacing)
+            }
+            if let size = flow.headerSize { try check(size, "\(what) section \(index) header size", .headerSize) }
+            if let size = flow.footerSize { try check(size, "\(what) section \(index) footer size", .footerSize) }
             if let sizes = section.itemSizes {
                 guard sizes.count == section.items else {
                     throw unwritable("\(what) section \(index) has \(section.items) items but \(sizes.count) item sizes")

@@ -264,6 +264,13 @@ public final class TraceWriter {
         try attribute(.allowsSelection, view.allowsSelection)
         try attribute(.allowsMultipleSelection, view.allowsMultipleSelection)
         try attribute(.prefetching, view.isPrefetchingEnabled)
+        // Written only when not the default, so that traces without them are written as before.
+        if view.safeArea != .zero { try attribute(.safeArea, view.safeArea.traceText) }
+        if view.layoutMargins != CollectionViewConfiguration.defaultLayoutMargins {
+            try attribute(.layoutMargins, view.layoutMargins.traceText)
+        }
+        if view.displayScale != 2 { try attribute(.scale, view.displayScale) }
+        if view.layoutDirection != .leftToRight { try attribute(.layoutDirection, view.layoutDirection.rawValue) }
         try end()
         try writeLayout(header.layout)
         try start(.data)
@@ -310,6 +317,12 @@ public final class TraceWriter {
             if section.reuseIdentifier != SectionDescription.defaultReuseIdentifier {
                 try attribute(.reuseIdentifier, section.reuseIdentifier)
             }
+            let flow = section.flow
+            if let inset = flow.inset { try attribute(.inset, inset.traceText) }
+            if let spacing = flow.minimumLineSpacing { try attribute(.minimumLineSpacing, spacing) }
+            if let spacing = flow.minimumInteritemSpacing { try attribute(.minimumInteritemSpacing, spacing) }
+            if let size = flow.headerSize { try attribute(.headerSize, size.traceText) }
+            if let size = flow.footerSize { try attribute(.footerSize, size.traceText) }
             if let sizes = section.itemSizes, chunked { try writeSectionSizes(sizes) }
             try end()
         }
