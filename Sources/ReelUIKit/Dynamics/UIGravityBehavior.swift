@@ -37,21 +37,20 @@ open class UIGravityBehavior: UIDynamicBehavior {
 
     /// The direction of gravity, in radians clockwise from the x axis.
     open var angle: CGFloat {
-        get { CGFloat(atan2(Double(gravityDirection.dy), Double(gravityDirection.dx))) }
+        get { gravityDirection.angle }
         set { setAngle(newValue, magnitude: magnitude) }
     }
 
     /// The strength of gravity: 1 is 1000 points per second². Setting 0 makes the vector (0, 0) and the
     /// angle 0, as UIKit documents.
     open var magnitude: CGFloat {
-        get { CGFloat((Double(gravityDirection.dx * gravityDirection.dx + gravityDirection.dy * gravityDirection.dy)).squareRoot()) }
+        get { gravityDirection.magnitude }
         set { setAngle(angle, magnitude: newValue) }
     }
 
     /// Sets the direction and strength at once.
     open func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
-        gravityDirection = CGVector(dx: CGFloat(cos(Double(angle)) * Double(magnitude)),
-                                    dy: CGFloat(sin(Double(angle)) * Double(magnitude)))
+        gravityDirection = CGVector(angle: angle, magnitude: magnitude)
     }
 
     override var dynamicItems: [any UIDynamicItem] { list.items }

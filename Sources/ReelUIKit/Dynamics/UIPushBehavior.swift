@@ -51,20 +51,19 @@ open class UIPushBehavior: UIDynamicBehavior {
 
     /// The force's direction, in radians clockwise from the x axis.
     open var angle: CGFloat {
-        get { CGFloat(atan2(Double(pushDirection.dy), Double(pushDirection.dx))) }
+        get { pushDirection.angle }
         set { setAngle(newValue, magnitude: magnitude) }
     }
 
     /// The force's strength.
     open var magnitude: CGFloat {
-        get { CGFloat((Double(pushDirection.dx * pushDirection.dx + pushDirection.dy * pushDirection.dy)).squareRoot()) }
+        get { pushDirection.magnitude }
         set { setAngle(angle, magnitude: newValue) }
     }
 
     /// Sets the direction and strength at once.
     open func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
-        pushDirection = CGVector(dx: CGFloat(cos(Double(angle)) * Double(magnitude)),
-                                 dy: CGFloat(sin(Double(angle)) * Double(magnitude)))
+        pushDirection = CGVector(angle: angle, magnitude: magnitude)
     }
 
     override var dynamicItems: [any UIDynamicItem] { list.items }

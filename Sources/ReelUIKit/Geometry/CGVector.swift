@@ -33,3 +33,17 @@ public struct CGVector: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "(\(dx), \(dy))" }
 }
+
+extension CGVector {
+    /// The vector of `magnitude` pointing `angle` radians clockwise from the x axis (y grows downwards), as
+    /// gravity's and a push's `setAngle(_:magnitude:)` set it.
+    init(angle: CGFloat, magnitude: CGFloat) {
+        self.init(dx: cos(Double(angle)) * Double(magnitude), dy: sin(Double(angle)) * Double(magnitude))
+    }
+
+    /// The direction, in radians clockwise from the x axis.
+    var angle: CGFloat { CGFloat(atan2(Double(dy), Double(dx))) }
+
+    /// The length.
+    var magnitude: CGFloat { CGFloat((Double(dx * dx + dy * dy)).squareRoot()) }
+}
