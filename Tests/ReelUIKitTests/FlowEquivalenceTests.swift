@@ -19,15 +19,7 @@ extension LayoutRegistry {
             parameters: LayoutDefinition.flow.parameters
         ) { context in
             let layout = PlainFlowLayout()
-            layout.scrollDirection = try context.choice("scroll-direction") == "horizontal" ? .horizontal : .vertical
-            layout.itemSize = try context.cgSize("item-size")
-            layout.minimumLineSpacing = try context.cgFloat("minimum-line-spacing")
-            layout.minimumInteritemSpacing = try context.cgFloat("minimum-interitem-spacing")
-            layout.sectionInset = try context.edgeInsets("section-inset")
-            layout.headerReferenceSize = try context.cgSize("header-size")
-            layout.footerReferenceSize = try context.cgSize("footer-size")
-            layout.sectionHeadersPinToVisibleBounds = try context.boolean("pin-headers")
-            layout.sectionFootersPinToVisibleBounds = try context.boolean("pin-footers")
+            try layout.setFlowParameters(from: context)
             return layout
         })
         return registry

@@ -36,3 +36,21 @@ extension LayoutContext {
         UIEdgeInsets(try insets(name))
     }
 }
+
+extension UICollectionViewFlowLayout {
+    /// Sets the flow properties from the parameters of the catalogue's `flow` (`scroll-direction`, `item-size`,
+    /// `minimum-line-spacing`, `minimum-interitem-spacing`, `section-inset`, `header-size`, `footer-size`,
+    /// `pin-headers`, `pin-footers`), for a flow subclass registered with `LayoutDefinition.flow.parameters` (it must declare them all), so
+    /// that a trace recorded with `flow` replays with the subclass on the same metrics.
+    public func setFlowParameters(from context: LayoutContext) throws(LayoutParameterError) {
+        scrollDirection = try context.choice("scroll-direction") == "horizontal" ? .horizontal : .vertical
+        itemSize = try context.cgSize("item-size")
+        minimumLineSpacing = try context.cgFloat("minimum-line-spacing")
+        minimumInteritemSpacing = try context.cgFloat("minimum-interitem-spacing")
+        sectionInset = try context.edgeInsets("section-inset")
+        headerReferenceSize = try context.cgSize("header-size")
+        footerReferenceSize = try context.cgSize("footer-size")
+        sectionHeadersPinToVisibleBounds = try context.boolean("pin-headers")
+        sectionFootersPinToVisibleBounds = try context.boolean("pin-footers")
+    }
+}

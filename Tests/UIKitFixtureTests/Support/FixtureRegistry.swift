@@ -16,7 +16,7 @@ enum FixtureRegistry {
 
     static let registry: LayoutRegistry = {
         var registry = LayoutRegistry.standard
-        let flow = FlowParameters().declarations()
+        let flow = LayoutDefinition.flow.parameters
         registry.register(LayoutDefinition(name: leftAligned, summary: "flow with each line left-aligned",
                                            parameters: flow) { context in
             try applyFlow(context, to: LeftAlignedFlowLayout())
@@ -73,13 +73,7 @@ enum FixtureRegistry {
     @discardableResult
     static func applyFlow<Layout: UICollectionViewFlowLayout>(_ context: LayoutContext,
                                                                to layout: Layout) throws -> Layout {
-        layout.scrollDirection = try context.choice("scroll-direction") == "horizontal" ? .horizontal : .vertical
-        layout.itemSize = try context.cgSize("item-size")
-        layout.minimumLineSpacing = try context.cgFloat("minimum-line-spacing")
-        layout.minimumInteritemSpacing = try context.cgFloat("minimum-interitem-spacing")
-        layout.sectionInset = try context.edgeInsets("section-inset")
-        layout.headerReferenceSize = try context.cgSize("header-size")
-        layout.footerReferenceSize = try context.cgSize("footer-size")
+        try layout.setFlowParameters(from: context)
         return layout
     }
 }
