@@ -40,22 +40,69 @@ public struct FlowParameters: Sendable {
         ].filter { !fixed.contains($0.name) }
     }
 
-    /// Sets `layout`'s flow properties from the parameters `context` declares; those it does not declare
+    /// `pin-headers` and `pin-footers`, off by default and written by a recording only when on (as every trace
+    /// recorded before them): the flow layout's, which a layout built on flow may declare too.
+    public static let pinning: [LayoutParameter] = {
+        var pinning = [
+            LayoutParameter("pin-headers", .boolean, default: "false",
+                            "whether section headers pin to the visible bounds (sectionHeadersPinToVisibleBounds)"),
+            LayoutParameter("pin-footers", .boolean, default: "false",
+                            "whether section footers pin to the visible bounds (sectionFootersPinToVisibleBounds)"),
+        ]
+        for index in pinning.indices { pinning[index].spelledOutAtDefault = false }
+        return pinning
+    }()
+
+    /// The flow properties a layout's parameters give, each `nil` where the layout does not declare it: read
+    /// once here, for the engine's flow layout (``apply(_:to:declared:)``) and for UIKit's.
+    public struct Values: Sendable {
+        public var scrollDirection: FlowLayout.ScrollDirection?
+        public var itemSize: Size?
+        public var minimumLineSpacing: Double?
+        public var minimumInteritemSpacing: Double?
+        public var sectionInset: EdgeInsets?
+        public var headerSize: Size?
+        public var footerSize: Size?
+        public var pinsHeaders: Bool?
+        public var pinsFooters: Bool?
+    }
+
+    /// The values of the flow parameters among `declared` that `context` gives (or their defaults).
+    /// - Throws: ``LayoutParameterError`` for a malformed or out-of-range value.
+    public static func values(_ context: LayoutContext,
+                              declared: [LayoutParameter]) throws(LayoutParameterError) -> Values {
+        let names = Set(declared.map(\.name))
+        var values = Values()
+        if names.contains("scroll-direction") {
+            values.scrollDirection = try context.choice("scroll-direction") == "horizontal" ? .horizontal : .vertical
+        }
+        if names.contains("item-size") { values.itemSize = try context.size("item-size") }
+        if names.contains("minimum-line-spacing") { values.minimumLineSpacing = try context.number("minimum-line-spacing") }
+        if names.contains("minimum-interitem-spacing") {
+            values.minimumInteritemSpacing = try context.number("minimum-interitem-spacing")
+        }
+        if names.contains("section-inset") { values.sectionInset = try context.insets("section-inset") }
+        if names.contains("header-size") { values.headerSize = try context.size("header-size") }
+        if names.contains("footer-size") { values.footerSize = try context.size("footer-size") }
+        if names.contains("pin-headers") { values.pinsHeaders = try context.boolean("pin-headers") }
+        if names.contains("pin-footers") { values.pinsFooters = try context.boolean("pin-footers") }
+        return values
+    }
+
+    /// Sets `layout`'s flow properties from the parameters among `declared` that `context` gives; the others
     /// keep their values.
     /// - Throws: ``LayoutParameterError`` for a malformed or out-of-range value.
     public static func apply(_ context: LayoutContext, to layout: FlowLayout,
                              declared: [LayoutParameter]) throws(LayoutParameterError) {
-        let names = Set(declared.map(\.name))
-        if names.contains("scroll-direction") {
-            layout.scrollDirection = try context.choice("scroll-direction") == "horizontal" ? .horizontal : .vertical
-        }
-        if names.contains("item-size") { layout.itemSize = try context.size("item-size") }
-        if names.contains("minimum-line-spacing") { layout.minimumLineSpacing = try context.number("minimum-line-spacing") }
-        if names.contains("minimum-interitem-spacing") {
-            layout.minimumInteritemSpacing = try context.number("minimum-interitem-spacing")
-        }
-        if names.contains("section-inset") { layout.sectionInset = try context.insets("section-inset") }
-        if names.contains("header-size") { layout.headerReferenceSize = try context.size("header-size") }
-        if names.contains("footer-size") { layout.footerReferenceSize = try context.size("footer-size") }
+        let values = try values(context, declared: declared)
+        if let value = values.scrollDirection { layout.scrollDirection = value }
+        if let value = values.itemSize { layout.itemSize = value }
+        if let value = values.minimumLineSpacing { layout.minimumLineSpacing = value }
+        if let value = values.minimumInteritemSpacing { layout.minimumInteritemSpacing = value }
+        if let value = values.sectionInset { layout.sectionInset = value }
+        if let value = values.headerSize { layout.headerReferenceSize = value }
+        if let value = values.footerSize { layout.footerReferenceSize = value }
+        if let value = values.pinsHeaders { layout.sectionHeadersPinToVisibleBounds = value }
+        if let value = values.pinsFooters { layout.sectionFootersPinToVisibleBounds = value }
     }
 }

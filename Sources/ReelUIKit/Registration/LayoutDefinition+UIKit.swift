@@ -43,14 +43,15 @@ extension UICollectionViewFlowLayout {
     /// `pin-headers`, `pin-footers`), for a flow subclass registered with `LayoutDefinition.flow.parameters` (it must declare them all), so
     /// that a trace recorded with `flow` replays with the subclass on the same metrics.
     public func setFlowParameters(from context: LayoutContext) throws(LayoutParameterError) {
-        scrollDirection = try context.choice("scroll-direction") == "horizontal" ? .horizontal : .vertical
-        itemSize = try context.cgSize("item-size")
-        minimumLineSpacing = try context.cgFloat("minimum-line-spacing")
-        minimumInteritemSpacing = try context.cgFloat("minimum-interitem-spacing")
-        sectionInset = try context.edgeInsets("section-inset")
-        headerReferenceSize = try context.cgSize("header-size")
-        footerReferenceSize = try context.cgSize("footer-size")
-        sectionHeadersPinToVisibleBounds = try context.boolean("pin-headers")
-        sectionFootersPinToVisibleBounds = try context.boolean("pin-footers")
+        let values = try FlowParameters.values(context, declared: LayoutDefinition.flow.parameters)
+        if let value = values.scrollDirection { scrollDirection = value == .horizontal ? .horizontal : .vertical }
+        if let value = values.itemSize { itemSize = CGSize(value) }
+        if let value = values.minimumLineSpacing { minimumLineSpacing = CGFloat(value) }
+        if let value = values.minimumInteritemSpacing { minimumInteritemSpacing = CGFloat(value) }
+        if let value = values.sectionInset { sectionInset = UIEdgeInsets(value) }
+        if let value = values.headerSize { headerReferenceSize = CGSize(value) }
+        if let value = values.footerSize { footerReferenceSize = CGSize(value) }
+        if let value = values.pinsHeaders { sectionHeadersPinToVisibleBounds = value }
+        if let value = values.pinsFooters { sectionFootersPinToVisibleBounds = value }
     }
 }
