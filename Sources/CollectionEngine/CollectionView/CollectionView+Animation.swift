@@ -139,7 +139,8 @@ extension CollectionView {
         }
         displayed = next
         counters.maxVisibleElements = max(counters.maxVisibleElements, displayed.count + disappearing.count)
-        needsLayout = false
+        // Up to date, unless a cell displayed here preferred another size: the next pass runs its cascade.
+        needsLayout = collectionViewLayout.needsPrepare
         assert(checkInvariants())
     }
 

@@ -27,7 +27,9 @@ extension CollectionView {
         let prepared = collectionViewLayout.needsPrepare
         prepareLayoutIfNeeded()
         let directionChanged = updatePrefetchDirection()
-        let displayChanged = updateDisplayedElements()
+        // Measurements of the cells that arrive may invalidate the layout: nested passes in the same frame.
+        let displayChanged = runSelfSizingCascade { updateDisplayedElements() }
+        guard selfSizingRecursion == nil else { return }
         // Past the limit nothing is displayed, and nothing is prefetched around it.
         if isPrefetchingEnabled && visibleElementOverflow == nil { prefetchNextCell(refresh: displayChanged || directionChanged || prepared) }
         assert(checkInvariants())
@@ -41,7 +43,9 @@ extension CollectionView {
         _ = loadedItemCounts
         counters.layoutPrepares += 1
         callingLayout { measure(.prepare, nil) { layout.prepare() } }
-        contentSize = Self.usableContentSize(callingLayout { layout.collectionViewContentSize })
+        let size = Self.usableContentSize(callingLayout { layout.collectionViewContentSize })
+        if size != contentSize { counters.contentSizeChanges += 1 }
+        contentSize = size
     }
 
     /// A layout's content size as the collection view uses it: an extent that is NaN or negative is 0, an
@@ -259,6 +263,7 @@ extension CollectionView {
                                 // An animating view follows its animation, not the layout.
                                 if animations.isEmpty || animations[ObjectIdentifier(view)] == nil {
                                     applyIfChanged(attributes, to: view)
+                                    selfSizeIfResized(view, attributes)
                                 }
                             }
                         }
@@ -336,10 +341,12 @@ extension CollectionView {
             if let held = offscreenCells.removeValue(forKey: indexPath) {
                 // Prefetched, or kept after it scrolled out: shown again without `cellForItemAt`.
                 applyIfChanged(attributes, to: held.cell)
+                selfSizeIfResized(held.cell, attributes)
                 if held.wasDisplayed { counters.cellsRedisplayed += 1 }
                 cell = held.cell
             } else {
                 cell = configureCell(attributes)
+                selfSize(cell, attributes)
             }
             cell.isSelected = selectedItems.contains(indexPath)
             measure(.willDisplay, .cell) {

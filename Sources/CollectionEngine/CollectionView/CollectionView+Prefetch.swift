@@ -115,6 +115,7 @@ extension CollectionView {
             measure(.prefetch, .cell) {
                 let cell = configureCell(next)
                 offscreenCells[indexPath] = OffscreenCell(cell: cell, wasDisplayed: false)
+                selfSize(cell, next)
                 prefetch.heldExtent.include(cell.frame)
             }
             counters.cellsPrefetched += 1

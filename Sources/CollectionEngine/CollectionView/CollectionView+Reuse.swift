@@ -68,7 +68,7 @@ extension CollectionView {
                                                      _ make: () -> View) -> View {
         if let recycled {
             counters.recordReuse(of: category)
-            measure(.prepareForReuse, category) { recycled.prepareForReuse() }
+            measure(.prepareForReuse, category) { recycled.resetForReuse() }
             return recycled
         }
         counters.recordCreation(of: category)

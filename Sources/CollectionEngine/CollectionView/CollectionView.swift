@@ -236,6 +236,11 @@ public final class CollectionView {
     /// Configured cells held off screen within the prefetch region (prefetched, or kept after scrolling
     /// out), by index path.
     @exclusivity(unchecked) var offscreenCells = HeldCells()
+    /// The self-sizing cascade of the layout pass in progress (see `CollectionView+SelfSizing.swift`).
+    @exclusivity(unchecked) var selfSizing = SelfSizingCascade()
+    /// The self-sizing recursion that stopped a layout pass, as iOS 18 and later stop the app; `nil` while
+    /// none did. A replay fails on it.
+    public internal(set) var selfSizingRecursion: SelfSizingRecursion?
     @exclusivity(unchecked) var prefetch = PrefetchState()
     /// The lists a layout pass works with, kept with their capacity from frame to frame.
     @exclusivity(unchecked) var passBuffers = LayoutPassBuffers()

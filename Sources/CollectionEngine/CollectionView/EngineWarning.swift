@@ -11,6 +11,9 @@ public struct EngineWarning: Hashable, Sendable {
         case flowItemTooLarge = "flow-item-too-large"
         /// A batch update inserted the same index path more than once; it is inserted once, as UIKit does.
         case duplicateInsertion = "duplicate-insertion"
+        /// Self-sizing invalidations that did not settle within ``CollectionView/selfSizingPassLimit`` nested
+        /// layout passes.
+        case selfSizingRecursion = "self-sizing-recursion"
     }
 
     public let kind: Kind

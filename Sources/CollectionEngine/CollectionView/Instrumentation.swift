@@ -27,6 +27,8 @@ public enum EnginePhase: String, CaseIterable, Hashable, Sendable {
     case validateUpdates = "updates-validate"
     /// Applying a validated batch update: counts, selection, the layout's update hooks, the display.
     case applyUpdates = "updates-apply"
+    /// Asking a view for its preferred layout attributes (`preferredLayoutAttributesFitting(_:)`): self-sizing.
+    case measure
 }
 
 /// Observes the engine's phases, for a profiler.
@@ -110,6 +112,20 @@ public struct EngineCounters: Hashable, Sendable {
     public var menuActions = 0
     /// Pinch and long-press phases delivered to a layout that handles interaction.
     public var layoutInteractions = 0
+    /// Calls of a view's ``ReusableView/preferredLayoutAttributesFitting(_:)``: every prepared cell is asked,
+    /// with or without estimated sizes, as UIKit asks (rdar://26887172).
+    public var preferredAttributesQueries = 0
+    /// Invalidations the layout asked for because a view preferred other attributes
+    /// (``CollectionViewLayout/invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)``).
+    public var selfSizingInvalidations = 0
+    /// Layout passes after which the content size differed from the one before.
+    public var contentSizeChanges = 0
+    /// Size changes above the visible top that moved what the user sees, because the layout's invalidation
+    /// context did not adjust the content offset by as much.
+    public var visibleContentShifts = 0
+    /// Σ |measured − estimated| over the first measurement of each item, in points (main and cross axis
+    /// together), rounded to an integer once per measurement so that it stays exact.
+    public var estimateErrorPoints = 0
 
     public init() {}
 

@@ -85,9 +85,33 @@ open class ReusableView {
     /// Called inside `dequeue…`, before it returns. Override to clear content; call `super`.
     open func prepareForReuse() {}
 
+    /// Forgets what the view was measured at, before its own `prepareForReuse()`.
+    func resetForReuse() {
+        measuredAt = nil
+        prepareForReuse()
+    }
+
     /// Applies custom attributes; the standard ones are already set. Override for custom attributes
     /// (check their type first) and call `super`.
     open func apply(_ layoutAttributes: LayoutAttributes) {}
+
+    /// The attributes the view would like, given the layout's `layoutAttributes`: UIKit's
+    /// `preferredLayoutAttributesFitting(_:)`, through which a self-sizing cell answers its size.
+    ///
+    /// The collection view asks every cell it prepares (displayed or prefetched), again when the layout gives it
+    /// a size other than the one it was asked at, and after a reconfigure; when the answer differs, the layout
+    /// decides through ``CollectionViewLayout/shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)``.
+    /// The default returns `layoutAttributes` unchanged (a view with no size of its own). An override changes a
+    /// copy: `let preferred = super.preferredLayoutAttributesFitting(attributes).copy()`, as in UIKit, where
+    /// the default "adjusts the size values to accommodate changes made by a self-sizing cell" (Apple's
+    /// documentation of `preferredLayoutAttributesFitting(_:)`) and overrides call `super` first.
+    open func preferredLayoutAttributesFitting(_ layoutAttributes: LayoutAttributes) -> LayoutAttributes {
+        layoutAttributes
+    }
+
+    /// The size of the attributes the view was last asked its preferred attributes at; `nil` until it was asked,
+    /// and again after it is recycled. A layout that gives it another size has it asked again.
+    @exclusivity(unchecked) var measuredAt: Size?
 
     /// Whether the view's attributes are a copy of `attributes`, the very object, equal to it when copied,
     /// and neither has changed since: then they are still equal, without comparing them.

@@ -109,6 +109,12 @@ extension FlowLayout {
                     let end = line + 1 < list.lines.count ? list.lines[line + 1].firstItem : section.count
                     count += end - current.firstItem
                 }
+            case .sized(let list):
+                var line = list.firstLine(reaching: relativeLow)
+                while line < list.lineCount, !(list.lineSpacing >= 0 && list.start(ofLine: line) >= relativeHigh) {
+                    count += list.items(ofLine: line).count
+                    line += 1
+                }
             }
             index += 1
         }
@@ -244,6 +250,8 @@ extension FlowLayout {
             grid.frame(of: item, itemsStart: section.itemsStart).rect(vertical: flowedVertically, mainOffset: section.origin)
         case .list(let list):
             list.frame(item).rect(vertical: flowedVertically, mainOffset: section.origin)
+        case .sized(let list):
+            list.frame(item).rect(vertical: flowedVertically, mainOffset: section.origin)
         }
     }
 
@@ -329,6 +337,29 @@ extension FlowLayout {
                 var item = current.firstItem
                 while item < end {
                     let frame = list.frame(item)
+                    if window.main.overlaps(frame.main + origin, frame.mainLength)
+                        && window.cross.overlaps(frame.cross, frame.crossLength) {
+                        if result.count > cap { return }
+                        append(item, frame)
+                    }
+                    item += 1
+                }
+                line += 1
+            }
+        case .sized(let list):
+            // The first line that may reach the window from the running sums, then line by line: O(log n + k).
+            var line = list.firstLine(reaching: relativeLow)
+            guard line < list.lineCount else { return }
+            while line < list.lineCount {
+                // From the running sums, not accumulated here, so that every query and `layoutAttributesForItem`
+                // give an item the very same frame.
+                let start = list.start(ofLine: line)
+                if list.lineSpacing >= 0 && start >= relativeHigh { break }
+                let thickness = list.thickness[line]
+                let items = list.items(ofLine: line)
+                var item = items.lowerBound
+                while item < items.upperBound {
+                    let frame = list.frame(item, lineStart: start, lineThickness: thickness)
                     if window.main.overlaps(frame.main + origin, frame.mainLength)
                         && window.cross.overlaps(frame.cross, frame.crossLength) {
                         if result.count > cap { return }

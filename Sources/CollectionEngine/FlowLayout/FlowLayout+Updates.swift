@@ -15,6 +15,7 @@ extension FlowLayout {
                 continue
             }
             var current = sections[old]
+            current.reclaimSizes()
             let newMetrics = metrics.sectionMetrics(section)
             if newMetrics != current.metrics {
                 current.metrics = newMetrics
@@ -36,6 +37,15 @@ extension FlowLayout {
     /// - Complexity: O(fresh) while the sizes stay uniform; O(count × log k) when they vary.
     private static func sizes(after plan: UpdatePlan, section: Int, count: Int, fresh: [Int], before: ItemSizes,
                               metrics: MetricsSource) -> ItemSizes {
+        if let estimate = metrics.estimate {
+            // Self-sizing: items that survive, moved ones included, keep what their cells answered; inserted and
+            // reloaded ones start at the estimate.
+            return .varying((0..<count).map { item in
+                guard let old = plan.oldIndexPath(forNew: IndexPath(item: item, section: section)),
+                      !plan.isReloaded(old) else { return estimate }
+                return before.size(old.item)
+            })
+        }
         if metrics.sizesAreUniform { return .uniform(metrics.layout.itemSize) }
         let asked = fresh.map { metrics.size(IndexPath(item: $0, section: section)) }
         if case .uniform(let common) = before, asked.allSatisfy({ $0 == common }) { return .uniform(common) }

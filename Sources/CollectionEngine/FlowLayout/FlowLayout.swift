@@ -48,6 +48,28 @@ open class FlowLayout: CollectionViewLayout {
     /// (https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/sectionfooterspintovisiblebounds).
     public var sectionFootersPinToVisibleBounds = false { didSet { invalidateLayout() } }
 
+    /// The size items have until their cells are measured; `.zero` (the default) when cells do not size
+    /// themselves.
+    ///
+    /// UIKit's `estimatedItemSize`: "Setting it to any other value, like `automaticSize`, causes the collection
+    /// view to query each cell for its actual size using the cell's `preferredLayoutAttributesFitting(_:)`"
+    /// and "Cells that aren't onscreen are assumed to be the estimated height" (Apple's documentation). With an
+    /// estimate, the delegate's `sizeForItemAt` is not asked: every item is the estimate until its cell answers
+    /// another size, which then re-lays out the items after it (in O(log n), see ``SizedLines``). A measured
+    /// size stays with its item through batch updates and invalidations; a reload or a reloaded item goes back
+    /// to the estimate. ``automaticSize`` estimates with ``itemSize``.
+    public var estimatedItemSize = Size.zero { didSet { invalidateLayout() } }
+
+    /// UIKit's `automaticSize`, "a non-zero, placeholder value" (Apple's documentation) for
+    /// ``estimatedItemSize``: cells size themselves and, in Reel, items are ``itemSize`` until measured.
+    public static let automaticSize = Size(width: .greatestFiniteMagnitude, height: .greatestFiniteMagnitude)
+
+    /// The size of items not measured yet, when cells size themselves; `nil` when they do not.
+    var estimate: Size? {
+        if estimatedItemSize == .zero { return nil }
+        return estimatedItemSize == Self.automaticSize ? itemSize : estimatedItemSize
+    }
+
     /// The z-index of headers and footers while they pin: above the cells' 0, so that the section scrolls under
     /// them. 1024 is the value UIKit's flow layout is observed to give them (no document states it).
     public static let pinnedZIndex = 1024
@@ -127,6 +149,41 @@ open class FlowLayout: CollectionViewLayout {
         return context
     }
 
+    // MARK: Self-sizing
+
+    /// Whether a cell's preferred size differs from its item's: with an ``estimatedItemSize``, as UIKit's flow
+    /// layout; never without (the cells are still asked, rdar://26887172, but their answers are not used).
+    open override func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: LayoutAttributes,
+                                              withOriginalAttributes originalAttributes: LayoutAttributes) -> Bool {
+        estimate != nil && originalAttributes.representedElementCategory == .cell
+            && preferredAttributes.size != originalAttributes.size
+    }
+
+    /// A context that gives the item its preferred size: the items after it move and the content size changes
+    /// by the difference (``InvalidationContext/contentSizeAdjustment``). Like UIKit's flow layout, it does not
+    /// adjust the content offset, so that a size change above the visible top moves what the user sees
+    /// (airbnb/MagazineLayout#9 reproduces the jumps with UIKit's flow layout); a subclass sets
+    /// ``InvalidationContext/contentOffsetAdjustment`` to keep it still.
+    /// - Complexity: O(1); the next `prepare()` updates the section in O(log n).
+    open override func invalidationContext(forPreferredLayoutAttributes preferredAttributes: LayoutAttributes,
+                                           withOriginalAttributes originalAttributes: LayoutAttributes) -> InvalidationContext {
+        let context = super.invalidationContext(forPreferredLayoutAttributes: preferredAttributes,
+                                                withOriginalAttributes: originalAttributes)
+        let old = originalAttributes.size, new = preferredAttributes.size
+        if let flow = context as? FlowLayoutInvalidationContext, originalAttributes.representedElementCategory == .cell {
+            flow.invalidateFlowLayoutAttributes = false
+            flow.preferredItemSizes[originalAttributes.indexPath] = new
+        }
+        context.contentSizeAdjustment = scrollDirection == .vertical
+            ? Size(width: 0, height: new.height - old.height) : Size(width: new.width - old.width, height: 0)
+        // How far off the estimate was, for an item that still had it.
+        if let estimate, old == estimate, let collectionView {
+            let error = abs(new.width - old.width) + abs(new.height - old.height)
+            if error.isFinite { collectionView.counters.estimateErrorPoints += Int(min(error, 1e15).rounded()) }
+        }
+        return context
+    }
+
     open override func invalidateLayout(with context: InvalidationContext) {
         pending.merge(context)
         super.invalidateLayout(with: context)
@@ -185,10 +242,23 @@ open class FlowLayout: CollectionViewLayout {
 
         crossExtent = extent
         flowedVertically = vertical
-        let flowed = reflowAll ? Set(sections.indices) : reflow.filter { sections.indices.contains($0) }
+        let selfSizing = estimate != nil
+        var flowed = reflowAll ? Set(sections.indices) : reflow.filter { sections.indices.contains($0) }
+        // Measured sizes: in place in a section already flowed, else before it flows.
+        var resized = false
+        if selfSizing {
+            for (indexPath, size) in pending.preferredItemSizes where sections.indices.contains(indexPath.section) {
+                let section = indexPath.section
+                if sections[section].setSize(size, of: indexPath.item) && !flowed.contains(section) {
+                    resized = true
+                } else {
+                    flowed.insert(section)
+                }
+            }
+        }
         // A batch may only reorder sections: their origins move even when nothing reflows.
-        guard !flowed.isEmpty || pending.batch != nil else { return }
-        for index in flowed.sorted() { sections[index].flow(crossExtent: extent, vertical: vertical) }
+        guard !flowed.isEmpty || pending.batch != nil || resized else { return }
+        for index in flowed.sorted() { sections[index].flow(crossExtent: extent, vertical: vertical, selfSizing: selfSizing) }
         sectionsFlowed &+= flowed.count
         // UIKit logs its warning each time it lays out an item too large for the line; here once per
         // prepare that lays out such an item.
@@ -242,13 +312,15 @@ struct PendingWork {
     var requerySections = Set<Int>()
     var requeryItems = Set<IndexPath>()
     var reflowSections = Set<Int>()
+    /// Sizes self-sizing cells answered (``FlowLayoutInvalidationContext/preferredItemSizes``).
+    var preferredItemSizes: [IndexPath: Size] = [:]
 
     static let everything = PendingWork(reloadCounts: true, requeryAll: true, reflowAll: true)
 
     /// Whether nothing is to be recomputed.
     var isNothing: Bool {
         !reloadCounts && !requeryAll && !reflowAll && requerySections.isEmpty && requeryItems.isEmpty
-            && reflowSections.isEmpty && batch == nil
+            && reflowSections.isEmpty && batch == nil && preferredItemSizes.isEmpty
     }
 
     /// A batch update to apply to the sections, when it is the only change of counts since the last prepare.
@@ -260,11 +332,14 @@ struct PendingWork {
             return
         }
         if context.invalidateEverything || context.invalidateDataSourceCounts {
+            // Every item goes back to the estimate (a reload, or a whole invalidation).
             reloadCounts = true
             batch = nil
+            preferredItemSizes = [:]
             return
         }
         let flow = context as? FlowLayoutInvalidationContext
+        if let sizes = flow?.preferredItemSizes, !sizes.isEmpty { preferredItemSizes.merge(sizes) { $1 } }
         let requery = flow?.invalidateFlowLayoutDelegateMetrics ?? false
         let reposition = flow?.invalidateFlowLayoutAttributes ?? true
         var namedSections = Set<Int>()
@@ -320,16 +395,24 @@ struct MetricsSource {
             footer: delegate.collectionView(collectionView, layout: layout, referenceSizeForFooterInSection: section))
     }
 
-    /// Whether every item has the layout's `itemSize` without asking.
-    var sizesAreUniform: Bool { delegate == nil }
+    /// The size of items not measured yet, when cells size themselves (``FlowLayout/estimatedItemSize``).
+    var estimate: Size? { layout.estimate }
+
+    /// The size of an item nobody was asked about: the estimate, or the layout's `itemSize`.
+    var defaultSize: Size { layout.estimate ?? layout.itemSize }
+
+    /// Whether every item has the layout's `itemSize` (or the estimate) without asking.
+    var sizesAreUniform: Bool { delegate == nil || layout.estimate != nil }
 
     /// The size every item of `section` has, when known without asking for each.
     func uniformSize(_ section: Int) -> Size? {
+        if let estimate = layout.estimate { return estimate }
         guard let delegate else { return layout.itemSize }
         return delegate.collectionView(collectionView, layout: layout, uniformItemSizeInSection: section)
     }
 
     func size(_ indexPath: IndexPath) -> Size {
-        delegate?.collectionView(collectionView, layout: layout, sizeForItemAt: indexPath) ?? layout.itemSize
+        if let estimate = layout.estimate { return estimate }
+        return delegate?.collectionView(collectionView, layout: layout, sizeForItemAt: indexPath) ?? layout.itemSize
     }
 }

@@ -50,5 +50,9 @@ open class FlowLayoutInvalidationContext: InvalidationContext {
     /// Whether the positions must be recomputed from the metrics the layout already has. `true` by default.
     public var invalidateFlowLayoutAttributes = true
 
+    /// The sizes self-sizing cells answered, by item, for the layout to give them
+    /// (``FlowLayout/invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)``).
+    public internal(set) var preferredItemSizes: [IndexPath: Size] = [:]
+
     public required init() {}
 }

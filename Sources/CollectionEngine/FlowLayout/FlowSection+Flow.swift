@@ -1,11 +1,12 @@
 extension FlowSection {
     /// Tolerance for "fits", so that rounding in sums of spacings does not push an item to the next line.
-    private static let epsilon = 1e-9
+    static let epsilon = 1e-9
 
     /// Lays out the section's lines across `crossExtent`, relative to the section's origin.
     ///
     /// - Complexity: O(1) when all items have one size, else O(count).
-    mutating func flow(crossExtent: Double, vertical: Bool) {
+    mutating func flow(crossExtent: Double, vertical: Bool, selfSizing: Bool = false) {
+        reclaimSizes()
         let inset = metrics.inset
         let crossLeading = vertical ? inset.left : inset.top
         let available = crossExtent - (vertical ? inset.horizontal : inset.vertical)
@@ -16,6 +17,21 @@ extension FlowSection {
         itemsStart = headerLength + mainLeading
 
         let itemsEnd: Double
+        if selfSizing {
+            var all: [Size]
+            switch sizes {
+            case .uniform(let size): all = [Size](repeating: size, count: count)
+            case .varying(let varying): all = varying
+            }
+            sizes = .varying([])
+            hasOversizedItem = all.contains { (vertical ? $0.width : $0.height) > available + Self.epsilon }
+            let list = SizedLines(sizes: all, itemsStart: itemsStart, crossLeading: crossLeading, available: available,
+                                  metrics: metrics, vertical: vertical)
+            all = []
+            lines = .sized(list)
+            length = list.itemsEnd() + mainTrailing + footerLength
+            return
+        }
         switch sizes {
         case .uniform(let size):
             hasOversizedItem = count > 0 && (vertical ? size.width : size.height) > available + Self.epsilon
@@ -39,7 +55,7 @@ extension FlowSection {
     }
 
     /// How many items of cross length `cross` fit across `available` with `spacing` between them (≥ 1).
-    private static func capacity(cross: Double, available: Double, spacing: Double) -> Int {
+    static func capacity(cross: Double, available: Double, spacing: Double) -> Int {
         guard cross + spacing > 0 else { return 1 }
         let fitting = ((available + spacing) / (cross + spacing) + epsilon).rounded(.down)
         return fitting.flooredInt(in: 1...Int.geometricCountLimit)

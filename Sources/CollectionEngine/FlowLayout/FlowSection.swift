@@ -116,6 +116,8 @@ struct FlowSection {
     enum Lines: Equatable {
         case grid(UniformGrid)
         case list(LineList)
+        /// A self-sizing section's lines (``FlowLayout/estimatedItemSize``), which a measured size updates in place.
+        case sized(SizedLines)
 
         /// No lines: a section not flowed yet, or whose sizes changed since it was.
         static let none = Lines.grid(UniformGrid(perLine: 1, lineCount: 0, itemMain: 0, itemCross: 0, mainPitch: 0,
@@ -125,19 +127,42 @@ struct FlowSection {
     init(section: Int, count: Int, metrics source: MetricsSource) {
         self.count = count
         self.metrics = source.sectionMetrics(section)
-        self.sizes = .uniform(source.layout.itemSize)
+        self.sizes = .uniform(source.defaultSize)
         if !source.sizesAreUniform { sizes = Self.querySizes(section: section, count: count, source: source) }
     }
 
     mutating func requery(section: Int, metrics source: MetricsSource) {
         metrics = source.sectionMetrics(section)
+        // Self-sizing: the sizes are the estimate or what the cells answered, which no delegate changes.
+        if source.estimate != nil {
+            reclaimSizes()
+            return
+        }
         sizes = source.sizesAreUniform
-            ? .uniform(source.layout.itemSize) : Self.querySizes(section: section, count: count, source: source)
+            ? .uniform(source.defaultSize) : Self.querySizes(section: section, count: count, source: source)
     }
 
     mutating func requerySize(of item: Int, section: Int, metrics source: MetricsSource) {
-        guard item >= 0 && item < count else { return }
-        let size = source.size(IndexPath(item: item, section: section))
+        guard item >= 0 && item < count, source.estimate == nil else { return }
+        setSize(source.size(IndexPath(item: item, section: section)), of: item)
+    }
+
+    /// Gives `item` the size `size`; the section must flow again before it is read, unless it is a self-sizing
+    /// section already flowed, whose lines follow in place (then `true` is returned).
+    /// - Complexity: O(log n) in place (see ``SizedLines/resize(_:to:)``); else O(1), or O(n) the first time a
+    ///   size differs in a section of one size.
+    @discardableResult
+    mutating func setSize(_ size: Size, of item: Int) -> Bool {
+        guard item >= 0 && item < count else { return false }
+        if case .sized(var list) = lines {
+            lines = .none
+            // The bottom inset and footer after the last line stay.
+            let trailing = length - list.itemsEnd()
+            if list.resize(item, to: size) { hasOversizedItem = true }
+            lines = .sized(list)
+            length = list.itemsEnd() + trailing
+            return true
+        }
         switch sizes {
         case .uniform(let common) where common == size:
             break
@@ -154,11 +179,19 @@ struct FlowSection {
             all[item] = size
             sizes = .varying(all)
         }
+        return false
+    }
+
+    /// Takes the sizes back from a self-sizing section's lines, which become stale.
+    mutating func reclaimSizes() {
+        guard case .sized(var list) = lines else { return }
+        lines = .none
+        sizes = .varying(list.takeSizes())
     }
 
     /// Asks for every size, keeping one value while they are all equal.
     private static func querySizes(section: Int, count: Int, source: MetricsSource) -> ItemSizes {
-        guard count > 0 else { return .uniform(source.layout.itemSize) }
+        guard count > 0 else { return .uniform(source.defaultSize) }
         if let common = source.uniformSize(section) { return .uniform(common) }
         let first = source.size(IndexPath(item: 0, section: section))
         var all: [Size] = []

@@ -101,6 +101,39 @@ open class CollectionViewLayout {
         return context
     }
 
+    /// Whether a view's preferred attributes require a layout update: UIKit's
+    /// `shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)`, which "asks the layout
+    /// object if changes to a self-sizing cell require a layout update" (Apple's documentation).
+    ///
+    /// Called after every ``ReusableView/preferredLayoutAttributesFitting(_:)`` whose answer is not the original
+    /// attributes object. Returns `false` by default, as UIKit's base layout does; ``FlowLayout`` returns `true`
+    /// with estimated item sizes when the size differs.
+    open func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: LayoutAttributes,
+                                     withOriginalAttributes originalAttributes: LayoutAttributes) -> Bool {
+        false
+    }
+
+    /// The context for an invalidation caused by a view's preferred attributes: UIKit's
+    /// `invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)`, "a context object that
+    /// identifies the portions of the layout that should change" (Apple's documentation).
+    ///
+    /// The default names the element; a layout sets ``InvalidationContext/contentSizeAdjustment`` and
+    /// ``InvalidationContext/contentOffsetAdjustment`` on it (the collection view moves its content offset by
+    /// the latter, so that a change above the visible top does not move what the user sees).
+    open func invalidationContext(forPreferredLayoutAttributes preferredAttributes: LayoutAttributes,
+                                  withOriginalAttributes originalAttributes: LayoutAttributes) -> InvalidationContext {
+        let context = Self.invalidationContextClass.init()
+        let indexPath = originalAttributes.indexPath
+        switch originalAttributes.representedElementCategory {
+        case .cell: context.invalidateItems(at: [indexPath])
+        case .supplementaryView:
+            context.invalidateSupplementaryElements(ofKind: originalAttributes.representedElementKind ?? "", at: [indexPath])
+        case .decorationView:
+            context.invalidateDecorationElements(ofKind: originalAttributes.representedElementKind ?? "", at: [indexPath])
+        }
+        return context
+    }
+
     /// Invalidates the whole layout.
     public func invalidateLayout() {
         let context = Self.invalidationContextClass.init()

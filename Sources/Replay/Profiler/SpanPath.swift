@@ -24,8 +24,9 @@ import CollectionEngine
     /// The phases on elements, in the order of their paths (``init(_:_:)`` maps each to its position).
     private static let elementPhases: [EnginePhase] = [
         .create, .dequeue, .configure, .prepareForReuse, .applyAttributes, .willDisplay, .didEndDisplaying, .prefetch,
+        .measure,
     ]
-    private static let elementPhaseCount = 8
+    private static let elementPhaseCount = 9
     /// The index of the first path of an element phase: after the fixed ones.
     private static let firstElementPath = 8
     private static let categoryNames = ["cells", "supplementary", "decoration"]
@@ -58,6 +59,7 @@ import CollectionEngine
         case .willDisplay: phaseIndex = 5
         case .didEndDisplaying: phaseIndex = 6
         case .prefetch: phaseIndex = 7
+        case .measure: phaseIndex = 8
         }
         let categoryIndex = (category ?? .cell).rawValue
         self.init(index: Self.firstElementPath + categoryIndex * Self.elementPhaseCount + phaseIndex)
