@@ -31,6 +31,7 @@ struct LayoutsCommand: ParsableCommand {
         case .number: "number"
         case .integer: "integer"
         case .size: "W H"
+        case .estimatedSize: "W H|automatic"
         case .insets: "T L B R"
         case .boolean: "true|false"
         case .choice(let words): words.joined(separator: "|")
@@ -41,7 +42,7 @@ struct LayoutsCommand: ParsableCommand {
     private static func range(of parameter: LayoutParameter) -> String {
         switch parameter.kind {
         case .boolean, .choice: return ""
-        case .number, .integer, .size, .insets:
+        case .number, .integer, .size, .estimatedSize, .insets:
             let bounds = parameter.rangeBounds
             return "in \(bounds.lower)…\(bounds.upper)"
         }

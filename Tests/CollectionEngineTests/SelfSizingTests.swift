@@ -56,7 +56,7 @@ struct SelfSizingTests {
         #expect(offscreen.size == Size(width: 390, height: 50))
         #expect(collectionView.contentSize.height == 17 * 80 + 983 * 50)
         #expect(collectionView.counters.contentSizeChanges >= 2)
-        #expect(collectionView.counters.estimateErrorPoints == 17 * 30)
+        #expect(collectionView.counters.estimateErrorPt == 17 * 30)
     }
 
     // A size change re-lays out the items after it in the same frame (the visible cells are updated again in

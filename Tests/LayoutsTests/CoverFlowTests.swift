@@ -367,7 +367,7 @@ struct CoverFlowTests {
     func everyNumberHasARange() {
         for parameter in LayoutDefinition.coverFlow.parameters {
             switch parameter.kind {
-            case .number, .size, .insets, .integer: #expect(parameter.range != parameter.kind.defaultRange, "\(parameter.name)")
+            case .number, .size, .estimatedSize, .insets, .integer: #expect(parameter.range != parameter.kind.defaultRange, "\(parameter.name)")
             case .boolean, .choice: break
             }
         }

@@ -155,7 +155,7 @@ struct LineTests {
         #expect(Catalogue.definitions.contains { $0.name == "line" })
         for parameter in LayoutDefinition.line.parameters {
             switch parameter.kind {
-            case .number, .size, .insets, .integer: #expect(parameter.range != parameter.kind.defaultRange, "\(parameter.name)")
+            case .number, .size, .estimatedSize, .insets, .integer: #expect(parameter.range != parameter.kind.defaultRange, "\(parameter.name)")
             case .boolean, .choice: break
             }
         }

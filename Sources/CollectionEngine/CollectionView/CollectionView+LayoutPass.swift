@@ -356,6 +356,7 @@ extension CollectionView {
         case .supplementaryView:
             let kind = attributes.representedElementKind ?? ""
             let view = configureSupplementaryView(attributes)
+            selfSize(view, attributes)
             measure(.willDisplay, .supplementaryView) {
                 delegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: kind, at: indexPath)
             }

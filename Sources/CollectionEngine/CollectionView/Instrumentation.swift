@@ -125,7 +125,7 @@ public struct EngineCounters: Hashable, Sendable {
     public var visibleContentShifts = 0
     /// Σ |measured − estimated| over the first measurement of each item, in points (main and cross axis
     /// together), rounded to an integer once per measurement so that it stays exact.
-    public var estimateErrorPoints = 0
+    public var estimateErrorPt = 0
 
     public init() {}
 

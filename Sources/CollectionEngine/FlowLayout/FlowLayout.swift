@@ -179,7 +179,7 @@ open class FlowLayout: CollectionViewLayout {
         // How far off the estimate was, for an item that still had it.
         if let estimate, old == estimate, let collectionView {
             let error = abs(new.width - old.width) + abs(new.height - old.height)
-            if error.isFinite { collectionView.counters.estimateErrorPoints += Int(min(error, 1e15).rounded()) }
+            if error.isFinite { collectionView.counters.estimateErrorPt += Int(min(error, 1e15).rounded()) }
         }
         return context
     }

@@ -57,6 +57,16 @@ public struct LayoutContext: Sendable {
         return Size(width: v[0], height: v[1])
     }
 
+    /// An estimated item size: `"W H"`, each component within the parameter's range, or `automatic`, which is
+    /// ``FlowLayout/automaticSize``.
+    public func estimatedSize(_ name: String) throws(LayoutParameterError) -> Size {
+        let text = raw(name)
+        if text.trimmingSpaces == "automatic" { return FlowLayout.automaticSize }
+        guard let v = Self.numbers(text, count: 2) else { throw invalid(name, text) }
+        for component in v { _ = try checked(name, text, component) }
+        return Size(width: v[0], height: v[1])
+    }
+
     /// Insets `"TOP LEFT BOTTOM RIGHT"`, each within the parameter's range.
     public func insets(_ name: String) throws(LayoutParameterError) -> EdgeInsets {
         let text = raw(name)
@@ -109,6 +119,7 @@ public struct LayoutContext: Sendable {
             case .number?: _ = try number(name)
             case .integer?: _ = try integer(name)
             case .size?: _ = try size(name)
+            case .estimatedSize?: _ = try estimatedSize(name)
             case .insets?: _ = try insets(name)
             case .boolean?: _ = try boolean(name)
             case .choice?: _ = try choice(name)

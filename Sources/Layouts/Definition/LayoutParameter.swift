@@ -11,6 +11,8 @@ public struct LayoutParameter: Hashable, Sendable {
         case integer
         /// `"W H"`.
         case size
+        /// `"W H"`, or `automatic` (UIKit's `automaticSize`): an estimated item size.
+        case estimatedSize
         /// `"TOP LEFT BOTTOM RIGHT"`.
         case insets
         /// `true` or `false`.
@@ -24,6 +26,7 @@ public struct LayoutParameter: Hashable, Sendable {
             case .number: "a number"
             case .integer: "a whole number"
             case .size: "a size \"W H\""
+            case .estimatedSize: "a size \"W H\" or 'automatic'"
             case .insets: "insets \"TOP LEFT BOTTOM RIGHT\""
             case .boolean: "'true' or 'false'"
             case .choice(let words): "one of " + words.map { "'\($0)'" }.joined(separator: ", ")
@@ -36,7 +39,7 @@ public struct LayoutParameter: Hashable, Sendable {
         public var defaultRange: ClosedRange<Double> {
             switch self {
             case .number, .insets: -100_000...100_000
-            case .size: 0...100_000
+            case .size, .estimatedSize: 0...100_000
             case .integer: -1_000_000...1_000_000
             case .boolean, .choice: 0...0
             }

@@ -53,6 +53,16 @@ public struct FlowParameters: Sendable {
         return pinning
     }()
 
+    /// `estimated-item-size`, `"0 0"` by default (cells do not size themselves) and written by a recording only
+    /// when set, so that every trace recorded before it stays the same: ``FlowLayout/estimatedItemSize``.
+    public static let selfSizing: [LayoutParameter] = {
+        var parameter = LayoutParameter("estimated-item-size", .estimatedSize, default: "0 0",
+                                        "the size of items until their cells are measured (estimatedItemSize): "
+                                            + "'W H' or 'automatic'; '0 0', cells do not size themselves")
+        parameter.spelledOutAtDefault = false
+        return [parameter]
+    }()
+
     /// The flow properties a layout's parameters give, each `nil` where the layout does not declare it: read
     /// once here, for the engine's flow layout (``apply(_:to:declared:)``) and for UIKit's.
     public struct Values: Sendable {
@@ -65,6 +75,7 @@ public struct FlowParameters: Sendable {
         public var footerSize: Size?
         public var pinsHeaders: Bool?
         public var pinsFooters: Bool?
+        public var estimatedItemSize: Size?
     }
 
     /// The values of the flow parameters among `declared` that `context` gives (or their defaults).
@@ -86,6 +97,7 @@ public struct FlowParameters: Sendable {
         if names.contains("footer-size") { values.footerSize = try context.size("footer-size") }
         if names.contains("pin-headers") { values.pinsHeaders = try context.boolean("pin-headers") }
         if names.contains("pin-footers") { values.pinsFooters = try context.boolean("pin-footers") }
+        if names.contains("estimated-item-size") { values.estimatedItemSize = try context.estimatedSize("estimated-item-size") }
         return values
     }
 
@@ -104,5 +116,6 @@ public struct FlowParameters: Sendable {
         if let value = values.footerSize { layout.footerReferenceSize = value }
         if let value = values.pinsHeaders { layout.sectionHeadersPinToVisibleBounds = value }
         if let value = values.pinsFooters { layout.sectionFootersPinToVisibleBounds = value }
+        if let value = values.estimatedItemSize { layout.estimatedItemSize = value }
     }
 }

@@ -45,6 +45,11 @@ extension EngineCounters {
         case .menusShown: \.menusShown
         case .menuActions: \.menuActions
         case .layoutInteractions: \.layoutInteractions
+        case .preferredAttributesQueries: \.preferredAttributesQueries
+        case .selfSizingInvalidations: \.selfSizingInvalidations
+        case .contentSizeChanges: \.contentSizeChanges
+        case .visibleContentShifts: \.visibleContentShifts
+        case .estimateErrorPt: \.estimateErrorPt
         }
     }
 }

@@ -19,6 +19,9 @@ public struct ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
         case unsupported
         /// The trace's `<workload>` would take a pass past ``TraceLimits/workloadSecondsPerPass``.
         case workloadOverLimit = "workload over limit"
+        /// Self-sizing cells kept invalidating the layout for ``CollectionView/selfSizingPassLimit`` nested passes
+        /// of one frame: iOS 18 and later stop the app there.
+        case selfSizingRecursion = "self-sizing recursion"
     }
 
     /// The error of another layer that this one reports, kept whole: `indirect`, so that it costs an error one

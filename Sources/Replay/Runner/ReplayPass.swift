@@ -245,6 +245,16 @@ final class ReplayPass {
                     + "\(TraceLimits.grouped(TraceLimits.visibleElements)) in one frame; the replay stops there",
                 path: path, location: events.last?.location)
         }
+        if let recursion = collectionView.selfSizingRecursion {
+            let items = recursion.oscillatingItems.prefix(8).map { "[\($0.section), \($0.item)]" }.joined(separator: ", ")
+                + (recursion.oscillatingItems.count > 8 ? ", …" : "")
+            throw ReplayError(
+                .selfSizingRecursion,
+                "\(frame): self-sizing cells still changed size after \(recursion.passes) nested layout passes "
+                    + "(\(CollectionView.selfSizingRecursionMessage)); the items that never settle: "
+                    + "\(items.isEmpty ? "none named" : items). iOS 18 and later stop the app here; the replay stops there",
+                path: path, location: events.last?.location)
+        }
         if driver.dataSource.budget.isExceeded {
             throw ReplayError(
                 .workloadOverLimit,

@@ -24,6 +24,9 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
         var reuseIdentifier: String
         /// The section's own flow metrics; a batch that moves the section keeps them.
         var flow = SectionDescription.FlowMetrics.none
+        /// Items whose measured size alternates by `unstableDelta` (`unstable-items`), by index in the section.
+        var unstableItems: Set<Int> = []
+        var unstableDelta = 0.0
 
         init(items: Int, sizes: [Size?]? = nil, reuseIdentifier: String = SectionDescription.defaultReuseIdentifier) {
             self.items = items
@@ -36,6 +39,8 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
             sizes = description.itemSizes.map(Sizes.runs)
             reuseIdentifier = description.reuseIdentifier
             flow = description.flow
+            unstableItems = Set(description.unstableItems)
+            unstableDelta = description.unstableDelta
         }
 
         /// The size of `item` the trace gives, if any (O(log runs)).
@@ -60,6 +65,8 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
     /// Where the workload is charged, within the pass's limit.
     let budget: WorkloadBudget
     private var registeredCells = Set<String>()
+    /// How many times each unstable item was measured, for its alternating answer.
+    private var measurements: [IndexPath: Int] = [:]
     private var registeredKinds = Set<String>()
 
     init(sections: [SectionDescription], workload: Workload?, charge: WorkloadBudget.Charge) {
@@ -123,10 +130,11 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
         let costs = costs.cell(identifier)
         if registeredCells.insert(identifier).inserted {
             let budget = budget
-            collectionView.register(forCellWithReuseIdentifier: identifier) {
+            collectionView.register(forCellWithReuseIdentifier: identifier) { [unowned self, weak collectionView] in
                 budget.charge(costs.create)
                 let cell = WorkloadCell()
                 cell.recycleCost = RecycleCost(budget: budget, nanoseconds: costs.prepareForReuse)
+                cell.sizing = CellSizing(dataSource: self, collectionView: collectionView, nanoseconds: costs.measure)
                 return cell
             }
         }
@@ -144,6 +152,7 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
                 budget.charge(costs.create)
                 let view = WorkloadView()
                 view.recycleCost = RecycleCost(budget: budget, nanoseconds: costs.prepareForReuse)
+                view.measureCost = RecycleCost(budget: budget, nanoseconds: costs.measure)
                 return view
             }
         }
@@ -170,6 +179,32 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
             cachedRun = (section, first..<first + found.count, run, size)
             return size
         }
+    }
+
+    /// What a cell of the app answers to `preferredLayoutAttributesFitting(_:)`: the trace's size of its item
+    /// (the layout's item size where the trace gives none), alternating with that size plus the section's
+    /// `unstable-delta` (along the scrolling axis) on every measurement for its `unstable-items`; the very
+    /// attributes it was given when the size is theirs, so that a cell that does not size itself costs no copy.
+    func preferredAttributes(fitting attributes: LayoutAttributes, in collectionView: CollectionView?) -> LayoutAttributes {
+        let indexPath = attributes.indexPath
+        let sections = current
+        guard sections.indices.contains(indexPath.section), let collectionView else { return attributes }
+        let section = sections[indexPath.section]
+        let flow = collectionView.collectionViewLayout as? FlowLayout
+        var size = section.size(indexPath.item) ?? flow?.itemSize ?? attributes.size
+        if section.unstableItems.contains(indexPath.item) {
+            let times = measurements[indexPath, default: 0]
+            measurements[indexPath] = times + 1
+            if times % 2 == 1 {
+                if flow?.scrollDirection == .horizontal { size.width += section.unstableDelta } else {
+                    size.height += section.unstableDelta
+                }
+            }
+        }
+        guard size != attributes.size else { return attributes }
+        let preferred = attributes.copy()
+        preferred.size = size
+        return preferred
     }
 
     /// The one size of a section without sizes (the layout's) or with one run of sizes, so that the flow
@@ -249,19 +284,43 @@ struct RecycleCost {
     func charge() { budget.charge(nanoseconds) }
 }
 
-/// A cell whose `prepareForReuse()` charges the recorded cost.
+/// How a cell of the replayed app measures itself: its data source's answer, at the recorded `measure` cost.
+struct CellSizing {
+    unowned let dataSource: TraceDataSource
+    weak var collectionView: CollectionView?
+    let nanoseconds: UInt64
+}
+
+/// A cell whose `prepareForReuse()` charges the recorded cost, and whose `preferredLayoutAttributesFitting(_:)`
+/// charges the recorded `measure` cost and answers the trace's size (rdar://26887172: UIKit asks every cell,
+/// estimated sizes or not).
 final class WorkloadCell: CollectionViewCell {
     var recycleCost: RecycleCost?
+    var sizing: CellSizing?
 
     override func prepareForReuse() {
         super.prepareForReuse()
         recycleCost?.charge()
+    }
+
+    override func preferredLayoutAttributesFitting(_ layoutAttributes: LayoutAttributes) -> LayoutAttributes {
+        guard let sizing else { return layoutAttributes }
+        sizing.dataSource.budget.charge(sizing.nanoseconds)
+        return sizing.dataSource.preferredAttributes(fitting: layoutAttributes, in: sizing.collectionView)
     }
 }
 
 /// A supplementary view whose `prepareForReuse()` charges the recorded cost.
 final class WorkloadView: ReusableView {
     var recycleCost: RecycleCost?
+    /// The recorded `measure` cost, charged when the view is asked its preferred attributes (which are the
+    /// layout's: the flow layout sizes no supplementary view itself).
+    var measureCost: RecycleCost?
+
+    override func preferredLayoutAttributesFitting(_ layoutAttributes: LayoutAttributes) -> LayoutAttributes {
+        measureCost?.charge()
+        return layoutAttributes
+    }
 
     override func prepareForReuse() {
         super.prepareForReuse()

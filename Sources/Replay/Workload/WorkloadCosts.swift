@@ -6,8 +6,9 @@ struct WorkloadCosts {
         var create: UInt64 = 0
         var configure: UInt64 = 0
         var prepareForReuse: UInt64 = 0
+        var measure: UInt64 = 0
 
-        var isFree: Bool { create == 0 && configure == 0 && prepareForReuse == 0 }
+        var isFree: Bool { create == 0 && configure == 0 && prepareForReuse == 0 && measure == 0 }
     }
 
     private var cells: [String: Costs] = [:]
@@ -29,6 +30,7 @@ struct WorkloadCosts {
 
     private static func nanoseconds(_ costs: Workload.Costs) -> Costs {
         func ns(_ ms: Double) -> UInt64 { ms > 0 ? UInt64((ms * 1_000_000).rounded()) : 0 }
-        return Costs(create: ns(costs.create), configure: ns(costs.configure), prepareForReuse: ns(costs.prepareForReuse))
+        return Costs(create: ns(costs.create), configure: ns(costs.configure), prepareForReuse: ns(costs.prepareForReuse),
+                     measure: ns(costs.measure))
     }
 }

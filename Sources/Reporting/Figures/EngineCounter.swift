@@ -41,6 +41,11 @@ public enum EngineCounter: String, CaseIterable, Sendable {
     case menusShown = "menus_shown"
     case menuActions = "menu_actions"
     case layoutInteractions = "layout_interactions"
+    case preferredAttributesQueries = "preferred_attributes_queries"
+    case selfSizingInvalidations = "self_sizing_invalidations"
+    case contentSizeChanges = "content_size_changes"
+    case visibleContentShifts = "visible_content_shifts"
+    case estimateErrorPt = "estimate_error_pt"
 
     /// The key in the report's `counters` object, and the counter's name in text.
     public var key: String { rawValue }
@@ -53,7 +58,9 @@ public enum EngineCounter: String, CaseIterable, Sendable {
         switch self {
         case .cellsCreated, .cellsConfigured, .cellsPrefetched, .supplementaryCreated, .supplementaryConfigured,
              .decorationCreated, .layoutPrepares, .layoutInvalidations, .boundsInvalidations, .elementQueries,
-             .nestedQueries, .layoutAttributesBuilt, .attributesExamined, .attributesApplied:
+             .nestedQueries, .layoutAttributesBuilt, .attributesExamined, .attributesApplied,
+             .preferredAttributesQueries, .selfSizingInvalidations, .contentSizeChanges, .visibleContentShifts,
+             .estimateErrorPt:
             .lower
         case .cellsReused, .cellsRedisplayed, .supplementaryReused, .decorationReused, .attributesUnchanged, .batchUpdates,
              .itemsInserted, .itemsDeleted, .itemsMoved, .itemsReloaded, .sectionsInserted, .sectionsDeleted,

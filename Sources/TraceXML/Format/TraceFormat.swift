@@ -37,6 +37,7 @@ enum TraceFormat {
             .required(.items, .itemCount), .optional(.itemSizes, .sizeList), .optional(.reuseIdentifier, .text),
             .optional(.inset, .nonNegativeInsets), .optional(.minimumLineSpacing, .spacing),
             .optional(.minimumInteritemSpacing, .spacing), .optional(.headerSize, .size), .optional(.footerSize, .size),
+            .optional(.unstableItems, .itemIndexList), .optional(.unstableDelta, .sizeDelta),
         ], content: .sizeChunks(unlessAttribute: .itemSizes)),
         ElementDeclaration(.itemSizes, [], content: .text(.sizeList)),
         ElementDeclaration(.workload, [], content: .elements([.cell, .supplementary])),
@@ -50,6 +51,7 @@ enum TraceFormat {
     // Attribute groups several elements share (the schema's `costs`).
     private static let costs: [AttributeDeclaration] = [
         .optional(.create, .cost), .optional(.configure, .cost), .optional(.prepareForReuse, .cost),
+        .optional(.measure, .cost),
     ]
 
     /// The declaration of element `name`, or nil when the format has no such element; indexed by

@@ -11,6 +11,8 @@ enum ValueKind: UInt8, CaseIterable, Sendable {
     case displayScale, layoutDirection
     case refreshRate, seconds, duration, viewLength, coordinate, velocity, scale, progress, cost
     case itemCount, itemIndex, sectionIndex
+    /// How much a size changes from one measurement to the next (`<section unstable-delta>`), signed.
+    case sizeDelta
 
     /// The name of the schema's definition for the kind, or nil where the schema spells it in place.
     var schemaDefinition: String? {
@@ -37,6 +39,7 @@ enum ValueKind: UInt8, CaseIterable, Sendable {
         case .itemCount: "item-count"
         case .itemIndex: "item-index"
         case .sectionIndex: "section-index"
+        case .sizeDelta: "size-delta"
         }
     }
 
@@ -78,7 +81,8 @@ enum ValueKind: UInt8, CaseIterable, Sendable {
         case .insets: "\(Self.signedNumber)( +\(Self.signedNumber)){3}"
         case .nonNegativeInsets: "\(Self.unsignedNumber)( +\(Self.unsignedNumber)){3}"
         case .size: size
-        case .refreshRate, .seconds, .duration, .viewLength, .coordinate, .velocity, .scale, .progress, .cost, .spacing:
+        case .refreshRate, .seconds, .duration, .viewLength, .coordinate, .velocity, .scale, .progress, .cost, .spacing,
+             .sizeDelta:
             Self.signedNumber
         case .itemCount, .itemIndex, .sectionIndex: Self.index
         }
@@ -97,6 +101,7 @@ enum ValueKind: UInt8, CaseIterable, Sendable {
         case .progress: .progress
         case .cost: .cost
         case .spacing: .spacing
+        case .sizeDelta: .sizeDelta
         case .decelerationRate: .decelerationRate
         default: nil
         }

@@ -192,6 +192,13 @@ public struct SectionDescription: Hashable, Sendable {
         public static let none = FlowMetrics()
     }
 
+    /// Items whose cells never settle on a size (`unstable-items`): each measurement answers the trace's size
+    /// and the size plus ``unstableDelta`` in turn. Empty by default.
+    public var unstableItems: [Int] = []
+    /// How much the size of each of ``unstableItems`` alternates, in points, along the scrolling axis
+    /// (`unstable-delta`); 0 by default.
+    public var unstableDelta: Double = 0
+
     public static let defaultReuseIdentifier = "cell"
 
     public init(items: Int, itemSizes: TraceSizeList? = nil,
@@ -216,8 +223,11 @@ public struct Workload: Hashable, Sendable {
         public var create: Double
         public var configure: Double
         public var prepareForReuse: Double
+        /// One `preferredLayoutAttributesFitting(_:)` (`measure`): charged on every measurement of a cell.
+        public var measure: Double
 
-        public init(create: Double = 0, configure: Double = 0, prepareForReuse: Double = 0) {
+        public init(create: Double = 0, configure: Double = 0, prepareForReuse: Double = 0, measure: Double = 0) {
+            self.measure = measure
             self.create = create
             self.configure = configure
             self.prepareForReuse = prepareForReuse

@@ -38,10 +38,16 @@ public enum TraceLimits {
     /// and 0.998 (`normal`); at 0.999 a fling at the fastest velocity settles within 15 s, while closer to 1
     /// it would coast for hours.
     public static let decelerationRate: ClosedRange<Double> = 0.001...0.999
-    /// One workload cost (`create`, `configure`, `prepare-for-reuse`), in milliseconds.
+    /// One workload cost (`create`, `configure`, `prepare-for-reuse`, `measure`), in milliseconds.
     public static let cost: ClosedRange<Double> = 0...1_000
+    /// How much an unstable item's measured size alternates (`<section unstable-delta>`), in points: an
+    /// element's length either way.
+    public static let sizeDelta: ClosedRange<Double> = -100_000...100_000
 
     // MARK: Machine limits
+
+    /// Items one section may name in `unstable-items`.
+    public static let unstableItems = 10_000
 
     /// Items in the whole collection view at any moment (after every batch and reload).
     public static let items = 10_000_000

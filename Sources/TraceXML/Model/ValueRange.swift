@@ -73,6 +73,8 @@ extension ValueRange {
     static let progress = ValueRange(TraceLimits.transitionProgress, "a progress",
                                      reason: "0 is the old layout, 1 the new one")
     static let decelerationRate = ValueRange(TraceLimits.decelerationRate, "a deceleration rate")
+    static let sizeDelta = ValueRange(TraceLimits.sizeDelta, "a size change", unit: " points",
+                                      reason: "an element's length either way")
     static let cost = ValueRange(TraceLimits.cost, "a cost", unit: " ms",
                                  reason: "one view's work on the main thread")
 }

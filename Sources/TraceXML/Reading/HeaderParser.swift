@@ -202,7 +202,8 @@ struct HeaderParser {
     private func readCosts() throws(TraceError) -> Workload.Costs {
         Workload.Costs(create: try stream.number(.create, default: 0),
                        configure: try stream.number(.configure, default: 0),
-                       prepareForReuse: try stream.number(.prepareForReuse, default: 0))
+                       prepareForReuse: try stream.number(.prepareForReuse, default: 0),
+                       measure: try stream.number(.measure, default: 0))
     }
 }
 
@@ -353,8 +354,18 @@ extension XMLStream {
                     }
                     sizes = chunked
                 }
-                sections.append(SectionDescription(items: items, itemSizes: sizes, reuseIdentifier: reuseIdentifier,
-                                                   flow: flow))
+                var section = SectionDescription(items: items, itemSizes: sizes, reuseIdentifier: reuseIdentifier,
+                                                 flow: flow)
+                if let attribute = attribute(.unstableItems) {
+                    section.unstableItems = try countList(attribute, maximumLength: TraceLimits.unstableItems)
+                    if let item = section.unstableItems.first(where: { $0 >= items }) {
+                        throw TraceError(.invalidValue,
+                                         "attribute 'unstable-items' of <section> names item \(TraceLimits.grouped(item)) but 'items' is \(TraceLimits.grouped(items)); expected item indices from 0 to \(TraceLimits.grouped(max(0, items - 1)))",
+                                         at: location(ofAttribute: "unstable-items"))
+                    }
+                }
+                if let attribute = attribute(.unstableDelta) { section.unstableDelta = try number(attribute) }
+                sections.append(section)
             case .endElement:
                 return sections
             case .endOfDocument:

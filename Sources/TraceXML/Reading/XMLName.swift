@@ -48,6 +48,9 @@ enum XMLName: String, CaseIterable {
     case item, action, scale, animated, duration
     case countsAfter = "counts-after"
     case at, from, to, sizes, position, progress, label
+    case measure
+    case unstableItems = "unstable-items"
+    case unstableDelta = "unstable-delta"
 
     var text: String { rawValue }
 

@@ -129,6 +129,13 @@ public enum TraceSchema {
       <param name="maxInclusive">1000</param>
     </data>
   </define>
+  <define name="size-delta">
+    <data type="double">
+      <param name="pattern">-?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?</param>
+      <param name="minInclusive">-100000</param>
+      <param name="maxInclusive">100000</param>
+    </data>
+  </define>
   <define name="item-count">
     <data type="integer">
       <param name="pattern">[0-9]{1,18}</param>
@@ -239,6 +246,9 @@ public enum TraceSchema {
       <optional><attribute name="minimum-interitem-spacing"><ref name="spacing"/></attribute></optional>
       <optional><attribute name="header-size"><ref name="size"/></attribute></optional>
       <optional><attribute name="footer-size"><ref name="size"/></attribute></optional>
+      <!-- Self-sizing cells that never settle: these items' measured sizes alternate by the delta. -->
+      <optional><attribute name="unstable-items"><ref name="count-list"/></attribute></optional>
+      <optional><attribute name="unstable-delta"><ref name="size-delta"/></attribute></optional>
       <choice>
         <group>
           <optional><attribute name="item-sizes"><ref name="size-list"/></attribute></optional>
@@ -272,6 +282,7 @@ public enum TraceSchema {
     <optional><attribute name="create"><ref name="cost"/></attribute></optional>
     <optional><attribute name="configure"><ref name="cost"/></attribute></optional>
     <optional><attribute name="prepare-for-reuse"><ref name="cost"/></attribute></optional>
+    <optional><attribute name="measure"><ref name="cost"/></attribute></optional>
     <empty/>
   </define>
 

@@ -50,7 +50,8 @@ enum ValueSyntax {
         case .insets: return isInsets(value)
         case .nonNegativeInsets: return isInsets(value, signed: false)
         case .size: return isSize(value)
-        case .refreshRate, .seconds, .duration, .viewLength, .coordinate, .velocity, .scale, .progress, .cost, .spacing:
+        case .refreshRate, .seconds, .duration, .viewLength, .coordinate, .velocity, .scale, .progress, .cost, .spacing,
+             .sizeDelta:
             return number(value, signed: true, in: bounds, parsed: &parsed)
         case .itemCount, .itemIndex, .sectionIndex:
             return integer(value, atMost: Int(bounds.upper))

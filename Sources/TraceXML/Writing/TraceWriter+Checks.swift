@@ -113,6 +113,7 @@ extension TraceWriter {
         try check(costs.create, "\(what) create cost", .create)
         try check(costs.configure, "\(what) configure cost", .configure)
         try check(costs.prepareForReuse, "\(what) prepare-for-reuse cost", .prepareForReuse)
+        try check(costs.measure, "\(what) measure cost", .measure)
     }
 
     func check(_ layout: LayoutDescription) throws(TraceError) {
@@ -150,6 +151,11 @@ extension TraceWriter {
             }
             if let size = flow.headerSize { try check(size, "\(what) section \(index) header size", .headerSize) }
             if let size = flow.footerSize { try check(size, "\(what) section \(index) footer size", .footerSize) }
+            guard section.unstableItems.count <= TraceLimits.unstableItems,
+                  section.unstableItems.allSatisfy({ $0 >= 0 && $0 < section.items }) else {
+                throw unwritable("\(what) section \(index) has unstable items outside 0..<\(section.items) or more than \(TraceLimits.unstableItems)")
+            }
+            try check(section.unstableDelta, "\(what) section \(index) unstable delta", .unstableDelta)
             if let sizes = section.itemSizes {
                 guard sizes.count == section.items else {
                     throw unwritable("\(what) section \(index) has \(section.items) items but \(sizes.count) item sizes")

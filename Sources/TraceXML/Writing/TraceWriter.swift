@@ -299,6 +299,8 @@ public final class TraceWriter {
         try attribute(.create, costs.create)
         try attribute(.configure, costs.configure)
         try attribute(.prepareForReuse, costs.prepareForReuse)
+        // Not written at 0, so that traces from before it stay the same.
+        if costs.measure != 0 { try attribute(.measure, costs.measure) }
     }
 
     func writeLayout(_ layout: LayoutDescription) throws(TraceError) {
@@ -323,6 +325,10 @@ public final class TraceWriter {
             if let spacing = flow.minimumInteritemSpacing { try attribute(.minimumInteritemSpacing, spacing) }
             if let size = flow.headerSize { try attribute(.headerSize, size.traceText) }
             if let size = flow.footerSize { try attribute(.footerSize, size.traceText) }
+            if !section.unstableItems.isEmpty {
+                try attribute(.unstableItems, section.unstableItems.map(String.init).joined(separator: " "))
+            }
+            if section.unstableDelta != 0 { try attribute(.unstableDelta, section.unstableDelta) }
             if let sizes = section.itemSizes, chunked { try writeSectionSizes(sizes) }
             try end()
         }
