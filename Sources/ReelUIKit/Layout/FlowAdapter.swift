@@ -72,6 +72,19 @@ class FlowAdapter: FlowLayout, TimeDrivenLayout, LayoutBridging {
         uikitLayout.invalidateLayout(with: uikitLayout.bridgedContext(context, pending: &boundsContext))
     }
 
+    override func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: LayoutAttributes,
+                                         withOriginalAttributes originalAttributes: LayoutAttributes) -> Bool {
+        uikitLayout.bridgedShouldInvalidate(preferred: preferredAttributes, original: originalAttributes)
+    }
+
+    override func invalidationContext(forPreferredLayoutAttributes preferredAttributes: LayoutAttributes,
+                                      withOriginalAttributes originalAttributes: LayoutAttributes) -> InvalidationContext {
+        // Kept, as a bounds change's is, so that the layout's `invalidateLayout(with:)` gets the very object.
+        let context = uikitLayout.bridgedContext(preferred: preferredAttributes, original: originalAttributes)
+        boundsContext = context
+        return context.engine
+    }
+
     func engineInvalidate(with context: InvalidationContext) { super.invalidateLayout(with: context) }
 
     // MARK: The engine's flow layout, for the UIKit layout's own implementations
@@ -94,6 +107,15 @@ class FlowAdapter: FlowLayout, TimeDrivenLayout, LayoutBridging {
 
     func engineInvalidationContext(forBoundsChange newBounds: EngineRect) -> InvalidationContext {
         super.invalidationContext(forBoundsChange: newBounds)
+    }
+
+    final func engineShouldInvalidate(forPreferred preferred: LayoutAttributes, original: LayoutAttributes) -> Bool {
+        super.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+    }
+
+    final func engineInvalidationContext(forPreferred preferred: LayoutAttributes,
+                                         original: LayoutAttributes) -> InvalidationContext {
+        super.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
     }
 
     // MARK: Scrolling

@@ -65,6 +65,19 @@ final class LayoutAdapter: CollectionViewLayout, TimeDrivenLayout, LayoutBridgin
         uikitLayout.invalidateLayout(with: uikitLayout.bridgedContext(context, pending: &boundsContext))
     }
 
+    override func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: LayoutAttributes,
+                                         withOriginalAttributes originalAttributes: LayoutAttributes) -> Bool {
+        uikitLayout.bridgedShouldInvalidate(preferred: preferredAttributes, original: originalAttributes)
+    }
+
+    override func invalidationContext(forPreferredLayoutAttributes preferredAttributes: LayoutAttributes,
+                                      withOriginalAttributes originalAttributes: LayoutAttributes) -> InvalidationContext {
+        // Kept, as a bounds change's is, so that the layout's `invalidateLayout(with:)` gets the very object.
+        let context = uikitLayout.bridgedContext(preferred: preferredAttributes, original: originalAttributes)
+        boundsContext = context
+        return context.engine
+    }
+
     func engineInvalidate(with context: InvalidationContext) { super.invalidateLayout(with: context) }
 
     func engineInvalidationContext(forBoundsChange newBounds: EngineRect) -> InvalidationContext {

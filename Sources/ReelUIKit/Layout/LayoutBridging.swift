@@ -28,6 +28,18 @@ extension UICollectionViewLayout {
         return UICollectionViewLayoutInvalidationContext.wrapping(context, as: contextClass)
     }
 
+    /// The layout's answer to a view's preferred attributes, asked with UIKit's attributes objects.
+    func bridgedShouldInvalidate(preferred: LayoutAttributes, original: LayoutAttributes) -> Bool {
+        shouldInvalidateLayout(forPreferredLayoutAttributes: .bridging(preferred, as: attributesClass),
+                               withOriginalAttributes: .bridging(original, as: attributesClass))
+    }
+
+    /// The layout's context for a view's preferred attributes, asked with UIKit's attributes objects.
+    func bridgedContext(preferred: LayoutAttributes, original: LayoutAttributes) -> UICollectionViewLayoutInvalidationContext {
+        invalidationContext(forPreferredLayoutAttributes: .bridging(preferred, as: attributesClass),
+                            withOriginalAttributes: .bridging(original, as: attributesClass))
+    }
+
     func bridgedUpdateItems(_ items: [CollectionViewUpdateItem]) -> [UICollectionViewUpdateItem] {
         items.map(UICollectionViewUpdateItem.init)
     }

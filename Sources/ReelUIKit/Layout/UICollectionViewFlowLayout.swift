@@ -25,8 +25,13 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
     /// The item size when the delegate gives none; 50 × 50.
     public var itemSize = CGSize(width: 50, height: 50) { didSet { flowAdapter?.itemSize = itemSize.engine } }
-    /// UIKit's self-sizing estimate; stored (self-sizing cells are not replayed through this name yet).
-    public var estimatedItemSize = CGSize.zero
+    /// The size of items until their cells are measured; `.zero` (the default) when cells do not size
+    /// themselves: the engine's ``FlowLayout/estimatedItemSize``, whose self-sizing this layout's queries follow.
+    ///
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/estimateditemsize
+    public var estimatedItemSize = CGSize.zero {
+        didSet { flowAdapter?.estimatedItemSize = estimatedItemSize.engine }
+    }
     /// The minimum distance between lines; 10.
     public var minimumLineSpacing: CGFloat = 10 {
         didSet { flowAdapter?.minimumLineSpacing = Double(minimumLineSpacing) }
@@ -61,7 +66,9 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         didSet { flowAdapter?.sectionFootersPinToVisibleBounds = sectionFootersPinToVisibleBounds }
     }
 
-    /// UIKit's automatic estimate for self-sizing cells.
+    /// UIKit's placeholder for ``estimatedItemSize`` (the engine's ``FlowLayout/automaticSize``): cells size
+    /// themselves, from the layout's ``itemSize`` until they are measured.
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/automaticsize
     public static let automaticSize = CGSize(width: CGFloat.greatestFiniteMagnitude,
                                              height: CGFloat.greatestFiniteMagnitude)
 
@@ -95,6 +102,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         adapter.footerReferenceSize = footerReferenceSize.engine
         adapter.sectionHeadersPinToVisibleBounds = sectionHeadersPinToVisibleBounds
         adapter.sectionFootersPinToVisibleBounds = sectionFootersPinToVisibleBounds
+        adapter.estimatedItemSize = estimatedItemSize.engine
         return adapter
     }
 
@@ -161,6 +169,32 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             return nil
         }
         return UICollectionViewLayoutAttributes.bridging(attributes, as: attributesClass)
+    }
+
+    /// Whether a cell's preferred size differs from its item's, with an ``estimatedItemSize``: the engine's flow
+    /// layout decides, as UIKit's does.
+    open override func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+                                              withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes) -> Bool {
+        preferredAttributes.refreshSnapshot()
+        return flowAdapter?.engineShouldInvalidate(forPreferred: preferredAttributes.storage,
+                                                   original: originalAttributes.storage) ?? false
+    }
+
+    /// The flow layout's context for a cell's preferred size: the item takes it, the items after it move and the
+    /// content size changes (``UICollectionViewLayoutInvalidationContext/contentSizeAdjustment``); a subclass may set
+    /// ``UICollectionViewLayoutInvalidationContext/contentOffsetAdjustment`` on it.
+    open override func invalidationContext(
+        forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+        withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
+    ) -> UICollectionViewLayoutInvalidationContext {
+        guard let flowAdapter else {
+            return super.invalidationContext(forPreferredLayoutAttributes: preferredAttributes,
+                                             withOriginalAttributes: originalAttributes)
+        }
+        preferredAttributes.refreshSnapshot()
+        return UICollectionViewLayoutInvalidationContext.wrapping(
+            flowAdapter.engineInvalidationContext(forPreferred: preferredAttributes.storage, original: originalAttributes.storage),
+            as: contextClass)
     }
 
     open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {

@@ -53,5 +53,6 @@ extension UICollectionViewFlowLayout {
         if let value = values.footerSize { footerReferenceSize = CGSize(value) }
         if let value = values.pinsHeaders { sectionHeadersPinToVisibleBounds = value }
         if let value = values.pinsFooters { sectionFootersPinToVisibleBounds = value }
+        if let value = values.estimatedItemSize { estimatedItemSize = CGSize(value) }
     }
 }

@@ -33,6 +33,24 @@ open class UICollectionReusableView: NSObject {
 
     /// Applies `layoutAttributes`; a view with custom attributes overrides it.
     open func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {}
+
+    /// The attributes the view would like, given the layout's: UIKit's `preferredLayoutAttributesFitting(_:)`,
+    /// here so that a layout file's cells compile; `layoutAttributes` unchanged. In a replay the trace's app
+    /// answers for the cells (its `item-sizes`, at its `measure` cost), not these views.
+    /// https://developer.apple.com/documentation/uikit/uicollectionreusableview/preferredlayoutattributesfitting(_:)
+    open func preferredLayoutAttributesFitting(_ layoutAttributes: UICollectionViewLayoutAttributes)
+        -> UICollectionViewLayoutAttributes {
+        layoutAttributes
+    }
+}
+
+/// A cell: UIKit's `UICollectionViewCell`, for the cell classes a layout file declares (see
+/// ``UICollectionReusableView``). https://developer.apple.com/documentation/uikit/uicollectionviewcell
+open class UICollectionViewCell: UICollectionReusableView {
+    /// Whether the cell is selected.
+    open var isSelected = false
+    /// Whether the cell is highlighted.
+    open var isHighlighted = false
 }
 
 /// The engine's view for a decoration element of a UIKit layout.
