@@ -35,6 +35,8 @@ struct SelfSizingReplayTests {
         #expect(m.counters[.preferredAttributesQueries] == 24)
         #expect(m.counters[.selfSizingInvalidations] == 0)
         #expect(m.counters[.estimateErrorPt] == 0)
+        let finding = try #require(Report(m).findings.first { $0.rule == .measureWithoutEstimate })
+        #expect(finding.message.hasPrefix("cells measured for nothing: 24 calls of `preferredLayoutAttributesFitting(_:)` cost 48.0 ms per pass"))
     }
 
     // Apple's documentation of `estimatedItemSize`: each cell is queried for its actual size; "Cells that
@@ -50,6 +52,25 @@ struct SelfSizingReplayTests {
         #expect(m.counters[.selfSizingInvalidations] == 17)
         #expect(m.counters[.estimateErrorPt] == 17 * 30)
         #expect((m.counters[.contentSizeChanges] ?? 0) >= 2)
+        // Frame 0 measures 17 cells at 2 ms, configured at 0.5 ms and created at 1 ms: janky, and mostly measure.
+        let rules = Report(m).findings.map(\.rule)
+        #expect(rules.contains(.costlyMeasure))
+        #expect(!rules.contains(.measureWithoutEstimate))
+    }
+
+    // GetStream/stream-chat-swift#737: a self-sizing chat list whose rows all start at their estimate hitches
+    // as it scrolls through them; each row off its estimate re-lays out the rows after it in the same frame.
+    @Test("A scroll through rows far from their estimate is reported as a self-sizing cascade")
+    func cascadeFinding() throws {
+        let events = (1...120).map { #"<scroll t="\#(Double($0) / 60)" x="0" y="\#(Double($0) * 100)"/>"# }
+            .joined(separator: "\n")
+        let trace = try TraceFile(header: Self.header(
+            layout: #"<layout name="flow" item-size="390 44" minimum-line-spacing="0" estimated-item-size="390 44"/>"#,
+            section: #"<section items="2000" item-sizes="390 120*2000"/>"#, measure: "4"), events: events)
+        let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 1, warmup: 0))
+        #expect(m.complete, "\(m.failure ?? "")")
+        let finding = try #require(Report(m).findings.first { $0.rule == .selfSizingCascade })
+        #expect(finding.message.contains("76.0 points off the estimate on average"))
     }
 
     // meshtastic/Meshtastic-Apple#1931: a cell alternating between 170 and 164 points trips iOS 18's guard.
@@ -64,6 +85,8 @@ struct SelfSizingReplayTests {
         #expect(failure.contains("[UICollectionViewRecursion] cv == 0x0 Disabling recursion trigger logging"))
         #expect(failure.contains("after 100 nested layout passes"))
         #expect(failure.contains("the items that never settle: [0, 4]"))
+        let finding = try #require(Report(m).findings.first { $0.rule == .oscillatingItems })
+        #expect(finding.message.hasPrefix("cells that never settle on a size: [0, 4] (index paths as [section, item])"))
         #expect(m.warnings.contains { $0.contains("[UICollectionViewRecursion] cv == 0x0 Disabling recursion trigger logging") })
     }
 }

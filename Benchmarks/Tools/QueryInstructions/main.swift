@@ -10,6 +10,11 @@
 // counts the whole layout pass (`CollectionView.layoutIfNeeded()`, the engine's frame without a harness) instead.
 // It also prints the calls to `malloc` inside the counted function per frame.
 //
+// `--layout selfsizing` scrolls the engine's flow layout with an estimated item size (390 × 50) over cells that
+// answer their own heights (40 to 100 points, by item): every row that arrives is measured, invalidates the layout
+// and moves the rows after it, in the same frame. With `--function frame` it is the self-sizing steady scroll's
+// cost per frame, which must not grow with `--items`.
+//
 // `--layout uikit` scrolls the same flow layout written as a UIKit subclass that overrides nothing
 // (`ReelUIKit`'s `UICollectionViewFlowLayout`), driven through its engine side: its query is the adapter's
 // (`FlowAdapter.layoutAttributesForElements(in:)`), which asks the UIKit layout, which asks the engine's flow layout.
@@ -64,12 +69,14 @@ struct Options: ParsableCommand {
         case engine
         /// `ReelUIKit`'s `UICollectionViewFlowLayout`, subclassed without overriding anything.
         case uikit
+        /// The engine's `FlowLayout` with an estimated item size, over self-sizing cells.
+        case selfsizing
     }
 
     /// The symbols callgrind collects inside (`--toggle-collect`).
     var symbol: String {
         switch (function, layout) {
-        case (.query, .engine): "*FlowLayoutC27layoutAttributesForElements2in*"
+        case (.query, .engine), (.query, .selfsizing): "*FlowLayoutC27layoutAttributesForElements2in*"
         case (.query, .uikit): "*FlowAdapterC27layoutAttributesForElements2in*"
         case (.frame, _): "*0A4ViewC14layoutIfNeededyyF"
         }
@@ -91,13 +98,31 @@ final class Items: CollectionViewDataSource {
     }
 }
 
+/// A cell that sizes itself: 390 points wide, 40 to 100 high by item, as a list of messages of varied lengths.
+final class SizingCell: CollectionViewCell {
+    required init() {}
+
+    override func preferredLayoutAttributesFitting(_ layoutAttributes: LayoutAttributes) -> LayoutAttributes {
+        let height = 40 + Double(layoutAttributes.indexPath.item &* 37 % 61)
+        guard layoutAttributes.size.height != height else { return layoutAttributes }
+        let preferred = layoutAttributes.copy()
+        preferred.size = Size(width: 390, height: height)
+        return preferred
+    }
+}
+
 /// Scrolls a default flow layout of `items` items `frames` frames, `speed` points a frame, back and forth
 /// over the content.
 func scroll(items: Int, frames: Int, speed: Double, layout: Options.Layout) -> EngineCounters {
     let data = Items(count: items)
-    let flow = layout == .engine ? FlowLayout() : UIKitFlow.make()
+    let flow = layout == .uikit ? UIKitFlow.make() : FlowLayout()
+    if layout == .selfsizing, let flow = flow as? FlowLayout {
+        flow.itemSize = Size(width: 390, height: 50)
+        flow.estimatedItemSize = Size(width: 390, height: 50)
+        flow.minimumLineSpacing = 0
+    }
     let collectionView = CollectionView(frame: Rect(x: 0, y: 0, width: 390, height: 844), collectionViewLayout: flow)
-    collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+    collectionView.register(layout == .selfsizing ? SizingCell.self : CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
     collectionView.dataSource = data
     collectionView.layoutIfNeeded()
     let range = collectionView.contentSize.height - 844
@@ -171,6 +196,8 @@ let long = try measure(frames: 2 * options.frames, options, directory)
 let frames = Double(options.frames)
 let counted = switch (options.function, options.layout) {
 case (.query, .engine): "FlowLayout.layoutAttributesForElements(in:)"
+case (.query, .selfsizing): "FlowLayout.layoutAttributesForElements(in:) with self-sizing cells"
+case (.frame, .selfsizing): "CollectionView.layoutIfNeeded() with FlowLayout and self-sizing cells"
 case (.query, .uikit): "FlowAdapter.layoutAttributesForElements(in:) (a UICollectionViewFlowLayout subclass)"
 case (.frame, .engine): "CollectionView.layoutIfNeeded() with FlowLayout"
 case (.frame, .uikit): "CollectionView.layoutIfNeeded() with a UICollectionViewFlowLayout subclass"
@@ -180,5 +207,11 @@ print("items \(options.items), frames \(options.frames) and \(2 * options.frames
 print("Ir(\(2 * options.frames)) \(long.instructions)")
 print("Ir(\(options.frames)) \(short.instructions)")
 print("element queries per frame \(queries)")
+if options.layout == .selfsizing {
+    let short = scroll(items: options.items, frames: options.frames, speed: options.speed, layout: options.layout)
+    let long = scroll(items: options.items, frames: 2 * options.frames, speed: options.speed, layout: options.layout)
+    print("self-sizing invalidations per frame \(Double(long.selfSizingInvalidations - short.selfSizingInvalidations) / Double(options.frames))")
+    print("preferred-attributes queries per frame \(Double(long.preferredAttributesQueries - short.preferredAttributesQueries) / Double(options.frames))")
+}
 print("instructions per frame \(Int((Double(long.instructions - short.instructions) / frames).rounded()))")
 print("malloc calls per frame \(Double(long.mallocs - short.mallocs) / frames)")

@@ -38,5 +38,9 @@ public struct Finding: Sendable, Equatable {
         /// The layout answers each item by querying again, typically its line (`nested_queries` per layout
         /// pass): O(k²) per line of k items, as a flow subclass that re-aligns each line item by item.
         public static let lineRequeries = Rule(rawValue: "line-requeries")
+        public static let selfSizingCascade = Rule(rawValue: "self-sizing-cascade")
+        public static let oscillatingItems = Rule(rawValue: "oscillating-items")
+        public static let costlyMeasure = Rule(rawValue: "costly-measure")
+        public static let measureWithoutEstimate = Rule(rawValue: "measure-without-estimate")
     }
 }

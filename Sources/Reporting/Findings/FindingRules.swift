@@ -38,6 +38,98 @@ enum FindingRules {
             + [wholeContentQueries(measurement)].compactMap { $0 }
             + [scanPerQuery(measurement)].compactMap { $0 }
             + [lineRequeries(measurement)].compactMap { $0 }
+            + [selfSizingCascade(measurement, budgetNs: budgetNs), oscillatingItems(measurement),
+               costlyMeasure(measurement, budgetNs: budgetNs), measureWithoutEstimate(measurement)].compactMap { $0 }
+    }
+
+    // MARK: Self-sizing cells
+
+    /// The path of `preferredLayoutAttributesFitting(_:)` on cells.
+    static let measurePath = "frame/cells/measure"
+    /// Rule (h) needs at least this many self-sizing invalidations: a few cells off their estimate on load are
+    /// what estimates are for.
+    static let cascadeMinimum = 20
+    /// Rule (j): `measure`'s self time in janky frames is dominant from this share of those frames' time.
+    static let measureShare = 0.3
+
+    /// The janky frames' total time over the measured repeats, and their count.
+    private static func jankyTime(_ measurement: ReplayMeasurement, budgetNs: Double) -> (ns: Double, frames: Int) {
+        var total = 0.0, count = 0
+        for repeated in measurement.repeats {
+            for frame in repeated.frames where FrameMath.isJanky(frame.durationNs, budgetNs: budgetNs) {
+                total += Double(frame.durationNs)
+                count += 1
+            }
+        }
+        return (total, count)
+    }
+
+    /// (h) At least ``cascadeMinimum`` self-sizing invalidations in a session with janky frames: each re-laid out
+    /// the items after its cell and ran the visible cells again in the same frame.
+    static func selfSizingCascade(_ measurement: ReplayMeasurement, budgetNs: Double) -> Finding? {
+        guard let invalidations = measurement.counters[.selfSizingInvalidations], invalidations >= cascadeMinimum,
+              jankyTime(measurement, budgetNs: budgetNs).frames > 0 else { return nil }
+        let error = measurement.counters[.estimateErrorPt] ?? 0
+        let shifts = measurement.counters[.visibleContentShifts] ?? 0
+        let mean = Double(error) / Double(invalidations)
+        return Finding(
+            rule: .selfSizingCascade,
+            message: "self-sizing cascade: \(grouped(invalidations)) cells answered a size other than their item's "
+                + "(`preferredLayoutAttributesFitting(_:)`), each re-laying out the items after it and updating the "
+                + "visible cells again in the same frame, \(milliseconds(mean)) points off the estimate on average"
+                + (shifts > 0 ? "; \(grouped(shifts)) of those changes above the visible top moved what the user sees" : "")
+                + ": bring `estimatedItemSize` closer to the cells' sizes, or size the items up front")
+    }
+
+    /// (i) The replay stopped at UIKit's self-sizing recursion guard: the items whose size never settles, as the
+    /// replay's failure names them.
+    static func oscillatingItems(_ measurement: ReplayMeasurement) -> Finding? {
+        guard let failure = measurement.failure, failure.contains("[UICollectionViewRecursion]"),
+              let start = failure.range(of: "the items that never settle: ") else { return nil }
+        let rest = failure[start.upperBound...]
+        let items = rest.prefix { $0 != "." }
+        return Finding(
+            rule: .oscillatingItems,
+            message: "cells that never settle on a size: \(items) (index paths as [section, item]) answered a "
+                + "different size each time they were measured, so the layout never converged; iOS 18 and later stop "
+                + "the app after 100 nested layout passes. Make `preferredLayoutAttributesFitting(_:)` answer the "
+                + "same size for the size it is given")
+    }
+
+    /// (j) `measure`'s self time in janky frames is at least ``measureShare`` of their time: the cells' own
+    /// sizing (Auto Layout's `systemLayoutSizeFitting`, typically) is what makes them late.
+    static func costlyMeasure(_ measurement: ReplayMeasurement, budgetNs: Double) -> Finding? {
+        let janky = jankyTime(measurement, budgetNs: budgetNs)
+        guard janky.ns > 0 else { return nil }
+        let paths = measurement.repeats.flatMap(\.paths).filter { $0.path == measurePath }
+        let measureNs = Double(paths.reduce(0) { $0 + $1.jankySelfNs })
+        guard measureNs >= measureShare * janky.ns else { return nil }
+        let calls = paths.reduce(0) { $0 + $1.calls }
+        let perCall = calls > 0 ? Double(paths.reduce(0) { $0 + $1.selfNs }) / Double(calls) / 1_000_000 : 0
+        return Finding(
+            rule: .costlyMeasure,
+            message: "costly measure: cells' `preferredLayoutAttributesFitting(_:)` took "
+                + "\(Int((100 * measureNs / janky.ns).rounded())) % of the janky frames' time "
+                + "(\(milliseconds(perCall, decimals: 2)) ms per call): cache each item's size, or compute it without "
+                + "a full Auto Layout pass")
+    }
+
+    /// (k) Cells were measured at a cost while no measurement changed the layout: with UIKit's default
+    /// `estimatedItemSize` of zero, UIKit still calls `preferredLayoutAttributesFitting(_:)` on every cell
+    /// (rdar://26887172, "noticeable during scrolling"), and the answer is thrown away.
+    static func measureWithoutEstimate(_ measurement: ReplayMeasurement) -> Finding? {
+        guard (measurement.counters[.selfSizingInvalidations] ?? 0) == 0,
+              let queries = measurement.counters[.preferredAttributesQueries], queries > 0 else { return nil }
+        let paths = measurement.repeats.flatMap(\.paths).filter { $0.path == measurePath }
+        let selfNs = paths.reduce(0) { $0 + $1.selfNs }
+        guard selfNs > 0 else { return nil }
+        let repeats = Double(max(1, measurement.repeats.count))
+        return Finding(
+            rule: .measureWithoutEstimate,
+            message: "cells measured for nothing: \(grouped(queries)) calls of `preferredLayoutAttributesFitting(_:)` "
+                + "cost \(milliseconds(Double(selfNs) / repeats / 1_000_000)) ms per pass, and no answer changed the layout "
+                + "(UIKit calls it on every cell even without an estimated item size, rdar://26887172); a cell that "
+                + "does not size itself can override it to return the attributes unchanged")
     }
 
     /// (a) `layout_prepares` ≥ ``everyScrollFrameShare`` × scroll frames, with at least ``minimumScrollFrames``,
