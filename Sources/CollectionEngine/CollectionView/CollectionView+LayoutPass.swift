@@ -262,8 +262,8 @@ extension CollectionView {
                             view._withUnsafeGuaranteedRef { view in
                                 // An animating view follows its animation, not the layout.
                                 if animations.isEmpty || animations[ObjectIdentifier(view)] == nil {
-                                    applyIfChanged(attributes, to: view)
-                                    selfSizeIfResized(view, attributes)
+                                    // Unchanged attributes (a steady scroll's) cannot have a new size.
+                                    if applyIfChanged(attributes, to: view) { selfSizeIfResized(view, attributes) }
                                 }
                             }
                         }
@@ -340,8 +340,7 @@ extension CollectionView {
             let cell: CollectionViewCell
             if let held = offscreenCells.removeValue(forKey: indexPath) {
                 // Prefetched, or kept after it scrolled out: shown again without `cellForItemAt`.
-                applyIfChanged(attributes, to: held.cell)
-                selfSizeIfResized(held.cell, attributes)
+                if applyIfChanged(attributes, to: held.cell) { selfSizeIfResized(held.cell, attributes) }
                 if held.wasDisplayed { counters.cellsRedisplayed += 1 }
                 cell = held.cell
             } else {

@@ -97,18 +97,20 @@ extension CollectionView {
     /// comparison.
     // Always inlined: a layout pass calls it for every displayed element, and the compiler stopped inlining it
     // once `measure` carried both the held and the loaded observer's paths (2,000 instructions a steady frame).
-    @inline(__always)
-    func applyIfChanged(_ attributes: LayoutAttributes, to view: ReusableView) {
+    /// - Returns: Whether the attributes were applied.
+    @inline(__always) @discardableResult
+    func applyIfChanged(_ attributes: LayoutAttributes, to view: ReusableView) -> Bool {
         if view.holdsUnchangedCopy(of: attributes) {
             counters.attributesUnchanged += 1
-            return
+            return false
         }
         if let current = view.layoutAttributes, current.isEqual(to: attributes) {
             counters.attributesUnchanged += 1
-            return
+            return false
         }
         counters.attributesApplied += 1
         measure(.applyAttributes, attributes.representedElementCategory) { view.applyLayoutAttributes(attributes) }
+        return true
     }
 
     /// Puts a view that left the display (or a discarded prefetched cell) back in its pool.
