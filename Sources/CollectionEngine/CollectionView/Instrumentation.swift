@@ -27,6 +27,8 @@ public enum EnginePhase: String, CaseIterable, Hashable, Sendable {
     case validateUpdates = "updates-validate"
     /// Applying a validated batch update: counts, selection, the layout's update hooks, the display.
     case applyUpdates = "updates-apply"
+    /// Diffing an applied snapshot against the current one (a diffable data source's apply).
+    case snapshotDiff = "snapshot-diff"
 }
 
 /// Observes the engine's phases, for a profiler.
@@ -110,6 +112,12 @@ public struct EngineCounters: Hashable, Sendable {
     public var menuActions = 0
     /// Pinch and long-press phases delivered to a layout that handles interaction.
     public var layoutInteractions = 0
+    /// Snapshots applied through a diffable data source (diffed, or applied with `reloadData`).
+    public var snapshotApplies = 0
+    /// Items of the applied snapshots that were diffed: the new snapshot's item count, per diffed apply.
+    public var snapshotItemsDiffed = 0
+    /// Prepared cells (displayed, prefetched or kept) configured again in place by `reconfigureItems(at:)`.
+    public var itemsReconfigured = 0
 
     public init() {}
 

@@ -211,6 +211,7 @@ extension EnginePhase {
         case .prefetch: 9
         case .validateUpdates: 10
         case .applyUpdates: 11
+        case .snapshotDiff: 12
         }
     }
 }

@@ -45,6 +45,9 @@ extension EngineCounters {
         case .menusShown: \.menusShown
         case .menuActions: \.menuActions
         case .layoutInteractions: \.layoutInteractions
+        case .snapshotApplies: \.snapshotApplies
+        case .snapshotItemsDiffed: \.snapshotItemsDiffed
+        case .itemsReconfigured: \.itemsReconfigured
         }
     }
 }

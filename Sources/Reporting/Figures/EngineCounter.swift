@@ -41,6 +41,9 @@ public enum EngineCounter: String, CaseIterable, Sendable {
     case menusShown = "menus_shown"
     case menuActions = "menu_actions"
     case layoutInteractions = "layout_interactions"
+    case snapshotApplies = "snapshot_applies"
+    case snapshotItemsDiffed = "snapshot_items_diffed"
+    case itemsReconfigured = "items_reconfigured"
 
     /// The key in the report's `counters` object, and the counter's name in text.
     public var key: String { rawValue }
@@ -53,12 +56,12 @@ public enum EngineCounter: String, CaseIterable, Sendable {
         switch self {
         case .cellsCreated, .cellsConfigured, .cellsPrefetched, .supplementaryCreated, .supplementaryConfigured,
              .decorationCreated, .layoutPrepares, .layoutInvalidations, .boundsInvalidations, .elementQueries,
-             .nestedQueries, .layoutAttributesBuilt, .attributesExamined, .attributesApplied:
+             .nestedQueries, .layoutAttributesBuilt, .attributesExamined, .attributesApplied, .snapshotItemsDiffed:
             .lower
         case .cellsReused, .cellsRedisplayed, .supplementaryReused, .decorationReused, .attributesUnchanged, .batchUpdates,
              .itemsInserted, .itemsDeleted, .itemsMoved, .itemsReloaded, .sectionsInserted, .sectionsDeleted,
              .sectionsMoved, .sectionsReloaded, .maxVisibleElements, .taps, .highlights, .selections,
-             .deselections, .menusShown, .menuActions, .layoutInteractions:
+             .deselections, .menusShown, .menuActions, .layoutInteractions, .snapshotApplies, .itemsReconfigured:
             .neither
         }
     }

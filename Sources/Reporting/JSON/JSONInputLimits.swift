@@ -21,8 +21,8 @@ public enum JSONInputLimits {
     public static let repeats = 10_000
     /// Frames in one repeat: 24 hours at 120 Hz (`TraceLimits.frames` in `TraceXML`).
     public static let framesPerRepeat = 10_368_000
-    /// Span paths a report's hot paths name, at most (the profiler's 32).
-    public static let spanPaths = 32
+    /// Span paths a report's hot paths name, at most (the profiler's 33).
+    public static let spanPaths = 33
 
     /// An array (or an object's members) under `key` anywhere in a document: at most `limit` entries, for the
     /// reason `holds` gives.
