@@ -21,6 +21,7 @@ enum XMLName: String, CaseIterable {
     case select, deselect
     case setLayout = "set-layout"
     case transition, resize, marker
+    case apply, diffable
     // Attributes (some names are both).
     case version, key, value, width, height
     case refreshRate = "refresh-rate"
@@ -48,6 +49,8 @@ enum XMLName: String, CaseIterable {
     case item, action, scale, animated, duration
     case countsAfter = "counts-after"
     case at, from, to, sizes, position, progress, label
+    case id, ios, reconfigure, reload
+    case perItem = "per-item"
 
     var text: String { rawValue }
 
