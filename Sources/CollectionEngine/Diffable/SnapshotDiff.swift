@@ -154,6 +154,7 @@ public struct SnapshotDiff: Sendable {
 
     private static func pieces(of new: [SnapshotSection], against oldIndex: RunIndex) -> [Piece] {
         var pieces: [Piece] = []
+        var hint = (prefix: "", entry: 0)
         for (section, description) in new.enumerated() {
             var item = 0
             for run in description.items.runs {
@@ -166,7 +167,10 @@ public struct SnapshotDiff: Sendable {
                 let entries = oldIndex.numbered[run.prefix] ?? []
                 var number = start
                 let end = start + run.count
-                var entry = RunIndex.firstEntry(in: entries, endingAfter: number)
+                // New runs mostly follow the old ones in order: try where the last run of this prefix stopped.
+                var entry = hint.prefix == run.prefix && RunIndex.isFirstEntry(hint.entry, in: entries, endingAfter: number)
+                    ? hint.entry : RunIndex.firstEntry(in: entries, endingAfter: number)
+                defer { hint = (run.prefix, entry) }
                 while number < end {
                     if entry < entries.count && entries[entry].start <= number {
                         let found = entries[entry]
@@ -200,6 +204,7 @@ public struct SnapshotDiff: Sendable {
         if zip(sequence, sequence.dropFirst()).allSatisfy({ $0.key < $1.key }) {
             return [Bool](repeating: true, count: n)
         }
+        if sequence.allSatisfy({ $0.weight == 1 }) { return longestIncreasingUnweighted(sequence.map(\.key)) }
         let ranks: [Int] = {
             let order = sequence.indices.sorted { sequence[$0].key < sequence[$1].key }
             var ranks = [Int](repeating: 0, count: n)
@@ -226,6 +231,35 @@ public struct SnapshotDiff: Sendable {
         }
         var kept = [Bool](repeating: false, count: n)
         var index = best.index
+        while index >= 0 {
+            kept[index] = true
+            index = previous[index]
+        }
+        return kept
+    }
+
+    /// Which elements of `keys` (distinct) belong to a longest increasing subsequence: patience sorting, where an
+    /// element larger than every pile's top starts a new pile in O(1), so a sequence with k items out of order
+    /// costs O(n + k log n).
+    static func longestIncreasingUnweighted(_ keys: [Int]) -> [Bool] {
+        var tops: [Int] = []  // the index in `keys` of each pile's top
+        var previous = [Int](repeating: -1, count: keys.count)
+        for (index, key) in keys.enumerated() {
+            if let last = tops.last, keys[last] > key {
+                var low = 0, high = tops.count - 1
+                while low < high {
+                    let middle = (low + high) / 2
+                    if keys[tops[middle]] < key { low = middle + 1 } else { high = middle }
+                }
+                previous[index] = low > 0 ? tops[low - 1] : -1
+                tops[low] = index
+            } else {
+                previous[index] = tops.last ?? -1
+                tops.append(index)
+            }
+        }
+        var kept = [Bool](repeating: false, count: keys.count)
+        var index = tops.last ?? -1
         while index >= 0 {
             kept[index] = true
             index = previous[index]
@@ -310,6 +344,15 @@ struct RunIndex: Sendable {
             if entries[middle].start + entries[middle].count <= number { low = middle + 1 } else { high = middle }
         }
         return low
+    }
+
+    /// Whether `entry` is the first of `entries` whose numbers reach past `number` (what ``firstEntry(in:endingAfter:)``
+    /// would find), in O(1).
+    static func isFirstEntry(_ entry: Int, in entries: [Entry], endingAfter number: Int) -> Bool {
+        guard entry <= entries.count else { return false }
+        let after = entry == entries.count || entries[entry].start + entries[entry].count > number
+        let before = entry == 0 || entries[entry - 1].start + entries[entry - 1].count <= number
+        return after && before
     }
 
     /// Where `key` is, or `nil`.
