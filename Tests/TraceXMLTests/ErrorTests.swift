@@ -44,7 +44,7 @@ let sizeListExpectation = "sizes 'WIDTH HEIGHT, WIDTH HEIGHT, …' of lengths fr
 let refusals: [Refusal] = [
     // Elements.
     Refusal(events: #"<scrol t="1"/>"#,
-            "x.xml:7:1: unknown element 'scrol' in <events>; expected one of 'scroll', 'drag', 'tap', 'long-press', 'menu', 'pinch', 'batch', 'reload-data', 'scroll-to-item', 'select', 'deselect', 'set-layout', 'transition', 'resize', 'marker'"),
+            "x.xml:7:1: unknown element 'scrol' in <events>; expected one of 'scroll', 'drag', 'tap', 'long-press', 'menu', 'pinch', 'batch', 'reload-data', 'apply', 'scroll-to-item', 'select', 'deselect', 'set-layout', 'transition', 'resize', 'marker'"),
     Refusal(events: #"<batch t="1">  <insert-item section="0" at="1"/></batch>"#,
             "x.xml:7:16: unknown element 'insert-item' in <batch>; expected one of 'delete-items', 'reload-items', 'move-item', 'insert-items', 'insert-section', 'delete-section', 'reload-section', 'move-section'"),
     Refusal(events: #"<scroll t="1" x="0" y="0"><tap t="1" x="0" y="0"/></scroll>"#,
@@ -66,7 +66,7 @@ let refusals: [Refusal] = [
     Refusal(header: validHeader + "  <workloads/>\n",
             "x.xml:5:39: unknown element 'workloads' after <data>; expected 'events'"),
     Refusal(header: validHeader + "  <workload><view reuse-identifier=\"a\"/></workload>\n",
-            "x.xml:5:49: unknown element 'view' in <workload>; expected one of 'cell', 'supplementary'"),
+            "x.xml:5:49: unknown element 'view' in <workload>; expected one of 'cell', 'supplementary', 'diffable'"),
     Refusal(whole: "<?xml version=\"1.0\"?>\n<trace version=\"1\">\n" + validHeader + "</trace>\n",
             "x.xml:2:1: missing element <events> in <trace>"),
     Refusal(whole: "<?xml version=\"1.0\"?>\n<trace version=\"1\">\n" + validHeader + "<events/><marker t=\"1\" label=\"\"/></trace>\n",
@@ -86,7 +86,7 @@ let refusals: [Refusal] = [
     Refusal(events: #"<transition t="1" phase="finished" progress="1"/>"#,
             "x.xml:7:36: attribute 'progress' is only allowed on <transition phase=\"changed\">"),
     Refusal(header: "  <collection-view width=\"390\" height=\"844\" bounce=\"true\"/>\n  <layout name=\"flow\"/>\n  <data/>\n",
-            "x.xml:3:45: unknown attribute 'bounce' on <collection-view>; expected one of 'width', 'height', 'refresh-rate', 'content-inset', 'paging', 'deceleration-rate', 'allows-selection', 'allows-multiple-selection', 'prefetching', 'safe-area', 'layout-margins', 'scale', 'layout-direction'"),
+            "x.xml:3:45: unknown attribute 'bounce' on <collection-view>; expected one of 'width', 'height', 'refresh-rate', 'content-inset', 'paging', 'deceleration-rate', 'allows-selection', 'allows-multiple-selection', 'prefetching', 'safe-area', 'layout-margins', 'scale', 'layout-direction', 'ios'"),
     Refusal(header: "  <collection-view width=\"390\" height=\"844\"/>\n  <layout item-size=\"1 1\"/>\n  <data/>\n",
             "x.xml:4:3: missing attribute 'name' on <layout>"),
     Refusal(header: "  <collection-view width=\"390\" height=\"844\"/>\n  <layout name=\"\"/>\n  <data/>\n",

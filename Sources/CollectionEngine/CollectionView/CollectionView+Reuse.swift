@@ -13,6 +13,15 @@ extension CollectionView {
                     + "for the identifier first")
         }
         let key = ElementKey(category: .cell, kind: nil, indexPath: indexPath)
+        if let reconfiguring = reconfiguringCell, reconfiguring.key == key {
+            // Reconfiguring: UIKit's dequeue hands back the existing cell, and it must be of the same
+            // registration (Tyler Fox's notes on reconfigureItems, WWDC 2021 "Make blazing fast lists and
+            // collection views" follow-up).
+            precondition(reconfiguring.cell.reuseIdentifier == identifier,
+                         "reconfiguring \(indexPath): the cell was dequeued with identifier "
+                            + "'\(reconfiguring.cell.reuseIdentifier ?? "")', not '\(identifier)'")
+            return reconfiguring.cell
+        }
         return measure(.dequeue, .cell) {
             let cell = recycleOrCreate(cellPools[identifier]?.views.popLast(), .cell, make)
             cell.reuseIdentifier = identifier

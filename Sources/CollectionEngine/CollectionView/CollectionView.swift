@@ -255,6 +255,9 @@ public final class CollectionView {
     @exclusivity(unchecked) var needsReload = false
     /// The attributes of the element the data source is configuring, applied at dequeue.
     @exclusivity(unchecked) var pendingAttributes: LayoutAttributes?
+    /// The prepared cell `reconfigureItems(at:)` is configuring again: the data source's dequeue for its
+    /// index path returns it.
+    var reconfiguringCell: (key: ElementKey, cell: CollectionViewCell)?
 
     // `animations`, `disappearing`, `completions`, `layoutTransitionAnimation` and `warnings` are read on every
     // frame (`isAnimating`, the replay's warnings): their dynamic exclusivity checks were ≈ 5 % of a

@@ -29,6 +29,8 @@ public enum EnginePhase: String, CaseIterable, Hashable, Sendable {
     case applyUpdates = "updates-apply"
     /// Asking a view for its preferred layout attributes (`preferredLayoutAttributesFitting(_:)`): self-sizing.
     case measure
+    /// Diffing an applied snapshot against the current one (a diffable data source's apply).
+    case snapshotDiff = "snapshot-diff"
 }
 
 /// Observes the engine's phases, for a profiler.
@@ -126,6 +128,12 @@ public struct EngineCounters: Hashable, Sendable {
     /// Σ |measured − estimated| over the first measurement of each item, in points (main and cross axis
     /// together), rounded to an integer once per measurement so that it stays exact.
     public var estimateErrorPt = 0
+    /// Snapshots applied through a diffable data source (diffed, or applied with `reloadData`).
+    public var snapshotApplies = 0
+    /// Items of the applied snapshots that were diffed: the new snapshot's item count, per diffed apply.
+    public var snapshotItemsDiffed = 0
+    /// Prepared cells (displayed, prefetched or kept) configured again in place by `reconfigureItems(at:)`.
+    public var itemsReconfigured = 0
 
     public init() {}
 

@@ -212,6 +212,7 @@ extension EnginePhase {
         case .validateUpdates: 10
         case .applyUpdates: 11
         case .measure: 12
+        case .snapshotDiff: 13
         }
     }
 }

@@ -16,6 +16,8 @@ import CollectionEngine
     static let animation = SpanPath(index: 5)
     static let updatesValidate = SpanPath(index: 6)
     static let updatesApply = SpanPath(index: 7)
+    /// A diffable data source's diff, after the element phases' paths so that theirs keep their indices.
+    static let snapshotDiff = SpanPath(index: 8 + 3 * 9)
 
     private static let fixedNames = [
         "frame", "frame/events", "frame/scroll", "frame/layout/prepare", "frame/layout/query", "frame/animation",
@@ -34,7 +36,7 @@ import CollectionEngine
     /// Every path, by index.
     static let names: [String] = fixedNames + categoryNames.flatMap { category in
         elementPhases.map { "frame/\(category)/\($0.rawValue)" }
-    }
+    } + ["frame/updates/snapshot-diff"]
 
     static var count: Int { names.count }
 
@@ -51,6 +53,7 @@ import CollectionEngine
         case .query: self = .layoutQuery; return
         case .validateUpdates: self = .updatesValidate; return
         case .applyUpdates: self = .updatesApply; return
+        case .snapshotDiff: self = .snapshotDiff; return
         case .create: phaseIndex = 0
         case .dequeue: phaseIndex = 1
         case .configure: phaseIndex = 2

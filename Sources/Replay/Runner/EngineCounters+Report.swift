@@ -50,6 +50,9 @@ extension EngineCounters {
         case .contentSizeChanges: \.contentSizeChanges
         case .visibleContentShifts: \.visibleContentShifts
         case .estimateErrorPt: \.estimateErrorPt
+        case .snapshotApplies: \.snapshotApplies
+        case .snapshotItemsDiffed: \.snapshotItemsDiffed
+        case .itemsReconfigured: \.itemsReconfigured
         }
     }
 }

@@ -18,6 +18,10 @@ final class EventDriver {
     private let mode: ReplayMode
     /// The running interactive transition, from its `began` event.
     private var transition: TransitionLayout?
+    /// The data as a diffable snapshot, or nil when it is not one (see ``TraceSnapshot``).
+    private var snapshot: [SnapshotSection]?
+    /// The session's iOS version: a non-animated apply diffs from iOS 15 on.
+    private let iosVersion: Int
 
     /// The engine the trace's header describes, with `layout`.
     /// - Parameters:
@@ -32,6 +36,8 @@ final class EventDriver {
         self.refreshRate = refreshRate
         self.spans = spans
         dataSource = TraceDataSource(sections: header.sections, workload: header.workload, charge: charge)
+        snapshot = TraceSnapshot.sections(header.sections)
+        iosVersion = header.collectionView.iosVersion
         let configuration = header.collectionView
         collectionView = CollectionView(
             frame: Rect(origin: .zero, size: configuration.size),
@@ -81,6 +87,9 @@ final class EventDriver {
                 dataSource.replaceSections(sections)
                 collectionView.reloadData()
             }
+            snapshot = TraceSnapshot.sections(sections)
+        case .apply(let apply):
+            try applySnapshot(apply, event)
         case .marker:
             // Nothing for the engine: a marker is the report's (``FrameMeasurement``).
             break
@@ -98,6 +107,7 @@ final class EventDriver {
         case .transition(let phase):
             try applyTransition(phase, event)
         case .batch(let batch):
+            snapshot = nil
             try applyBatch(batch, event)
         case .tap(let location):
             let point = contentPoint(location)
@@ -159,6 +169,64 @@ final class EventDriver {
             dataSource.dropStaged()
             throw invalid(event, EngineBatch.message(error))
         }
+    }
+
+    /// Applies a diffable snapshot as `UICollectionViewDiffableDataSource` does: a diff whose batch goes
+    /// through the engine's batch updates (animated or not), or `reloadData` for `applySnapshotUsingReloadData`
+    /// and, before iOS 15, for a non-animated apply (``TraceSnapshot/reloads(_:iosVersion:)``); then the
+    /// reconfigured items' prepared cells are configured again in place.
+    private func applySnapshot(_ apply: SnapshotApply, _ event: TraceEvent) throws(ReplayError) {
+        guard let new = TraceSnapshot.sections(apply.sections) else {
+            throw invalid(event, TraceSnapshot.newDataNotSnapshot)
+        }
+        let old = snapshot
+        snapshot = nil
+        if TraceSnapshot.reloads(apply, iosVersion: iosVersion) {
+            do throws(DiffableError) { try SnapshotDiff.validate(new) } catch { throw invalid(event, error.message) }
+            spans.measure(.events) {
+                collectionView.countSnapshotAppliedByReload()
+                dataSource.replaceSections(apply.sections)
+                collectionView.reloadData()
+            }
+            // After reloadData no cell is prepared: reconfiguring is a no-op, as UIKit's is without a cell.
+            snapshot = new
+            return
+        }
+        guard let old else { throw invalid(event, TraceSnapshot.currentDataNotSnapshot) }
+        let diff: SnapshotDiff
+        var reconfigured: [IndexPath] = []
+        do throws(DiffableError) {
+            diff = try spans.measure(.events) { () throws(DiffableError) -> SnapshotDiff in
+                try collectionView.diffSnapshot(from: old, to: new, reloading: apply.reload) { diff in
+                    dataSource.chargeDiff(items: diff.itemsDiffed)
+                }
+            }
+            for identifier in apply.reconfigure {
+                guard let indexPath = diff.newIndexPath(of: identifier) else {
+                    throw DiffableError.missingItem(identifier, reconfigure: true)
+                }
+                reconfigured.append(indexPath)
+            }
+        } catch {
+            throw invalid(event, error.message)
+        }
+        if !diff.operations.isEmpty {
+            dataSource.stage(apply.sections)
+            do throws(BatchUpdateError) {
+                try spans.measure(.events) { () throws(BatchUpdateError) in
+                    try collectionView.performBatchUpdates(diff.operations, animated: apply.animated)
+                }
+            } catch {
+                dataSource.dropStaged()
+                throw invalid(event, EngineBatch.message(error))
+            }
+            dataSource.commitStaged()
+        } else {
+            // Nothing moved: the data is the new snapshot's all the same (its sizes, its reuse identifiers).
+            dataSource.replaceSectionsKeepingDisplay(apply.sections)
+        }
+        spans.measure(.events) { _ = collectionView.reconfigureItems(at: reconfigured) }
+        snapshot = new
     }
 
     private func applyTransition(_ phase: TransitionPhase, _ event: TraceEvent) throws(ReplayError) {

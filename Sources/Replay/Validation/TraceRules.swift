@@ -69,6 +69,8 @@ public struct TraceRules {
 
     private let path: String
     private let registry: LayoutRegistry
+    /// The session's iOS version, which decides whether a non-animated apply diffs.
+    private let iosVersion: Int
     /// Items per section, or `nil` after a batch that broke the rules (the counts are then unknown).
     private var counts: [Int]?
     /// Where each kind of gesture (by ``Phased`` raw value) that has begun and not ended began; `nil` for one
@@ -78,13 +80,18 @@ public struct TraceRules {
     private var abandonedTransition: (began: TraceLocation?, switched: TraceLocation?)?
     /// How long the session runs so far.
     private var session: SessionLength
+    /// The data as a diffable snapshot, or nil when it is not one (sections without identifiers, or a batch
+    /// changed it).
+    private var snapshot: [SnapshotSection]?
 
     /// Rules for the trace at `path` whose header is `header`, its layouts looked up in `registry`, replayed
     /// at `refreshRate` (the header's when `nil`).
     public init(header: TraceHeader, path: String, registry: LayoutRegistry, refreshRate: Double? = nil) {
         self.path = path
         self.registry = registry
+        iosVersion = header.collectionView.iosVersion
         counts = header.sections.map(\.items)
+        snapshot = TraceSnapshot.sections(header.sections)
         session = SessionLength(refreshRate: refreshRate ?? header.collectionView.refreshRate)
     }
 
@@ -126,10 +133,14 @@ public struct TraceRules {
         case .menu(let item, _), .select(let item), .deselect(let item), .scrollToItem(let item, _, _):
             return checkItem(item, in: event.kind.elementName, at).map { [$0] } ?? []
         case .batch(let batch):
+            snapshot = nil
             return checkBatch(batch, at).map { [$0] } ?? []
         case .reloadData(let sections):
             counts = sections.map(\.items)
+            snapshot = TraceSnapshot.sections(sections)
             return []
+        case .apply(let apply):
+            return checkApply(apply, at).map { [$0] } ?? []
         case .setLayout(let layout, _, _):
             // A layout switch abandons a running interactive transition (the engine's
             // `setCollectionViewLayout`), which is then no longer open.
@@ -217,6 +228,30 @@ public struct TraceRules {
             counts = nil
             return self.error(EngineBatch.message(error), at)
         }
+    }
+
+    /// An `<apply>`: both snapshots must be snapshots, the new one without repeated identifiers (UIKit's
+    /// words), and what it reloads or reconfigures must be in it. The batch a diff derives keeps UIKit's rules
+    /// by construction.
+    private mutating func checkApply(_ apply: SnapshotApply, _ at: TraceLocation?) -> Problem? {
+        guard let new = TraceSnapshot.sections(apply.sections) else { return error(TraceSnapshot.newDataNotSnapshot, at) }
+        let old = snapshot
+        snapshot = nil
+        counts = new.map(\.items.count)
+        do throws(DiffableError) {
+            try SnapshotDiff.validate(new)
+            if !TraceSnapshot.reloads(apply, iosVersion: iosVersion) {
+                guard let old else { return error(TraceSnapshot.currentDataNotSnapshot, at) }
+                let diff = try SnapshotDiff(from: old, to: new, reloading: apply.reload)
+                for identifier in apply.reconfigure where diff.newIndexPath(of: identifier) == nil {
+                    throw DiffableError.missingItem(identifier, reconfigure: true)
+                }
+            }
+        } catch {
+            return self.error(error.message, at)
+        }
+        snapshot = new
+        return checkTotals(counts ?? [], at)
     }
 
     /// The error for counts after a batch beyond the machine limits: more sections than

@@ -110,6 +110,24 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
         staged = (next, claimedCounts ?? plan.newCounts)
     }
 
+    /// Replaces the data with sections of the same counts, without telling the collection view (a snapshot
+    /// apply whose diff is empty).
+    func replaceSectionsKeepingDisplay(_ newSections: [SectionDescription]) {
+        sections = newSections.map(Section.init)
+        staged = nil
+    }
+
+    /// Stages `newSections` whole: the data after a snapshot apply, which the diff's batch is checked against.
+    func stage(_ newSections: [SectionDescription]) {
+        let next = newSections.map(Section.init)
+        staged = (next, next.map(\.items))
+    }
+
+    /// Charges the modelled cost of diffing a snapshot of `items` items (`<diffable per-item>`).
+    func chargeDiff(items: Int) {
+        budget.charge(UInt64((Double(items) * costs.diffablePerItem).rounded()))
+    }
+
     /// Makes the staged data the data.
     func commitStaged() {
         if let staged { sections = staged.sections }

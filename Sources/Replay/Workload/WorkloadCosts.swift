@@ -13,8 +13,11 @@ struct WorkloadCosts {
 
     private var cells: [String: Costs] = [:]
     private var supplementary: [String: Costs] = [:]
+    /// Nanoseconds of diffing per item of an applied snapshot (`<diffable per-item>`, or its default).
+    let diffablePerItem: Double
 
     init(_ workload: Workload?) {
+        diffablePerItem = (workload?.diffablePerItem ?? Workload.defaultDiffablePerItem) * 1_000_000
         for cell in workload?.cells ?? [] { cells[cell.reuseIdentifier] = Self.nanoseconds(cell.costs) }
         for view in workload?.supplementaries ?? [] { supplementary[view.kind] = Self.nanoseconds(view.costs) }
     }

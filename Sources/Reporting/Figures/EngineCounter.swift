@@ -46,6 +46,9 @@ public enum EngineCounter: String, CaseIterable, Sendable {
     case contentSizeChanges = "content_size_changes"
     case visibleContentShifts = "visible_content_shifts"
     case estimateErrorPt = "estimate_error_pt"
+    case snapshotApplies = "snapshot_applies"
+    case snapshotItemsDiffed = "snapshot_items_diffed"
+    case itemsReconfigured = "items_reconfigured"
 
     /// The key in the report's `counters` object, and the counter's name in text.
     public var key: String { rawValue }
@@ -60,12 +63,12 @@ public enum EngineCounter: String, CaseIterable, Sendable {
              .decorationCreated, .layoutPrepares, .layoutInvalidations, .boundsInvalidations, .elementQueries,
              .nestedQueries, .layoutAttributesBuilt, .attributesExamined, .attributesApplied,
              .preferredAttributesQueries, .selfSizingInvalidations, .contentSizeChanges, .visibleContentShifts,
-             .estimateErrorPt:
+             .estimateErrorPt, .snapshotItemsDiffed:
             .lower
         case .cellsReused, .cellsRedisplayed, .supplementaryReused, .decorationReused, .attributesUnchanged, .batchUpdates,
              .itemsInserted, .itemsDeleted, .itemsMoved, .itemsReloaded, .sectionsInserted, .sectionsDeleted,
              .sectionsMoved, .sectionsReloaded, .maxVisibleElements, .taps, .highlights, .selections,
-             .deselections, .menusShown, .menuActions, .layoutInteractions:
+             .deselections, .menusShown, .menuActions, .layoutInteractions, .snapshotApplies, .itemsReconfigured:
             .neither
         }
     }

@@ -127,6 +127,35 @@ extension TraceFormat {
                 guard case .reloadData(let sections) = kind else { return }
                 try writer.check(sections, what)
             })),
+        ElementDeclaration(.apply, time + [
+            .optional(.animated, .boolean), .optional(.reloadData, .boolean), .optional(.reconfigure, .text),
+            .optional(.reload, .text),
+        ], content: .elements([.section]), event: EventCodec(
+            read: { parser throws(TraceError) in
+                let stream = parser.stream
+                let animated = try stream.bool(.animated, default: true)
+                let reloadData = try stream.bool(.reloadData, default: false)
+                let reconfigure = stream.string(.reconfigure, default: "").split(whereSeparator: \.isWhitespace).map(String.init)
+                let reload = stream.string(.reload, default: "").split(whereSeparator: \.isWhitespace).map(String.init)
+                return .apply(SnapshotApply(animated: animated, reloadData: reloadData, reconfigure: reconfigure,
+                                            reload: reload, sections: try stream.readSections()))
+            },
+            write: { kind, writer throws(TraceError) in
+                guard case .apply(let apply) = kind else { return }
+                try writer.attribute(.animated, apply.animated)
+                if apply.reloadData { try writer.attribute(.reloadData, true) }
+                if !apply.reconfigure.isEmpty { try writer.attribute(.reconfigure, apply.reconfigure.joined(separator: " ")) }
+                if !apply.reload.isEmpty { try writer.attribute(.reload, apply.reload.joined(separator: " ")) }
+                try writer.writeSections(apply.sections)
+            },
+            check: { kind, writer, what throws(TraceError) in
+                guard case .apply(let apply) = kind else { return }
+                for identifier in apply.reconfigure + apply.reload
+                    where identifier.isEmpty || identifier.contains(where: \.isWhitespace) {
+                    throw writer.unwritable("\(what) names the identifier '\(identifier)', which is empty or holds white space")
+                }
+                try writer.check(apply.sections, what)
+            })),
         ElementDeclaration(.scrollToItem, time + item + [.optional(.position, .position), .optional(.animated, .boolean)],
                            event: EventCodec(
             read: { parser throws(TraceError) in
@@ -405,6 +434,7 @@ extension TraceEvent.Kind {
         case .pinch: .pinch
         case .batch: .batch
         case .reloadData: .reloadData
+        case .apply: .apply
         case .scrollToItem: .scrollToItem
         case .select: .select
         case .deselect: .deselect

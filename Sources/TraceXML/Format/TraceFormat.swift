@@ -29,20 +29,23 @@ enum TraceFormat {
             .optional(.allowsMultipleSelection, .boolean), .optional(.prefetching, .boolean),
             .optional(.safeArea, .nonNegativeInsets), .optional(.layoutMargins, .nonNegativeInsets),
             .optional(.scale, .displayScale), .optional(.layoutDirection, .layoutDirection),
+            .optional(.ios, .iosVersion),
         ]),
         // `name` picks the layout from the catalogue; every other attribute is one of its parameters.
         ElementDeclaration(.layout, [.required(.name, .nonEmpty)], takesOtherAttributes: true),
         ElementDeclaration(.data, [], content: .elements([.section])),
         ElementDeclaration(.section, [
-            .required(.items, .itemCount), .optional(.itemSizes, .sizeList), .optional(.reuseIdentifier, .text),
+            .required(.items, .itemsOrIdentifiers), .optional(.itemSizes, .sizeList), .optional(.reuseIdentifier, .text),
             .optional(.inset, .nonNegativeInsets), .optional(.minimumLineSpacing, .spacing),
             .optional(.minimumInteritemSpacing, .spacing), .optional(.headerSize, .size), .optional(.footerSize, .size),
             .optional(.unstableItems, .itemIndexList), .optional(.unstableDelta, .sizeDelta),
+            .optional(.id, .nonEmpty),
         ], content: .sizeChunks(unlessAttribute: .itemSizes)),
         ElementDeclaration(.itemSizes, [], content: .text(.sizeList)),
-        ElementDeclaration(.workload, [], content: .elements([.cell, .supplementary])),
+        ElementDeclaration(.workload, [], content: .elements([.cell, .supplementary, .diffable])),
         ElementDeclaration(.cell, [.required(.reuseIdentifier, .text)] + costs),
         ElementDeclaration(.supplementary, [.required(.kind, .text)] + costs),
+        ElementDeclaration(.diffable, [.optional(.perItem, .cost)]),
         ElementDeclaration(.events, [], content: .elements(events.map(\.name))),
     ]
 

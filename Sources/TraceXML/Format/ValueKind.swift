@@ -13,6 +13,10 @@ enum ValueKind: UInt8, CaseIterable, Sendable {
     case itemCount, itemIndex, sectionIndex
     /// How much a size changes from one measurement to the next (`<section unstable-delta>`), signed.
     case sizeDelta
+    /// `<section items>`: an item count, or the items' identifiers (`m0…m499 x7`).
+    case itemsOrIdentifiers
+    /// `<collection-view ios>`: 13 to 26.
+    case iosVersion
 
     /// The name of the schema's definition for the kind, or nil where the schema spells it in place.
     var schemaDefinition: String? {
@@ -40,6 +44,8 @@ enum ValueKind: UInt8, CaseIterable, Sendable {
         case .itemIndex: "item-index"
         case .sectionIndex: "section-index"
         case .sizeDelta: "size-delta"
+        case .itemsOrIdentifiers: "items"
+        case .iosVersion: nil
         }
     }
 
@@ -57,9 +63,14 @@ enum ValueKind: UInt8, CaseIterable, Sendable {
         case .transitionPhase: ["began", "changed", "finished", "cancelled"]
         case .position: ["top", "center", "bottom", "left", "right", "nearest"]
         case .decelerationRate: ["normal", "fast"]
+        case .iosVersion: (13...26).map { ValueKind.versionWords[$0 - 13] }
         default: []
         }
     }
+
+    private static let versionWords: [StaticString] = [
+        "13", "14", "15", "16", "17", "18", "19", "20", "21", "22", "23", "24", "25", "26",
+    ]
 
     /// A number's pattern: `-?N` (signed) or `N`, N as below.
     static let unsignedNumber = #"[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?"#
@@ -73,7 +84,9 @@ enum ValueKind: UInt8, CaseIterable, Sendable {
         let entry = #"\#(size)(\*[0-9]{1,8})?"#
         return switch self {
         case .versionOne, .text, .nonEmpty, .boolean, .phase, .transitionPhase, .position, .displayScale,
-             .layoutDirection: nil
+             .layoutDirection, .iosVersion: nil
+        // Identifiers: one token that is not a number, or several tokens (the count is the other choice).
+        case .itemsOrIdentifiers: #"\S*[^\s0-9]\S*(\s+\S+)*|\S+(\s+\S+)+"#
         case .decelerationRate: Self.unsignedNumber
         case .itemIndexList, .itemCountList: "(\(Self.index)( +\(Self.index))*)?"
         case .indexPath: "\(Self.index) +\(Self.index)"
@@ -110,7 +123,7 @@ enum ValueKind: UInt8, CaseIterable, Sendable {
     /// The range of a count or an index (from 0 to the schema's maxInclusive), or nil.
     var countRange: CountRange? {
         switch self {
-        case .itemCount: .items
+        case .itemCount, .itemsOrIdentifiers: .items
         case .itemIndex: .item
         case .sectionIndex: .section
         default: nil

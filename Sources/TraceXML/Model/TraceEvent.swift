@@ -28,6 +28,8 @@ public struct TraceEvent: Sendable {
         case batch(BatchUpdate)
         /// `<reload-data>`: `reloadData()` with the data source's new sections.
         case reloadData(sections: [SectionDescription])
+        /// `<apply animated reload-data reconfigure reload>`: a diffable data source applies a new snapshot.
+        case apply(SnapshotApply)
         /// `<scroll-to-item section item position animated>`.
         case scrollToItem(item: TraceIndexPath, position: ScrollPosition, animated: Bool)
         /// `<select section item>`.

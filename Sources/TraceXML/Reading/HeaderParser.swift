@@ -143,7 +143,8 @@ struct HeaderParser {
             layoutMargins: try stream.attribute(.layoutMargins).map { a throws(TraceError) in try stream.insets(a) }
                 ?? CollectionViewConfiguration.defaultLayoutMargins,
             displayScale: try displayScale(),
-            layoutDirection: try layoutDirection())
+            layoutDirection: try layoutDirection(),
+            iosVersion: try iosVersion())
         try stream.finishLeaf()
         return configuration
     }
@@ -155,6 +156,15 @@ struct HeaderParser {
             throw stream.invalid(attribute, expected: "'1', '2' or '3' (pixels per point)")
         }
         return scale
+    }
+
+    /// `<collection-view ios>`: the iOS version, 13 to 26; 17 when absent.
+    private func iosVersion() throws(TraceError) -> Int {
+        guard let attribute = stream.attribute(.ios) else { return CollectionViewConfiguration.defaultIOSVersion }
+        guard let version = Int(attribute.valueText), (13...26).contains(version) else {
+            throw stream.invalid(attribute, expected: "an iOS version from 13 to 26")
+        }
+        return version
     }
 
     /// `<collection-view layout-direction>`: `ltr` (the default) or `rtl`.
@@ -187,8 +197,11 @@ struct HeaderParser {
                     try stream.checkAttributes(of: .supplementary)
                     workload.supplementaries.append(Workload.Supplementary(kind: try stream.string(.kind),
                                                                            costs: try readCosts()))
+                case .diffable:
+                    try stream.checkAttributes(of: .diffable)
+                    workload.diffablePerItem = try stream.number(.perItem, default: Workload.defaultDiffablePerItem)
                 default:
-                    throw stream.unexpectedChild(in: "workload", expected: [.cell, .supplementary])
+                    throw stream.unexpectedChild(in: "workload", expected: [.cell, .supplementary, .diffable])
                 }
                 try stream.finishLeaf()
             case .endElement:
@@ -303,6 +316,31 @@ extension XMLStream {
     /// The data a collection view holds at any moment is limited (``TraceLimits/sections`` sections,
     /// ``TraceLimits/items`` items in all): a section past either limit is an error at that section, read
     /// before anything is allocated for it.
+    /// `<section items>`: a count, or identifiers (`m0…m499 x7`, "..." accepted for "…") and their count.
+    func itemsOrIdentifiers() throws(TraceError) -> (Int, ItemIdentifierList?) {
+        let attribute = try required(.items)
+        let list: ItemIdentifierList?
+        do {
+            list = try ItemIdentifierList.parse(attribute.valueText)
+        } catch {
+            if error.token.isEmpty {
+                throw invalid(attribute, expected: CountRange.items.expectation() + ", or the items' identifiers")
+            }
+            throw TraceError(.invalidValue,
+                             "invalid run '\(abbreviated(error.token))' in attribute 'items' of \(elementTag); expected "
+                                + error.reason,
+                             at: location(ofAttribute: "items"))
+        }
+        guard let list else { return (try count(attribute, CountRange.items), nil) }
+        guard list.count <= TraceLimits.items else {
+            throw TraceError(.limitExceeded,
+                             "attribute 'items' of \(elementTag) names \(TraceLimits.grouped(list.count)) identifiers; a "
+                                + "collection view holds at most \(TraceLimits.grouped(TraceLimits.items)) items in a replay",
+                             at: location(ofAttribute: "items"))
+        }
+        return (list.count, list)
+    }
+
     func readSections() throws(TraceError) -> [SectionDescription] {
         var sections: [SectionDescription] = []
         guard !isEmptyElement else { return sections }
@@ -319,7 +357,7 @@ extension XMLStream {
                                      at: location)
                 }
                 try checkAttributes(of: .section)
-                let items = try count(.items)
+                let (items, identifiers) = try itemsOrIdentifiers()
                 total += items
                 guard total <= TraceLimits.items else {
                     throw TraceError(.limitExceeded,
@@ -346,6 +384,17 @@ extension XMLStream {
                         .map { a throws(TraceError) in try number(a) },
                     headerSize: try attribute(.headerSize).map { a throws(TraceError) in try size(a) },
                     footerSize: try attribute(.footerSize).map { a throws(TraceError) in try size(a) })
+                var unstableItems: [Int] = []
+                if let attribute = attribute(.unstableItems) {
+                    unstableItems = try countList(attribute, maximumLength: TraceLimits.unstableItems)
+                    if let item = unstableItems.first(where: { $0 >= items }) {
+                        throw TraceError(.invalidValue,
+                                         "attribute 'unstable-items' of <section> names item \(TraceLimits.grouped(item)) but 'items' is \(TraceLimits.grouped(items)); expected item indices from 0 to \(TraceLimits.grouped(max(0, items - 1)))",
+                                         at: location(ofAttribute: "unstable-items"))
+                    }
+                }
+                let unstableDelta = try attribute(.unstableDelta).map { a throws(TraceError) in try number(a) } ?? 0
+                let identifier = string(.id, default: "").isEmpty ? nil : string(.id, default: "")
                 if let chunked = try readSizeChunks(items: items, hasAttribute: sizes != nil) {
                     guard chunked.count == items else {
                         throw TraceError(.invalidValue,
@@ -356,15 +405,10 @@ extension XMLStream {
                 }
                 var section = SectionDescription(items: items, itemSizes: sizes, reuseIdentifier: reuseIdentifier,
                                                  flow: flow)
-                if let attribute = attribute(.unstableItems) {
-                    section.unstableItems = try countList(attribute, maximumLength: TraceLimits.unstableItems)
-                    if let item = section.unstableItems.first(where: { $0 >= items }) {
-                        throw TraceError(.invalidValue,
-                                         "attribute 'unstable-items' of <section> names item \(TraceLimits.grouped(item)) but 'items' is \(TraceLimits.grouped(items)); expected item indices from 0 to \(TraceLimits.grouped(max(0, items - 1)))",
-                                         at: location(ofAttribute: "unstable-items"))
-                    }
-                }
-                if let attribute = attribute(.unstableDelta) { section.unstableDelta = try number(attribute) }
+                section.unstableItems = unstableItems
+                section.unstableDelta = unstableDelta
+                section.identifier = identifier
+                section.itemIdentifiers = identifiers
                 sections.append(section)
             case .endElement:
                 return sections

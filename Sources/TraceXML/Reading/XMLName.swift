@@ -21,6 +21,7 @@ enum XMLName: String, CaseIterable {
     case select, deselect
     case setLayout = "set-layout"
     case transition, resize, marker
+    case apply, diffable
     // Attributes (some names are both).
     case version, key, value, width, height
     case refreshRate = "refresh-rate"
@@ -51,6 +52,8 @@ enum XMLName: String, CaseIterable {
     case measure
     case unstableItems = "unstable-items"
     case unstableDelta = "unstable-delta"
+    case id, ios, reconfigure, reload
+    case perItem = "per-item"
 
     var text: String { rawValue }
 

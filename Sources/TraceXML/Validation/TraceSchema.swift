@@ -142,6 +142,19 @@ public enum TraceSchema {
       <param name="maxInclusive">10000000</param>
     </data>
   </define>
+  <define name="items">
+    <!-- A count, or identifiers: runs PREFIXa…PREFIXb and single identifiers, separated by white space (one
+         token that is not a number, or several). -->
+    <choice>
+      <data type="integer">
+        <param name="pattern">[0-9]{1,18}</param>
+        <param name="maxInclusive">10000000</param>
+      </data>
+      <data type="token">
+        <param name="pattern">\S*[^\s0-9]\S*(\s+\S+)*|\S+(\s+\S+)+</param>
+      </data>
+    </choice>
+  </define>
   <define name="item-index">
     <data type="integer">
       <param name="pattern">[0-9]{1,18}</param>
@@ -215,6 +228,16 @@ public enum TraceSchema {
       <optional><attribute name="layout-margins"><ref name="nonnegative-insets"/></attribute></optional>
       <optional><attribute name="scale"><choice><value>1</value><value>2</value><value>3</value></choice></attribute></optional>
       <optional><attribute name="layout-direction"><choice><value>ltr</value><value>rtl</value></choice></attribute></optional>
+      <!-- The iOS version the session ran on (17 by default): a non-animated <apply> diffs from 15 on. -->
+      <optional>
+        <attribute name="ios">
+          <choice>
+            <value>13</value><value>14</value><value>15</value><value>16</value><value>17</value><value>18</value>
+            <value>19</value><value>20</value><value>21</value><value>22</value><value>23</value><value>24</value>
+            <value>25</value><value>26</value>
+          </choice>
+        </attribute>
+      </optional>
       <empty/>
     </element>
   </define>
@@ -238,7 +261,9 @@ public enum TraceSchema {
   </define>
   <define name="section">
     <element name="section">
-      <attribute name="items"><ref name="item-count"/></attribute>
+      <!-- An item count, or the items' identifiers (`m0…m499 x7`) for a diffable data source. -->
+      <attribute name="items"><ref name="items"/></attribute>
+      <optional><attribute name="id"><data type="string"><param name="minLength">1</param></data></attribute></optional>
       <optional><attribute name="reuse-identifier"/></optional>
       <!-- The section's own flow metrics, answered through the flow delegate's per-section methods. -->
       <optional><attribute name="inset"><ref name="nonnegative-insets"/></attribute></optional>
@@ -273,6 +298,11 @@ public enum TraceSchema {
           <element name="supplementary">
             <attribute name="kind"/>
             <ref name="costs"/>
+          </element>
+          <!-- What diffing an applied snapshot costs per item of the new snapshot, in milliseconds. -->
+          <element name="diffable">
+            <optional><attribute name="per-item"><ref name="cost"/></attribute></optional>
+            <empty/>
           </element>
         </choice>
       </zeroOrMore>
@@ -311,6 +341,15 @@ public enum TraceSchema {
       <ref name="batch"/>
       <element name="reload-data">
         <ref name="time"/>
+        <zeroOrMore><ref name="section"/></zeroOrMore>
+      </element>
+      <!-- A diffable data source applies a new snapshot: its sections with their identifiers. -->
+      <element name="apply">
+        <ref name="time"/>
+        <optional><attribute name="animated"><ref name="boolean"/></attribute></optional>
+        <optional><attribute name="reload-data"><ref name="boolean"/></attribute></optional>
+        <optional><attribute name="reconfigure"/></optional>
+        <optional><attribute name="reload"/></optional>
         <zeroOrMore><ref name="section"/></zeroOrMore>
       </element>
       <element name="scroll-to-item">

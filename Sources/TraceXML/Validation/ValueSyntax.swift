@@ -55,6 +55,23 @@ enum ValueSyntax {
             return number(value, signed: true, in: bounds, parsed: &parsed)
         case .itemCount, .itemIndex, .sectionIndex:
             return integer(value, atMost: Int(bounds.upper))
+        case .iosVersion:
+            return isWord(value, kind)
+        case .itemsOrIdentifiers:
+            // A count within the items' range, or identifiers: one token that is not a number, or several
+            // (the reader checks their runs).
+            if integer(value, atMost: Int(bounds.upper)) { return true }
+            var tokens = 0, inToken = false, nonDigit = false
+            for byte in value {
+                if isWhiteSpace(byte) {
+                    inToken = false
+                } else {
+                    if !inToken { tokens += 1 }
+                    inToken = true
+                    if byte < UInt8(ascii: "0") || byte > UInt8(ascii: "9") { nonDigit = true }
+                }
+            }
+            return tokens > 1 || (tokens == 1 && nonDigit)
         }
     }
 

@@ -89,6 +89,9 @@ extension TraceWriter {
         guard (1...3).contains(view.displayScale) else {
             throw unwritable("display scale \(view.displayScale) is not 1, 2 or 3")
         }
+        guard (13...26).contains(view.iosVersion) else {
+            throw unwritable("iOS version \(view.iosVersion) is not from 13 to 26")
+        }
         if case .custom(let factor) = view.decelerationRate, let range = declaredKind(.decelerationRate).range,
            !range.contains(factor) {
             throw unwritable("deceleration rate is \(factor); expected a factor per millisecond \(range.bounds)")
@@ -106,6 +109,8 @@ extension TraceWriter {
                 try text(supplementary.kind, "workload kind")
                 try check(supplementary.costs, "supplementary '\(supplementary.kind)'")
             }
+            checkedElement = .diffable
+            try check(workload.diffablePerItem, "diffable per-item cost", .perItem)
         }
     }
 
@@ -135,6 +140,14 @@ extension TraceWriter {
         checkedElement = .section
         for (index, section) in sections.enumerated() {
             try check(section.items, "\(what) section \(index) item count", .items)
+            if let identifiers = section.itemIdentifiers {
+                if let reason = identifiers.unwritableReason { throw unwritable("\(what) section \(index): \(reason)") }
+                guard identifiers.count == section.items else {
+                    throw unwritable("\(what) section \(index) has \(section.items) items but \(identifiers.count) identifiers")
+                }
+            }
+            if let identifier = section.identifier { try text(identifier, "\(what) section \(index) identifier") }
+            if section.identifier == "" { throw unwritable("\(what) section \(index) has an empty identifier") }
             try text(section.reuseIdentifier, "\(what) section \(index) reuse identifier")
             let flow = section.flow
             if let inset = flow.inset {

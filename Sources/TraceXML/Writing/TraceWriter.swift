@@ -271,6 +271,7 @@ public final class TraceWriter {
         }
         if view.displayScale != 2 { try attribute(.scale, view.displayScale) }
         if view.layoutDirection != .leftToRight { try attribute(.layoutDirection, view.layoutDirection.rawValue) }
+        if view.iosVersion != CollectionViewConfiguration.defaultIOSVersion { try attribute(.ios, view.iosVersion) }
         try end()
         try writeLayout(header.layout)
         try start(.data)
@@ -288,6 +289,11 @@ public final class TraceWriter {
                 try start(.supplementary)
                 try attribute(.kind, supplementary.kind)
                 try writeCosts(supplementary.costs)
+                try end()
+            }
+            if workload.diffablePerItem != Workload.defaultDiffablePerItem {
+                try start(.diffable)
+                try attribute(.perItem, workload.diffablePerItem)
                 try end()
             }
             try end()
@@ -313,7 +319,12 @@ public final class TraceWriter {
     func writeSections(_ sections: [SectionDescription]) throws(TraceError) {
         for section in sections {
             try start(.section)
-            try attribute(.items, section.items)
+            if let identifier = section.identifier { try attribute(.id, identifier) }
+            if let identifiers = section.itemIdentifiers {
+                try attribute(.items, identifiers.text)
+            } else {
+                try attribute(.items, section.items)
+            }
             let chunked = section.itemSizes.map { $0.runCount > Self.sizesPerChunk } ?? false
             if let sizes = section.itemSizes, !chunked { try writeSectionSizes(sizes) }
             if section.reuseIdentifier != SectionDescription.defaultReuseIdentifier {
