@@ -163,7 +163,7 @@ enum ReportHTML {
     private static func chart(_ report: Report, pointLimit: Int) -> String {
         // The samples hold frame 0 even when the window leaves it out: the chart draws the measured frames.
         let measured = report.frameSamples.filter {
-            report.window.contains(frame: $0.index, refreshRate: report.refreshRateHz)
+            report.window.contains(frame: $0.index, frameClock: report.frameClock)
         }
         guard !measured.isEmpty else { return "<p>No frames measured.</p>" }
         var byRepeat: [Int: [FrameChart.Point]] = [:]

@@ -4,6 +4,7 @@ enum XMLName: String, CaseIterable {
     // Elements.
     case trace, meta, entry
     case collectionView = "collection-view"
+    case frameIntervals = "frame-intervals"
     case layout, data, section, workload, cell, supplementary, events
     case scroll, drag, tap
     case longPress = "long-press"
@@ -48,6 +49,9 @@ enum XMLName: String, CaseIterable {
     case item, action, scale, animated, duration
     case countsAfter = "counts-after"
     case at, from, to, sizes, position, progress, label
+    case ms, bounces
+    case alwaysBounceVertical = "always-bounce-vertical"
+    case alwaysBounceHorizontal = "always-bounce-horizontal"
 
     var text: String { rawValue }
 
