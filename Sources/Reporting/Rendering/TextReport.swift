@@ -116,8 +116,8 @@ enum TextReport {
         let trace = TerminalText.middleShortened(report.trace, to: width - TerminalText.columns(layout) - 3)
         let facts = [
             trace, layout, report.mode.rawValue, "clock \(report.clock.rawValue)", "workload \(report.workload.rawValue)",
-            "\(number(report.refreshRateHz)) Hz",
-            "budget \(fixed(report.budgetMs, 2)) ms",
+            report.refreshRateText(number),
+            report.budgetText { fixed($0, 2) },
             "\(report.repeats) \(report.repeats == 1 ? "repeat" : "repeats")\(warmup)",
             "\(number(report.frames)) \(report.frames == 1 ? "frame" : "frames") per repeat "
                 + "(\(number(report.sessionSeconds)) s)",

@@ -38,7 +38,7 @@ public struct FrameClock: Hashable, Sendable {
     /// repeat the last; each frame's budget is its interval unless `budgetMs` is given.
     ///
     /// - Precondition: at least one run has frames; every interval is positive and finite.
-    public init(intervals runs: some Sequence<(milliseconds: Double, count: Int)>, budgetMs: Double? = nil) {
+    public init(intervals runs: [(milliseconds: Double, count: Int)], budgetMs: Double? = nil) {
         var milliseconds: [Double] = []
         var ends: [Int] = []
         var starts: [Double] = []
@@ -147,6 +147,9 @@ public struct FrameClock: Hashable, Sendable {
 
     /// The fastest refresh rate: the rate a report names, whose budget is the tightest.
     public var refreshRate: Double { uniformRate > 0 ? uniformRate : refreshRateRange.upperBound }
+
+    /// The loosest budget of any frame, in milliseconds.
+    public var maximumBudgetMs: Double { fixedBudgetMs ?? (runMilliseconds.max() ?? 0) }
 
     /// The tightest budget of any frame, in milliseconds.
     public var minimumBudgetMs: Double { fixedBudgetMs ?? (runMilliseconds.min() ?? 0) }

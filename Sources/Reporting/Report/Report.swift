@@ -34,9 +34,9 @@ public struct Report: Sendable, Equatable {
     public var frameTimeMs: FrameTimes
     /// Frames over budget per repeat (mean over repeats).
     public var jankyFrames: Double
-    /// Frames over ``FrameMath/frozenThresholdMs`` (700 ms) per repeat (mean over repeats): Sentry's and
-    /// Firebase's frozen frames.
-    public var frozenFrames: Double
+    /// Frames over 700 ms per repeat (mean over repeats): Sentry's and Firebase's frozen frames; `nil` in
+    /// reports written before Reel counted them.
+    public var frozenFrames: Double?
     /// Σ (ceil(time / budget) − 1) per repeat (mean over repeats).
     public var droppedFrames: Double
     /// Σ dropped × budget per repeat (mean over repeats).
@@ -99,7 +99,7 @@ public struct Report: Sendable, Equatable {
                 failure: String? = nil, markers: [Marker] = [], perRepeat: [RepeatFigures] = [],
                 frameSamples: [FrameRow] = [], clock: ClockName = .wall, workload: WorkloadMode = .model,
                 initialDisplay: InitialDisplay? = nil, window: MeasurementWindow = .wholeSession,
-                reelVersion: String? = nil, frozenFrames: Double = 0, frameClock: FrameClock? = nil) {
+                reelVersion: String? = nil, frozenFrames: Double? = nil, frameClock: FrameClock? = nil) {
         self.frameClock = frameClock ?? FrameClock(refreshRate: refreshRateHz, budgetMs: budgetMs)
         self.frozenFrames = frozenFrames
         self.complete = complete
