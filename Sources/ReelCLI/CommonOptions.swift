@@ -206,6 +206,10 @@ extension OptionRange {
     static let maxJankyFrames = OptionRange(option: "--max-janky-frames", range: 0...Double(TraceLimits.frames),
                                             unit: "", reason: "at most the frames a trace can have")
 
+    /// Frozen frames per repeat: up to the most frames a trace can have.
+    static let maxFrozenFrames = OptionRange(option: "--max-frozen-frames", range: 0...Double(TraceLimits.frames),
+                                             unit: "", reason: "at most the frames a trace can have")
+
     /// The hitch time ratio: up to a session that hitches a thousand times its own length.
     static let maxHitchRatio = OptionRange(option: "--max-hitch-ratio", range: 0...1_000_000, unit: " ms/s",
                                            reason: "up to a session that hitches a thousand times its length")

@@ -10,7 +10,7 @@ struct GateCommand: ParsableCommand {
         commandName: "gate",
         abstract: "Judge a run against a baseline figure by figure and against budgets; exit 2 on a regression.",
         discussion: """
-            Budgets (--max-janky-frames, --max-hitch-ratio, --max-frame-ms) hold the run's own figures, as \
+            Budgets (--max-janky-frames, --max-frozen-frames, --max-hitch-ratio, --max-frame-ms) hold the run's own figures, as \
             `reel replay` prints them, to absolute limits, with or without a baseline: a figure above its budget \
             fails. Against a baseline, counters are exact: any increase of a cost counter is a regression, any \
             decrease an improvement; counters that are not costs (taps, selections, reuses) are reported, not \
@@ -35,6 +35,10 @@ struct GateCommand: ParsableCommand {
     @Option(name: .customLong("max-janky-frames"), parsing: .unconditional,
             help: ArgumentHelp("Fail when a trace has more janky frames per repeat than this (0–10,368,000).", valueName: "n"))
     var maxJankyFrames: Double?
+
+    @Option(name: .customLong("max-frozen-frames"), parsing: .unconditional,
+            help: ArgumentHelp("Fail when a trace has more frozen frames (over 700 ms) per repeat than this (0–10,368,000).", valueName: "n"))
+    var maxFrozenFrames: Double?
 
     @Option(name: .customLong("max-hitch-ratio"), parsing: .unconditional,
             help: ArgumentHelp("Fail when a trace's hitch time ratio is above this, in ms/s (0–1,000,000; Apple's bands: below 5 good, 5–10 warning, 10 and above critical).", valueName: "ms-per-s"))
@@ -84,11 +88,12 @@ struct GateCommand: ParsableCommand {
         }
         try OptionRange.maxRegression.check(maxRegression)
         if let maxJankyFrames { try OptionRange.maxJankyFrames.check(maxJankyFrames) }
+        if let maxFrozenFrames { try OptionRange.maxFrozenFrames.check(maxFrozenFrames) }
         if let maxHitchRatio { try OptionRange.maxHitchRatio.check(maxHitchRatio) }
         let budgets = try self.budgets()
         guard baseline != nil || !budgets.isEmpty else {
-            throw ValidationError("give a --baseline to judge against, a budget (--max-janky-frames, --max-hitch-ratio, "
-                                  + "--max-frame-ms), or both")
+            throw ValidationError("give a --baseline to judge against, a budget (--max-janky-frames, --max-frozen-frames, "
+                                  + "--max-hitch-ratio, --max-frame-ms), or both")
         }
         if update, baseline == nil { throw ValidationError("--update writes the baseline: give its path with --baseline") }
     }
@@ -104,7 +109,8 @@ struct GateCommand: ParsableCommand {
                 throw ValidationError("--max-frame-ms: \(error.description)")
             }
         }
-        return GateBudgets(maxJankyFrames: maxJankyFrames, maxHitchRatio: maxHitchRatio, maxFrameMs: frameTimes)
+        return GateBudgets(maxJankyFrames: maxJankyFrames, maxFrozenFrames: maxFrozenFrames, maxHitchRatio: maxHitchRatio,
+                           maxFrameMs: frameTimes)
     }
 
     func run() throws {
@@ -283,9 +289,13 @@ struct GateCommand: ParsableCommand {
                                          policy: policy, asked: GateJudgement.asksTiming(policy, in: old)) == .judged
                 } ?? false
                 let (warmup, repeats) = judgesTiming ? (self.warmup, self.repeats) : (0, 1)
+                // A baseline whose frames had their own intervals was measured with the trace's intervals: its rate
+                // and budget are not overrides (its budget is, when it was given for every frame).
+                let uniform = reference?.frameClock.isUniform ?? true
                 var options = ReplayOptions(
                     layout: reference?.layout, mode: reference?.mode,
-                    refreshRate: reference?.refreshRateHz, budgetMs: reference?.budgetMs, repeats: repeats,
+                    refreshRate: uniform ? reference?.refreshRateHz : nil,
+                    budgetMs: uniform ? reference?.budgetMs : reference?.frameClock.fixedBudgetMs, repeats: repeats,
                     warmup: warmup, allowsTruncation: passes.allowsTruncated, workload: mode)
                 if let reference {
                     options.clock = ReplayClockKind(rawValue: reference.clock.rawValue) ?? .cpu

@@ -6,7 +6,8 @@
 /// frames before it (``FrameStream``: a steady frame takes 12–14 bits, the clock's noise most of them);
 /// everything else is derived from the position or kept sparsely:
 ///
-/// - the index is the position and the time `index / refresh rate`, as the replay computes it;
+/// - the index is the position and the time the frame clock's start of that frame (`index / refresh rate`, or
+///   the sum of the intervals before it), as the replay computes it;
 /// - the top path's self time is kept for the frames at or over the budget only (finding (d) reads it for janky
 ///   frames), and reads 0 for the others;
 /// - cells created and on screen are kept for the frames that created cells or put more cells on screen than
@@ -21,8 +22,10 @@
 public struct FrameLog: Sendable {
     /// The samples as given, when the log is not compact.
     private var verbatim: [FrameSample]?
-    /// Frames per second: frame n begins at n / refreshRate.
-    public let refreshRate: Double
+    /// When each frame begins: frame n at n / refresh rate, or at the sum of the intervals before it.
+    public let frameClock: FrameClock
+    /// Frames per second (the fastest, when frames have their own intervals).
+    public var refreshRate: Double { frameClock.refreshRate }
     /// Frames of this many nanoseconds or more keep their top path's self time: the budget rounded to whole
     /// nanoseconds, so that every frame over the budget (``FrameMath/isJanky(_:budgetNs:)``) keeps it.
     public let budgetNs: UInt64
@@ -49,7 +52,13 @@ public struct FrameLog: Sendable {
     ///   - pathNames: The path names the replay will name by index (``append(durationNs:topPath:topPathSelfNs:cellsCreated:cellsOnScreen:)``);
     ///     others are added as they come.
     public init(refreshRate: Double, budgetNs: UInt64, pathNames: [String] = []) {
-        self.refreshRate = refreshRate
+        self.init(frameClock: FrameClock(refreshRate: refreshRate), budgetNs: budgetNs, pathNames: pathNames)
+    }
+
+    /// An empty compact log of frames timed by `frameClock`; `budgetNs` as ``init(refreshRate:budgetNs:pathNames:)``'s
+    /// (the tightest frame budget, when frames have their own).
+    public init(frameClock: FrameClock, budgetNs: UInt64, pathNames: [String] = []) {
+        self.frameClock = frameClock
         self.budgetNs = budgetNs
         self.pathNames = pathNames
         pathCodes = Dictionary(pathNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
@@ -114,7 +123,7 @@ public struct FrameLog: Sendable {
         guard verbatim == nil else {
             let index = count
             verbatim?.append(FrameSample(
-                index: index, time: Double(index) / refreshRate, durationNs: durationNs,
+                index: index, time: frameClock.startTime(ofFrame: index), durationNs: durationNs,
                 topPath: topPath.map { pathNames[$0] }, topPathSelfNs: topPathSelfNs, cellsCreated: cellsCreated,
                 cellsOnScreen: cellsOnScreen))
             return
@@ -134,7 +143,7 @@ public struct FrameLog: Sendable {
     /// of its samples first.
     public mutating func append(_ sample: FrameSample) {
         let position = count
-        let fits = verbatim == nil && sample.index == position && sample.time == Double(position) / refreshRate
+        let fits = verbatim == nil && sample.index == position && sample.time == frameClock.startTime(ofFrame: position)
             && Int32(exactly: sample.cellsCreated) != nil && sample.cellsOnScreen.map { Int32(exactly: $0) != nil } ?? true
             && (sample.cellsOnScreen ?? 0) >= 0
         guard fits else {
@@ -200,7 +209,7 @@ public struct FrameLog: Sendable {
         let selfNs = top != nil && duration >= budgetNs ? topSelfTimes.value(at: position) ?? 0 : 0
         let counts = cells.value(at: position)
         return FrameSample(
-            index: position, time: Double(position) / refreshRate, durationNs: duration, topPath: top,
+            index: position, time: frameClock.startTime(ofFrame: position), durationNs: duration, topPath: top,
             topPathSelfNs: selfNs, cellsCreated: Int(counts?.created ?? 0),
             cellsOnScreen: counts.flatMap { $0.onScreen < 0 ? nil : Int($0.onScreen) })
     }

@@ -11,9 +11,14 @@ public struct ReplayMeasurement: Sendable {
     public var layout: String
     /// `offsets` or `gestures`.
     public var mode: ReplayMode
+    /// Frames per second of the replay: the fastest, when the trace gives every frame its own interval.
     public var refreshRate: Double
-    /// The frame budget in milliseconds (1000 / refresh rate unless overridden).
+    /// The frame budget in milliseconds (1000 / refresh rate unless overridden): the tightest, when the trace
+    /// gives every frame its own interval.
     public var budgetMs: Double
+    /// When each frame begins and its budget: uniform at ``refreshRate`` with ``budgetMs`` unless the trace
+    /// gives every frame its own interval.
+    public var frameClock: FrameClock
     /// Warm-up repeats run and discarded.
     public var warmup: Int
     /// The measured repeats, in order; warm-up repeats are not included.
@@ -45,7 +50,8 @@ public struct ReplayMeasurement: Sendable {
                 repeats: [RepeatMeasurement], complete: Bool, failure: String? = nil, counters: CounterValues,
                 scrollFrames: Int, markers: [Marker] = [], warnings: [String] = [], environment: Environment,
                 clock: ClockName = .wall, workload: WorkloadMode = .model, window: MeasurementWindow = .wholeSession,
-                timeline: SpanTimeline? = nil) {
+                timeline: SpanTimeline? = nil, frameClock: FrameClock? = nil) {
+        self.frameClock = frameClock ?? FrameClock(refreshRate: refreshRate, budgetMs: budgetMs)
         self.trace = trace
         self.layout = layout
         self.mode = mode
@@ -87,7 +93,7 @@ public struct RepeatMeasurement: Sendable {
 
 /// One frame's measurement.
 public struct FrameSample: Hashable, Sendable {
-    /// The frame number: frame n begins at n / refresh rate.
+    /// The frame number: frame n begins at the sum of the intervals before it (n / refresh rate).
     public var index: Int
     /// When the frame begins, in seconds from the start of the session.
     public var time: Double

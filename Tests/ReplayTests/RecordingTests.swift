@@ -59,7 +59,7 @@ struct RecordingTests {
         let reader = try TraceReader(path: path)
         let layout = try LayoutRegistry.standard.makeLayout(for: reader.header.layout, path: path)
         let pass = ReplayPass(quiet: reader.header, path: path, layout: layout, registry: .standard, mode: mode,
-                              refreshRate: reader.header.collectionView.refreshRate)
+                              frameClock: FrameClock(header: reader.header))
         var frames: [Frame] = []
         let result = pass.run(reader) { _ in frames.append(describe(pass.collectionView)) }
         if let failure = result.failure { Issue.record("replay failed: \(failure)") }

@@ -82,7 +82,7 @@ struct ExhaustiveTraceCheckerAgreementTests {
             let reader = try TraceReader(path: trace.path)
             let layout = try LayoutRegistry.standard.makeLayout(for: reader.header.layout, path: trace.path)
             let pass = ReplayPass(quiet: reader.header, path: trace.path, layout: layout, registry: .standard,
-                                  mode: .offsets, refreshRate: 60, spans: .never, defersDisplay: defersDisplay)
+                                  mode: .offsets, frameClock: FrameClock(refreshRate: 60), spans: .never, defersDisplay: defersDisplay)
             let result = pass.run(reader)
             #expect(result.failure == nil)
             return result.counters.elementQueries

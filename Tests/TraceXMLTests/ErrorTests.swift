@@ -86,7 +86,7 @@ let refusals: [Refusal] = [
     Refusal(events: #"<transition t="1" phase="finished" progress="1"/>"#,
             "x.xml:7:36: attribute 'progress' is only allowed on <transition phase=\"changed\">"),
     Refusal(header: "  <collection-view width=\"390\" height=\"844\" bounce=\"true\"/>\n  <layout name=\"flow\"/>\n  <data/>\n",
-            "x.xml:3:45: unknown attribute 'bounce' on <collection-view>; expected one of 'width', 'height', 'refresh-rate', 'content-inset', 'paging', 'deceleration-rate', 'allows-selection', 'allows-multiple-selection', 'prefetching', 'safe-area', 'layout-margins', 'scale', 'layout-direction', 'ios'"),
+            "x.xml:3:45: unknown attribute 'bounce' on <collection-view>; expected one of 'width', 'height', 'refresh-rate', 'content-inset', 'paging', 'deceleration-rate', 'allows-selection', 'allows-multiple-selection', 'prefetching', 'safe-area', 'layout-margins', 'scale', 'layout-direction', 'ios', 'bounces', 'always-bounce-vertical', 'always-bounce-horizontal'"),
     Refusal(header: "  <collection-view width=\"390\" height=\"844\"/>\n  <layout item-size=\"1 1\"/>\n  <data/>\n",
             "x.xml:4:3: missing attribute 'name' on <layout>"),
     Refusal(header: "  <collection-view width=\"390\" height=\"844\"/>\n  <layout name=\"\"/>\n  <data/>\n",

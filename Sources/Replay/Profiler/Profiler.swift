@@ -31,6 +31,9 @@ public import Reporting
     private let cpuClock: Unmanaged<ThreadCPUClock>?
     private let wallClock: Unmanaged<MonotonicClock>?
     private let budgetNs: UInt64
+    /// Each frame's own budget, when frames have their own intervals (``FrameClock``): then a frame is janky
+    /// against it rather than against ``budgetNs``.
+    private let frameClock: FrameClock?
 
     private struct Open {
         var path: Int
@@ -148,8 +151,12 @@ public import Reporting
     /// durations into a buffer allocated now (``timeline(repeatNumber:)``).
     /// - Parameter observesSpans: Whether ``measure(_:_:)`` measures the runner's spans; without, it only runs
     ///   them (frames are still timed).
-    public init(clock: any ReplayClock, budgetNs: UInt64, timelineCapacity: Int? = nil, observesSpans: Bool = true) {
+    ///   - frameClock: Each frame's budget, when frames have their own intervals; `budgetNs` is every frame's when
+    ///     it is `nil` or uniform.
+    public init(clock: any ReplayClock, budgetNs: UInt64, timelineCapacity: Int? = nil, observesSpans: Bool = true,
+                frameClock: FrameClock? = nil) {
         self.clock = clock
+        self.frameClock = frameClock.flatMap { $0.isUniform ? nil : $0 }
         cpuClock = (clock as? ThreadCPUClock).map(Unmanaged.passUnretained)
         wallClock = (clock as? MonotonicClock).map(Unmanaged.passUnretained)
         self.observesSpans = observesSpans
@@ -403,7 +410,8 @@ public import Reporting
                 topSelf = stats[p].frameSelfNs
             }
         }
-        if duration > budgetNs {
+        let frameBudgetNs = frameClock.map { UInt64($0.budgetNs(ofFrame: state.pointee.frames - 1).rounded()) } ?? budgetNs
+        if duration > frameBudgetNs {
             for i in 0..<count { stats[touched[i]].jankySelfNs &+= stats[touched[i]].frameSelfNs }
         }
         if isInitialDisplay {

@@ -1,4 +1,5 @@
 import TraceXML
+import Reporting
 import CollectionEngine
 import Layouts
 
@@ -146,7 +147,7 @@ extension Scenario {
         do throws(ReplayError) {
             let layout = try registry.makeLayout(for: header.layout, path: path)
             pass = ReplayPass(quiet: header, path: path, layout: layout, registry: registry, mode: .gestures,
-                              refreshRate: rate)
+                              frameClock: FrameClock(header: header))
         } catch {
             throw ScenarioRefusal(error.message)
         }

@@ -55,7 +55,7 @@ public final class TraceRecorder {
             throw ReplayError(error)
         }
         pass = ReplayPass(quiet: header, path: name, layout: layout, registry: registry, mode: .gestures,
-                          refreshRate: header.collectionView.refreshRate)
+                          frameClock: FrameClock(header: header))
         lastOffset = pass.collectionView.contentOffset
     }
 
@@ -64,7 +64,11 @@ public final class TraceRecorder {
 
     /// The current frame's time as written in the trace: its start, rounded up to the millisecond (still
     /// within the frame, so it replays in the same frame).
-    public var time: Double { (Double(frame) * 1000 / header.collectionView.refreshRate).rounded(.up) / 1000 }
+    public var time: Double {
+        let clock = pass.frameClock
+        let milliseconds = clock.isUniform ? Double(frame) * 1000 / clock.refreshRate : clock.startTime(ofFrame: frame) * 1000
+        return milliseconds.rounded(.up) / 1000
+    }
 
     /// Adds an input to the current frame; it applies when the frame runs. A touch beyond the collection
     /// view is moved to its nearest edge, where a finger sliding off the screen stays: simulated users only

@@ -9,7 +9,8 @@ import TraceXML
 final class EventDriver {
     let collectionView: CollectionView
     let dataSource: TraceDataSource
-    let refreshRate: Double
+    /// When each frame begins and its budget.
+    let frameClock: FrameClock
     /// The trace's path, as errors name it.
     let path: String
     /// Where the engine's work is timed, span by span.
@@ -29,11 +30,11 @@ final class EventDriver {
     ///   - charge: How the `<workload>`'s costs are charged: added to the spans that incur them, or spent on a
     ///     clock.
     init(header: TraceHeader, path: String, layout: CollectionViewLayout, registry: LayoutRegistry, mode: ReplayMode,
-         refreshRate: Double, spans: Profiler, charge: WorkloadBudget.Charge) {
+         frameClock: FrameClock, spans: Profiler, charge: WorkloadBudget.Charge) {
         self.path = path
         self.registry = registry
         self.mode = mode
-        self.refreshRate = refreshRate
+        self.frameClock = frameClock
         self.spans = spans
         dataSource = TraceDataSource(sections: header.sections, workload: header.workload, charge: charge)
         snapshot = TraceSnapshot.sections(header.sections)

@@ -41,9 +41,9 @@ final class RulesCheck: PassObserver {
     /// observer, so no two accesses overlap.
     @exclusivity(unchecked) private var rules: TraceRules
 
-    init(header: TraceHeader, path: String, registry: LayoutRegistry, refreshRate: Double) {
+    init(header: TraceHeader, path: String, registry: LayoutRegistry, frameClock: FrameClock) {
         self.path = path
-        rules = TraceRules(header: header, path: path, registry: registry, refreshRate: refreshRate)
+        rules = TraceRules(header: header, path: path, registry: registry, frameClock: frameClock)
     }
 
     func eventWillApply(_ event: TraceEvent) throws(ReplayError) {
@@ -86,11 +86,11 @@ final class FrameMeasurement: PassObserver {
     ///   - expectedFrames: The frames the pass is expected to run, when known: the frame log reserves room for
     ///     them, so that it does not grow past them.
     ///   - timelineRepeat: The measured repeat the pass is, when its profiler records a timeline.
-    init(profiler: Profiler, refreshRate: Double, budgetNs: UInt64, expectedFrames: Int? = nil,
+    init(profiler: Profiler, frameClock: FrameClock, budgetNs: UInt64, expectedFrames: Int? = nil,
          timelineRepeat: Int? = nil) {
         self.profiler = profiler
         self.timelineRepeat = timelineRepeat
-        frames = FrameLog(refreshRate: refreshRate, budgetNs: budgetNs, pathNames: Profiler.pathNames)
+        frames = FrameLog(frameClock: frameClock, budgetNs: budgetNs, pathNames: Profiler.pathNames)
         if let expectedFrames { frames.reserveCapacity(min(max(0, expectedFrames), TraceLimits.frames)) }
     }
 

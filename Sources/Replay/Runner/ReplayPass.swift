@@ -6,7 +6,8 @@ import TraceXML
 /// the engine, and tells its observers (``PassObserver``) — the rules, the frame measurement — what each frame
 /// and event did. Each command composes the observers it needs rather than setting flags.
 ///
-/// Frame n begins at n / refresh rate; at its start every event with `t` before the end of the frame that
+/// Frame n begins at the sum of the intervals before it (n / refresh rate, unless the trace gives each frame
+/// its own interval: ``FrameClock``); at its start every event with `t` before the end of the frame that
 /// has not run yet runs, in document order. The events of a frame are read from the trace
 /// before its clock starts, so parsing is never billed to the app.
 final class ReplayPass {
@@ -53,7 +54,7 @@ final class ReplayPass {
     // The driver's, held here too: read several times a frame, a stored property spares each read a load
     // through the driver.
     let collectionView: CollectionView
-    let refreshRate: Double
+    let frameClock: FrameClock
     private let path: String
     private let profiler: Profiler
     private let spanObservation: SpanObservation
@@ -77,7 +78,7 @@ final class ReplayPass {
          defersDisplay: Bool = false) {
         self.driver = driver
         collectionView = driver.collectionView
-        refreshRate = driver.refreshRate
+        frameClock = driver.frameClock
         path = driver.path
         profiler = driver.spans
         spanObservation = spans
@@ -90,13 +91,13 @@ final class ReplayPass {
     /// checked by the trace rules unless `observers` are given: what `snapshot`, `record` and a scenario's
     /// checks run.
     convenience init(quiet header: TraceHeader, path: String, layout: CollectionViewLayout, registry: LayoutRegistry,
-                     mode: ReplayMode, refreshRate: Double, spans: SpanObservation = .everyFrame,
+                     mode: ReplayMode, frameClock: FrameClock, spans: SpanObservation = .everyFrame,
                      observers: [any PassObserver]? = nil, defersDisplay: Bool = false) {
         let profiler = Profiler(clock: ManualClock(), budgetNs: .max, observesSpans: spans.observesFirstFrame)
         let driver = EventDriver(header: header, path: path, layout: layout, registry: registry, mode: mode,
-                                 refreshRate: refreshRate, spans: profiler, charge: .model(profiler))
+                                 frameClock: frameClock, spans: profiler, charge: .model(profiler))
         self.init(driver, spans: spans,
-                  observers: observers ?? [RulesCheck(header: header, path: path, registry: registry, refreshRate: refreshRate)],
+                  observers: observers ?? [RulesCheck(header: header, path: path, registry: registry, frameClock: frameClock)],
                   defersDisplay: defersDisplay)
     }
 
@@ -143,7 +144,7 @@ final class ReplayPass {
                     path: path)
                 break
             }
-            let frameEnd = Double(index + 1) / refreshRate
+            let frameEnd = frameClock.startTime(ofFrame: index + 1)
             frameEvents.removeAll(keepingCapacity: true)
             while let time = pendingTime, time < frameEnd, let event = pending.take() {
                 pendingTime = nil
@@ -177,7 +178,7 @@ final class ReplayPass {
     func runFrame(_ index: Int, events: [TraceEvent], afterMotion: () -> Void = {}) throws(ReplayError) {
         observers.frameWillBegin(index, driver)
         let offsetBefore = collectionView.contentOffset
-        let frameTime = Double(index) / refreshRate
+        let frameTime = frameClock.startTime(ofFrame: index)
         // A frame that may read the display first brings it up to the bounds the last frames left.
         let mayDeferDisplay = deferredDisplay?.admits(events, collectionView) == true
         if deferredDisplay?.isStale == true && !mayDeferDisplay {

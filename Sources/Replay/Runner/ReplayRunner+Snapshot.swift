@@ -27,7 +27,8 @@ extension ReplayRunner {
         var tolerant = options
         tolerant.allowsTruncation = true
         let (pass, reader) = try makeQuietPass(path, options: tolerant)
-        let frame = Int((time * pass.refreshRate).rounded(.down))
+        let clock = pass.frameClock
+        let frame = clock.isUniform ? Int((time * clock.refreshRate).rounded(.down)) : clock.frame(at: time)
         let result = pass.run(reader, stopBefore: frame + 1)
         if let failure = result.failure { throw failure }
         // The rest of the trace is read for a cut only: an event past the moment that the replay would refuse
@@ -40,11 +41,11 @@ extension ReplayRunner {
         // The session ended before the frame that holds `time`: nothing was on screen then.
         let framesRun = result.framesRun
         guard framesRun > frame || finalStatePastTheEnd else {
-            let length = Double(framesRun) / pass.refreshRate
+            let length = clock.startTime(ofFrame: framesRun)
             throw ReplayError(.unsupported,
                               "the time \(Self.seconds(time)) s is past the session's end: the session lasts "
                                   + "\(Self.seconds(length)) s (\(framesRun) frame\(framesRun == 1 ? "" : "s") at "
-                                  + "\(Self.seconds(pass.refreshRate)) Hz); give a time from 0 to less than "
+                                  + "\(Self.seconds(clock.refreshRate)) Hz); give a time from 0 to less than "
                                   + "\(Self.seconds(length))",
                               path: path)
         }
@@ -107,12 +108,12 @@ extension ReplayRunner {
         }
         let reader = try open()
         let header = reader.header
-        let rate = options.refreshRate ?? header.collectionView.refreshRate
-        let scan = TraceScan(reader, path: path, markers: false, refreshRate: rate)
+        let frameClock = FrameClock(header: header, refreshRate: options.refreshRate)
+        let scan = TraceScan(reader, path: path, markers: false, frameClock: frameClock)
         if let tooLong = scan.length.problem() { throw tooLong.replayError(path: path) }
         let layout = try registry.makeLayout(for: header.layout, named: options.layout, path: path)
         let pass = ReplayPass(quiet: header, path: path, layout: layout, registry: registry,
-                              mode: options.mode ?? scan.defaultMode, refreshRate: rate)
+                              mode: options.mode ?? scan.defaultMode, frameClock: frameClock)
         let events: any EventSource = if keepsEvents, let kept = scan.events { kept.cursor() } else { try open() }
         return (pass, events)
     }

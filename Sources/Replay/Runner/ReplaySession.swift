@@ -50,9 +50,12 @@ public final class ReplaySession {
     /// The registry name of the layout the passes use.
     public let layout: String
     public let mode: ReplayMode
+    /// Frames per second: the fastest, when the trace gives every frame its own interval.
     public let refreshRate: Double
-    /// The frame budget, in milliseconds.
+    /// The frame budget, in milliseconds: the tightest, when the trace gives every frame its own interval.
     public let budgetMs: Double
+    /// When each frame begins and its budget.
+    public let frameClock: FrameClock
     /// The frames the report's frame figures cover.
     public let window: MeasurementWindow
     /// The frames a pass runs, from the trace's events (to the last event, or when the last animation
@@ -91,7 +94,8 @@ public final class ReplaySession {
     private var lastPassFrames: Int?
     /// The profiler every pass measures on but one that records a timeline: its histograms are allocated
     /// once per session, not once per pass.
-    private lazy var profiler = Profiler(clock: clock, budgetNs: budgetNs, observesSpans: observesSpans)
+    private lazy var profiler = Profiler(clock: clock, budgetNs: budgetNs, observesSpans: observesSpans,
+                                         frameClock: frameClock)
     private var budgetNs: UInt64 { UInt64((budgetMs * 1_000_000).rounded()) }
 
     /// Where passes read the trace from, when its events do not fit in memory.
@@ -137,21 +141,23 @@ public final class ReplaySession {
         } else {
             header = reader.header
         }
-        refreshRate = options.refreshRate ?? header.collectionView.refreshRate
-        guard refreshRate > 0, refreshRate.isFinite else {
-            throw ReplayError(.unsupported, "the refresh rate must be positive, not \(refreshRate)", path: path)
+        if let rate = options.refreshRate, !(rate > 0 && rate.isFinite) {
+            throw ReplayError(.unsupported, "the refresh rate must be positive, not \(rate)", path: path)
         }
-        budgetMs = options.budgetMs ?? 1000 / refreshRate
-        guard budgetMs > 0, budgetMs.isFinite else {
-            throw ReplayError(.unsupported, "the budget must be positive, not \(budgetMs) ms", path: path)
+        if let budget = options.budgetMs, !(budget > 0 && budget.isFinite) {
+            throw ReplayError(.unsupported, "the budget must be positive, not \(budget) ms", path: path)
         }
+        // `--refresh-rate` overrides the trace's frame intervals; `--budget` is every frame's budget.
+        frameClock = FrameClock(header: header, refreshRate: options.refreshRate, budgetMs: options.budgetMs)
+        refreshRate = frameClock.refreshRate
+        budgetMs = frameClock.minimumBudgetMs
         // Resolving the layout now refuses an unknown one before anything is replayed.
         _ = try registry.makeLayout(for: header.layout, named: options.layout, path: path)
         layout = options.layout ?? header.layout.name
         let markers = options.fromMarker != nil || options.toMarker != nil
-        var scan = TraceScan(reader, path: path, markers: markers, refreshRate: refreshRate)
+        var scan = TraceScan(reader, path: path, markers: markers, frameClock: frameClock)
         if scan.error != nil, let exact = try? Self.open(source, path, readerOptions) {
-            scan = TraceScan(exact, path: path, markers: markers, refreshRate: refreshRate)
+            scan = TraceScan(exact, path: path, markers: markers, frameClock: frameClock)
         }
         events = scan.events
         // Kept events need no copy of a trace that cannot be read twice.
@@ -166,7 +172,7 @@ public final class ReplaySession {
         }
         mode = options.mode ?? scan.defaultMode
         do {
-            window = try Self.window(options, markers: scan.markers, refreshRate: refreshRate, path: path)
+            window = try Self.window(options, markers: scan.markers, frameClock: frameClock, path: path)
         } catch {
             // A marker missing because the trace breaks off before it: the trace's error is the one to name.
             throw scan.error ?? error
@@ -192,7 +198,7 @@ public final class ReplaySession {
         let input = try eventSource()
         let layout = try registry.makeLayout(for: header.layout, named: layoutOverride, path: trace)
         let pass = ReplayPass(quiet: header, path: trace, layout: layout, registry: registry, mode: mode,
-                              refreshRate: refreshRate, spans: .never)
+                              frameClock: frameClock, spans: .never)
         // Any other error is the real pass's to report, where it meets it.
         if let failure = pass.run(input).failure, failure.isWorkloadOverLimit { throw failure }
     }
@@ -223,16 +229,16 @@ public final class ReplaySession {
         } else {
             passProfiler = Profiler(clock: clock, budgetNs: budgetNs,
                                     timelineCapacity: TimelineRecorder.capacity(frames: framesPerPass ?? 1),
-                                    observesSpans: observesSpans)
+                                    observesSpans: observesSpans, frameClock: frameClock)
         }
         let driver = EventDriver(header: header, path: trace, layout: layoutObject, registry: registry, mode: mode,
-                                 refreshRate: refreshRate, spans: passProfiler,
+                                 frameClock: frameClock, spans: passProfiler,
                                  charge: workload == .model ? .model(passProfiler) : .spend(clock))
         let pass = ReplayPass(
             driver, spans: ReplayPass.SpanObservation(observesSpans: observesSpans, alternates: alternatesSpanObservation),
             observers: [
-                RulesCheck(header: header, path: trace, registry: registry, refreshRate: refreshRate),
-                FrameMeasurement(profiler: passProfiler, refreshRate: refreshRate, budgetNs: budgetNs,
+                RulesCheck(header: header, path: trace, registry: registry, frameClock: frameClock),
+                FrameMeasurement(profiler: passProfiler, frameClock: frameClock, budgetNs: budgetNs,
                                  expectedFrames: lastPassFrames ?? expectedFrames.count, timelineRepeat: repeatNumber),
             ])
         // The kept events' cursor as its own type, so that the pass reads each event by a direct call, not
@@ -277,7 +283,7 @@ public final class ReplaySession {
             failure: failed?.description, counters: reference?.counters ?? CounterValues(EngineCounters()),
             scrollFrames: reference?.scrollFrames ?? 0, markers: reference?.markers ?? [], warnings: warnings,
             environment: .current, clock: clock.name, workload: workload, window: window,
-            timeline: passes.lazy.compactMap(\.timeline).first)
+            timeline: passes.lazy.compactMap(\.timeline).first, frameClock: frameClock)
     }
 }
 
@@ -336,7 +342,7 @@ extension ReplaySession {
     }
 
     /// The window of `options`, its markers found in the trace.
-    private static func window(_ options: ReplayOptions, markers: [Marker], refreshRate: Double,
+    private static func window(_ options: ReplayOptions, markers: [Marker], frameClock: FrameClock,
                                path: String) throws(ReplayError) -> MeasurementWindow {
         func find(_ label: String, after start: Marker?, option: String) throws(ReplayError) -> Marker {
             if let found = markers.first(where: { $0.label == label && $0.time >= (start?.time ?? 0) }) { return found }

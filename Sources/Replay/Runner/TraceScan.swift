@@ -18,8 +18,8 @@ struct TraceScan {
 
     /// Reads every event `reader` (just opened, on the trace at `path`) has left.
     /// - Parameter wanted: Whether to keep the markers.
-    init(_ reader: TraceReader, path: String, markers wanted: Bool, refreshRate: Double) {
-        length = SessionLength(refreshRate: refreshRate)
+    init(_ reader: TraceReader, path: String, markers wanted: Bool, frameClock: FrameClock) {
+        length = SessionLength(frameClock: frameClock)
         var kept: PackedEvents? = PackedEvents(path: path, reader: reader)
         do throws(TraceError) {
             while let event = try reader.next() {

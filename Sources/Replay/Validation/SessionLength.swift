@@ -1,19 +1,20 @@
 import TraceXML
+import Reporting
 
 /// How many frames a session runs, from its events: it ends at the last event, or when the last animation
-/// settles, whichever is later; frame *n* begins at *n* / refresh rate.
+/// settles, whichever is later; frame *n* begins at the sum of the intervals before it (``FrameClock``).
 ///
 /// A session of more than ``TraceLimits/frames`` frames is refused before it is replayed, by `reel replay`,
 /// `snapshot`, `compare` and `gate` (``ReplaySession`` and the quiet passes read the events once before the
 /// first pass) and by `reel validate` (``TraceRules/finish()``), with the same message at the event that
 /// makes it that long.
 struct SessionLength {
-    let refreshRate: Double
+    let frameClock: FrameClock
     /// When the session ends, so far, and the event that makes it end then.
     private(set) var end = 0.0
     private(set) var endLocation: TraceLocation?
 
-    init(refreshRate: Double) { self.refreshRate = refreshRate }
+    init(frameClock: FrameClock) { self.frameClock = frameClock }
 
     /// Takes `event` into account: its time, and when the animation it starts settles (a `<batch>` or a
     /// `<set-layout>` animated for its `duration`, at most ``TraceLimits/animationDuration``).
@@ -31,7 +32,9 @@ struct SessionLength {
     }
 
     /// The frames the session runs so far: the last one contains ``end``.
-    var frames: Double { (end * refreshRate).rounded(.down) + 1 }
+    var frames: Double {
+        frameClock.isUniform ? (end * frameClock.refreshRate).rounded(.down) + 1 : Double(frameClock.frame(at: end)) + 1
+    }
 
     /// Whether any trace can run more than ``TraceLimits/frames`` frames at `refreshRate`: when none can
     /// (up to 119 Hz, event times and durations being within their ranges), the events need not be read.
@@ -46,7 +49,7 @@ struct SessionLength {
         return TraceRules.Problem(
             severity: .error,
             message: "the session lasts \(TraceNumber.format(end)) s: \(TraceLimits.grouped(Int(frames))) frames at "
-                + "\(TraceNumber.format(refreshRate)) Hz, more than the limit of \(TraceLimits.grouped(TraceLimits.frames)) frames "
+                + "\(TraceNumber.format(frameClock.refreshRate)) Hz, more than the limit of \(TraceLimits.grouped(TraceLimits.frames)) frames "
                 + "(24 hours at 120 Hz); it is refused before it starts",
             location: endLocation, code: .unsupported)
     }

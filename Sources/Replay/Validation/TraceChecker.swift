@@ -1,4 +1,5 @@
 public import TraceXML
+import Reporting
 
 /// Checks a trace the way `reel validate` does: TraceXML's schema and reader checks, then the trace rules
 /// (``TraceRules``, the same rules the replay applies), then what only the engine can decide.
@@ -82,8 +83,8 @@ public enum TraceChecker {
     private static func checkInOnePass(path: String, registry: LayoutRegistry, header: TraceHeader,
                                        next: () throws(TraceError) -> TraceEvent?,
                                        into diagnostics: inout [TraceDiagnostic]) -> Bool {
-        let rate = header.collectionView.refreshRate
-        guard !SessionLength.mayExceedLimit(at: rate) else { return false }
+        let frameClock = FrameClock(header: header)
+        guard !SessionLength.mayExceedLimit(at: frameClock.refreshRate) else { return false }
         let held = HeldRules(TraceRules(header: header, path: path, registry: registry))
         diagnostics += held.rules.check(header).map { $0.diagnostic(path: path) }
         // Every event goes through the rules as it is read, and is kept for the replay, which takes their
@@ -111,7 +112,7 @@ public enum TraceChecker {
         do throws(ReplayError) {
             let layout = try registry.makeLayout(for: header.layout, path: path)
             let pass = ReplayPass(quiet: header, path: path, layout: layout, registry: registry,
-                                  mode: hasScroll ? .offsets : .gestures, refreshRate: rate, spans: .never,
+                                  mode: hasScroll ? .offsets : .gestures, frameClock: frameClock, spans: .never,
                                   observers: [RuleVerdictsCheck(verdicts)],
                                   defersDisplay: WorkloadCosts(header.workload).isFree)
             let result = pass.run(kept.cursor())

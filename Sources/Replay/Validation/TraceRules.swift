@@ -1,4 +1,5 @@
 public import TraceXML
+public import Reporting
 import CollectionEngine
 
 /// The rules a trace follows that can be decided from the trace alone: the one implementation `reel
@@ -85,14 +86,14 @@ public struct TraceRules {
     private var snapshot: [SnapshotSection]?
 
     /// Rules for the trace at `path` whose header is `header`, its layouts looked up in `registry`, replayed
-    /// at `refreshRate` (the header's when `nil`).
-    public init(header: TraceHeader, path: String, registry: LayoutRegistry, refreshRate: Double? = nil) {
+    /// with `frameClock`'s frames (the header's refresh rate or frame intervals when `nil`).
+    public init(header: TraceHeader, path: String, registry: LayoutRegistry, frameClock: FrameClock? = nil) {
         self.path = path
         self.registry = registry
         iosVersion = header.collectionView.iosVersion
         counts = header.sections.map(\.items)
         snapshot = TraceSnapshot.sections(header.sections)
-        session = SessionLength(refreshRate: refreshRate ?? header.collectionView.refreshRate)
+        session = SessionLength(frameClock: frameClock ?? FrameClock(header: header))
     }
 
     /// The header's problems: its layout, and workload costs for reuse identifiers no section uses.

@@ -10,16 +10,16 @@ extension Figure {
     /// The disagreement between repeats that noise allows for this figure in `report`: the larger of
     /// ``noiseTolerance`` × `median` and the figure's quantum — the change one frame more or less makes.
     ///
-    /// Quanta: 1 frame for janky and dropped frames; one budget for hitch time; one budget per second of
+    /// Quanta: 1 frame for janky, frozen and dropped frames; one budget (the loosest) for hitch time; one budget per second of
     /// session for the hitch ratio; refresh rate / frames for effective fps; refresh rate / ⌊refresh rate⌋
     /// for peak fps; ``timeResolutionMs`` for frame times, the initial display and hot paths' self time;
     /// 0 for counters, which never differ.
     public func allowedNoise(median: Double, in report: Report) -> Double {
         let quantum: Double = switch self {
         case .frameTime, .initialDisplay, .hotPathSelfTime: Self.timeResolutionMs
-        case .jankyFrames, .droppedFrames: 1
-        case .hitchTime: report.budgetMs
-        case .hitchTimeRatio: report.sessionSeconds > 0 ? report.budgetMs / report.sessionSeconds : 0
+        case .jankyFrames, .frozenFrames, .droppedFrames: 1
+        case .hitchTime: report.frameClock.maximumBudgetMs
+        case .hitchTimeRatio: report.sessionSeconds > 0 ? report.frameClock.maximumBudgetMs / report.sessionSeconds : 0
         case .effectiveFPS: report.refreshRateHz / Swift.max(1, report.frames)
         case .peakFPS: report.refreshRateHz / Swift.max(1, (report.refreshRateHz * (1 + 1e-9)).rounded(.down))
         case .counter: 0

@@ -7,6 +7,7 @@ extension Figure {
         switch self {
         case .frameTime(let statistic): report.frameTimeMs[statistic]
         case .jankyFrames: report.jankyFrames
+        case .frozenFrames: report.frozenFrames
         case .droppedFrames: report.droppedFrames
         case .hitchTime: report.hitchTimeMs
         case .hitchTimeRatio: report.hitchTimeRatio
@@ -71,6 +72,7 @@ extension Report.RepeatFigures {
         switch figure {
         case .frameTime(let statistic): frameTimeMs[statistic]
         case .jankyFrames: Double(jankyFrames)
+        case .frozenFrames: frozenFrames.map(Double.init)
         case .droppedFrames: Double(droppedFrames)
         case .hitchTime: hitchTimeMs
         case .hitchTimeRatio: hitchTimeRatio

@@ -9,6 +9,8 @@ public enum Figure: Hashable, Sendable {
     case frameTime(FrameTimeStatistic)
     /// Frames over budget per repeat (`janky_frames`).
     case jankyFrames
+    /// Frames over 700 ms per repeat (`frozen_frames`): Sentry's and Firebase's frozen frames.
+    case frozenFrames
     /// Σ ceil(time / budget) − 1 per repeat (`dropped_frames`).
     case droppedFrames
     /// Dropped frames × budget per repeat (`hitch_time_ms`).
@@ -85,6 +87,9 @@ public enum Figure: Hashable, Sendable {
         case .jankyFrames:
             Declaration(key: "janky_frames", name: "janky_frames", label: "Janky frames", unit: .frames,
                         better: .lower, kind: .timing, decimals: 1)
+        case .frozenFrames:
+            Declaration(key: "frozen_frames", name: "frozen_frames", label: "Frozen frames", unit: .frames,
+                        better: .lower, kind: .timing, decimals: 1)
         case .droppedFrames:
             Declaration(key: "dropped_frames", name: "dropped_frames", label: "Dropped frames", unit: .frames,
                         better: .lower, kind: .timing, decimals: 1)
@@ -116,10 +121,10 @@ public enum Figure: Hashable, Sendable {
     /// The frame-time statistics, in report order (`frame_time_ms`).
     public static let frameTimes: [Figure] = FrameTimeStatistic.allCases.map { .frameTime($0) }
 
-    /// The figures after the frame times, in report order: janky and dropped frames, hitch time and ratio,
-    /// effective and peak fps.
+    /// The figures after the frame times, in report order: janky, frozen and dropped frames, hitch time and
+    /// ratio, effective and peak fps. Frozen frames are absent from reports written before Reel counted them.
     public static let frameRates: [Figure] = [
-        .jankyFrames, .droppedFrames, .hitchTime, .hitchTimeRatio, .effectiveFPS, .peakFPS,
+        .jankyFrames, .frozenFrames, .droppedFrames, .hitchTime, .hitchTimeRatio, .effectiveFPS, .peakFPS,
     ]
 
     /// Every scalar figure of a report, in report order: ``frameTimes``, ``frameRates``, then the initial

@@ -34,7 +34,7 @@ enum FindingRules {
         return [layoutInvalidatedEveryScrollFrame(measurement)].compactMap { $0 }
             + [poolChurn(measurement)].compactMap { $0 }
             + callbacksOverBudget(measurement, budgetNs: budgetNs)
-            + framesDominatedByPath(measurement, budgetNs: budgetNs)
+            + framesDominatedByPath(measurement)
             + [wholeContentQueries(measurement)].compactMap { $0 }
             + [scanPerQuery(measurement)].compactMap { $0 }
             + [lineRequeries(measurement)].compactMap { $0 }
@@ -232,7 +232,7 @@ enum FindingRules {
     ///
     /// The count is per repeat (frames over all measured repeats divided by the repeats), like `janky_frames`.
     /// Only the measured frames count (the window's: frame 0, the initial display, is reported apart).
-    static func framesDominatedByPath(_ measurement: ReplayMeasurement, budgetNs: Double) -> [Finding] {
+    static func framesDominatedByPath(_ measurement: ReplayMeasurement) -> [Finding] {
         var groups: [String: [FrameSample]] = [:]
         // The frames the report's figures cover: the initial display is reported apart unless included.
         let window = measurement.window
@@ -240,8 +240,9 @@ enum FindingRules {
             let frames = repeated.frames
             // Only janky frames are read whole: a frame log keeps the top path's self time for those only.
             for position in frames.positionsWithTopPathSelfTime
-            where FrameMath.isJanky(frames.durationNs(at: position), budgetNs: budgetNs)
-                && window.contains(frame: frames.frameIndex(at: position), refreshRate: measurement.refreshRate) {
+            where FrameMath.isJanky(frames.durationNs(at: position),
+                                    budgetNs: measurement.frameClock.budgetNs(ofFrame: frames.frameIndex(at: position)))
+                && window.contains(frame: frames.frameIndex(at: position), frameClock: measurement.frameClock) {
                 let frame = frames[position]
                 guard let path = frame.topPath,
                       Double(frame.topPathSelfNs) >= dominantShare * Double(frame.durationNs)

@@ -28,13 +28,16 @@ public struct GateBudgets: Sendable, Equatable {
         self.budgets = budgets
     }
 
-    /// Budgets from the gate's options: at most janky frames per repeat, at most a hitch time ratio, and each
-    /// frame-time statistic at most some milliseconds.
-    public init(maxJankyFrames: Double? = nil, maxHitchRatio: Double? = nil,
+    /// Budgets from the gate's options: at most janky and frozen frames per repeat, at most a hitch time ratio,
+    /// and each frame-time statistic at most some milliseconds.
+    public init(maxJankyFrames: Double? = nil, maxFrozenFrames: Double? = nil, maxHitchRatio: Double? = nil,
                 maxFrameMs: [(Figure.FrameTimeStatistic, Double)] = []) {
         var budgets: [Budget] = []
         if let maxJankyFrames {
             budgets.append(Budget(figure: .jankyFrames, limit: maxJankyFrames, option: "--max-janky-frames"))
+        }
+        if let maxFrozenFrames {
+            budgets.append(Budget(figure: .frozenFrames, limit: maxFrozenFrames, option: "--max-frozen-frames"))
         }
         if let maxHitchRatio {
             budgets.append(Budget(figure: .hitchTimeRatio, limit: maxHitchRatio, option: "--max-hitch-ratio"))

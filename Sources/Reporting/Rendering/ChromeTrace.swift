@@ -125,14 +125,16 @@ enum ChromeTrace {
     /// Writes the report's spans as complete events and its markers as instant events, then its failure.
     private static func spans<Sink: ReportSink>(_ report: Report, pid: Int, to sink: inout Sink,
                                                 through events: inout EventWriter) throws(Sink.Failure) {
-        let budgetNs = report.budgetMs * 1_000_000
+        let frameClock = report.frameClock
         var endNs: UInt64 = 0
         if let timeline = report.timeline {
             // Each path's names and category, janky or not, once rather than per span.
             let names = timeline.paths.map { path in [false, true].map { name(path, janky: $0) } }
             let categories = timeline.paths.map { path in [false, true].map { category(path, janky: $0) } }
             for span in timeline.records {
-                let janky = span.depth == 0 && FrameMath.isJanky(span.durationNs, budgetNs: budgetNs)
+                // Each frame against its own budget (its interval, when frames have their own).
+                let janky = span.depth == 0
+                    && FrameMath.isJanky(span.durationNs, budgetNs: frameClock.budgetNs(ofFrame: Int(span.frame)))
                 let path = Int(span.path), variant = janky ? 1 : 0
                 var args: [JSONValue.Member] = [.init("frame", .int(Int(span.frame))),
                                                 .init("path", .string(timeline.paths[path]))]
@@ -188,6 +190,10 @@ enum ChromeTrace {
             ("dropped_spans", "\(timeline?.droppedSpans ?? 0)"),
             ("complete", "\(report.complete)"),
         ]
+        if report.frameClock.varies {
+            let range = report.frameClock.refreshRateRange
+            facts.append(("refresh_rate_range_hz", "\(JSONValue.format(range.lowerBound))–\(JSONValue.format(range.upperBound))"))
+        }
         if let failure = report.failure { facts.append(("error", failure)) }
         return facts
     }

@@ -8,7 +8,8 @@ extension Report {
     ///
     /// `reel_version` follows `version`: the Reel that measured the report (``reelVersion``), `null` when a
     /// report read back did not say. The figures' keys and order come from ``Figure``'s declarations. Added
-    /// keys: `clock`, `workload` (`model` or `spend`), `hitch_band`,
+    /// keys: `clock`, `workload` (`model` or `spend`), `hitch_band`, `frozen_frames`, XCTest's names of the figures
+    /// (``xcTestMembers``), `refresh_rate_range_hz` and `frame_intervals_ms` when the refresh rate varies,
     /// `verdict`, `findings`, `warnings`, `failure`, `markers`, `per_repeat` (each repeat's timing figures, under
     /// the same keys as the report's, and `hot_paths_self_ms`), `initial_display_ms` and
     /// `initial_display_top_path` (frame 0, reported apart), `window` (the frames the figures cover), `spread`
@@ -38,7 +39,8 @@ extension Report {
             .init("session_s", .number(sessionSeconds)),
             .init("frame_time_ms", .object(Figure.frameTimes.compactMap(member))),
         ]
-        members += Figure.frameRates.compactMap(member)
+        // The core keys keep their order: frozen frames and XCTest's names are keys added after them.
+        members += Figure.frameRates.filter { $0 != .frozenFrames }.compactMap(member)
         members += [
             .init("counters", counters.json),
             .init("hot_paths", .array(hotPaths.map(\.json))),
@@ -66,12 +68,36 @@ extension Report {
             .init("initial_display_top_path", .optional(initialDisplay?.topPath)),
             .init("window", window.json),
         ]
+        members += [Figure.frozenFrames].compactMap(member)
+        members += xcTestMembers
+        if !frameClock.isUniform {
+            let range = frameClock.refreshRateRange
+            members.append(.init("refresh_rate_range_hz", .array([.number(range.lowerBound), .number(range.upperBound)])))
+            members.append(.init("frame_intervals_ms", .array(frameClock.runs.map {
+                .array([.number($0.milliseconds), .int($0.count)])
+            })))
+        }
         members.append(.init("spread", .array(spreads.map(\.json))))
         members.append(.init("noise_warnings", .array(noiseWarnings.map(JSONValue.string))))
         if includeFrames {
             members.append(.init("frame_samples", .array(frameSamples.map(\.json))))
         }
         return .object(members)
+    }
+}
+
+extension Report {
+    /// The figures under the names XCTest's `XCTOSSignpostMetric` gives them (Apple's documentation of
+    /// `XCTOSSignpostMetric`, WWDC20 session 10077 "Eliminate animation hitches with XCTest"): `hitch_count`
+    /// (janky frames), `hitch_total_duration_ms` (hitch time), `frame_count` (frames) and `frame_rate` (effective
+    /// fps), so that a report lines up with an XCTest run; `hitch_time_ratio_ms_per_s` already has XCTest's name.
+    var xcTestMembers: [JSONValue.Member] {
+        [
+            .init("hitch_count", .number(jankyFrames)),
+            .init("hitch_total_duration_ms", .number(hitchTimeMs)),
+            .init("frame_count", .number(frames)),
+            .init("frame_rate", .number(effectiveFPS)),
+        ]
     }
 }
 

@@ -189,12 +189,37 @@ extension Report: Decodable {
                 InitialDisplay(ms: ms, topPath: try fields.optionalString("initial_display_top_path"))
             },
             window: fields.has("window") ? try MeasurementWindow(fields.object("window"), markers: markers) : .wholeSession,
-            reelVersion: try fields.optionalString("reel_version"))
+            reelVersion: try fields.optionalString("reel_version"),
+            frozenFrames: try fields.optionalDouble(Figure.frozenFrames.declaration.key),
+            frameClock: try Self.frameClock(fields))
         guard perRepeat.isEmpty || perRepeat.count == repeats else {
             throw DecodingError.dataCorruptedError(
                 forKey: JSONKey("per_repeat"), in: fields,
                 debugDescription: "\(perRepeat.count) entries, but 'repeats' is \(repeats); a report holds one per measured repeat")
         }
+    }
+}
+
+extension Report {
+    /// The frame clock of a report read back: its `frame_intervals_ms` runs (`[MS, COUNT]` pairs) when the rate
+    /// varied, each frame's budget its interval unless `budget_ms` is not the shortest; else uniform.
+    static func frameClock(_ fields: KeyedDecodingContainer<JSONKey>) throws -> FrameClock? {
+        let runs: [[Double]] = try fields.array("frame_intervals_ms", optional: true)
+        guard !runs.isEmpty else { return nil }
+        var intervals: [(milliseconds: Double, count: Int)] = []
+        for run in runs {
+            guard run.count == 2, run[0] > 0, run[0].isFinite, run[1] >= 1, run[1] == run[1].rounded(),
+                  run[1] <= JSONValue.largestExactInteger else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: JSONKey("frame_intervals_ms"), in: fields,
+                    debugDescription: "expected [MILLISECONDS, COUNT] pairs of a positive interval and a count from 1, "
+                        + "found \(run.map(JSONValue.format))")
+            }
+            intervals.append((run[0], Int(run[1])))
+        }
+        let budget = try fields.double("budget_ms")
+        let shortest = intervals.map(\.milliseconds).min() ?? budget
+        return FrameClock(intervals: intervals, budgetMs: budget == shortest ? nil : budget)
     }
 }
 
@@ -250,7 +275,8 @@ extension Report.RepeatFigures: Decodable {
                   frameTimeMs: try fields.decode(Report.FrameTimes.self, forKey: JSONKey("frame_time_ms")),
                   hitchTimeRatio: try optional(.hitchTimeRatio), effectiveFPS: try optional(.effectiveFPS),
                   peakFPS: try optional(.peakFPS), initialDisplayMs: try optional(.initialDisplay),
-                  hotPathSelfMs: try fields.decodeIfPresent([String: Double].self, forKey: JSONKey("hot_paths_self_ms")))
+                  hotPathSelfMs: try fields.decodeIfPresent([String: Double].self, forKey: JSONKey("hot_paths_self_ms")),
+                  frozenFrames: try fields.optionalDouble(Figure.frozenFrames.declaration.key).map { Int($0) })
     }
 }
 

@@ -85,7 +85,7 @@ enum ReportHTML {
         let warmup = report.warmup > 0 ? " (+\(report.warmup) warm-up)" : ""
         html.append("<p class=\"context\">" + escape([
             "layout \(report.layout)", report.mode.rawValue, "clock \(report.clock.rawValue)", "workload \(report.workload.rawValue)",
-            "\(HTMLText.number(report.refreshRateHz)) Hz", "budget \(HTMLText.fixed(report.budgetMs, 2)) ms",
+            report.refreshRateText(HTMLText.number), report.budgetText { HTMLText.fixed($0, 2) },
             "\(report.repeats) \(report.repeats == 1 ? "repeat" : "repeats")\(warmup)",
             "\(HTMLText.number(report.frames)) frames per repeat", "\(HTMLText.number(report.sessionSeconds)) s",
         ].joined(separator: " · ")) + "</p>")
@@ -163,7 +163,7 @@ enum ReportHTML {
     private static func chart(_ report: Report, pointLimit: Int) -> String {
         // The samples hold frame 0 even when the window leaves it out: the chart draws the measured frames.
         let measured = report.frameSamples.filter {
-            report.window.contains(frame: $0.index, refreshRate: report.refreshRateHz)
+            report.window.contains(frame: $0.index, frameClock: report.frameClock)
         }
         guard !measured.isEmpty else { return "<p>No frames measured.</p>" }
         var byRepeat: [Int: [FrameChart.Point]] = [:]

@@ -70,7 +70,7 @@ enum ReportMarkdown {
         lines += [[
             "layout \(code(report.layout))", plain(report.mode.rawValue), "clock \(plain(report.clock.rawValue))",
             "workload \(report.workload.rawValue)",
-            "\(JSONValue.format(report.refreshRateHz)) Hz", "budget \(GateText.number(report.budgetMs, decimals: 2)) ms",
+            report.refreshRateText(JSONValue.format), report.budgetText { GateText.number($0, decimals: 2) },
             "\(report.repeats) \(report.repeats == 1 ? "repeat" : "repeats")\(warmup)",
             "\(JSONValue.format(report.frames)) frames per repeat",
         ].joined(separator: " · "), ""]

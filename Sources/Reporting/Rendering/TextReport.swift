@@ -116,8 +116,8 @@ enum TextReport {
         let trace = TerminalText.middleShortened(report.trace, to: width - TerminalText.columns(layout) - 3)
         let facts = [
             trace, layout, report.mode.rawValue, "clock \(report.clock.rawValue)", "workload \(report.workload.rawValue)",
-            "\(number(report.refreshRateHz)) Hz",
-            "budget \(fixed(report.budgetMs, 2)) ms",
+            report.refreshRateText(number),
+            report.budgetText { fixed($0, 2) },
             "\(report.repeats) \(report.repeats == 1 ? "repeat" : "repeats")\(warmup)",
             "\(number(report.frames)) \(report.frames == 1 ? "frame" : "frames") per repeat "
                 + "(\(number(report.sessionSeconds)) s)",
@@ -297,7 +297,7 @@ enum TextReport {
     static func frameSeries(_ report: Report) -> FrameSeries {
         if let logs = report.frameSamples.logs, logs.allSatisfy(\.isCompact) {
             // Frame n of every repeat is at position n: the window is a range of frames.
-            let measured = logs.map { MeasuredFrames($0, window: report.window, refreshRate: report.refreshRateHz) }
+            let measured = logs.map { MeasuredFrames($0, window: report.window, frameClock: report.frameClock) }
             var lower = Int.max
             var upper = 0
             for frames in measured {
@@ -309,7 +309,7 @@ enum TextReport {
         }
         var byIndex: [Int: Double] = [:]
         for sample in report.frameSamples
-        where report.window.contains(frame: sample.index, refreshRate: report.refreshRateHz) {
+        where report.window.contains(frame: sample.index, frameClock: report.frameClock) {
             byIndex[sample.index] = max(byIndex[sample.index] ?? 0, sample.ms)
         }
         return FrameSeries(storage: .values(byIndex.keys.sorted().compactMap { byIndex[$0] }))

@@ -5,6 +5,17 @@ enum FrameMath {
         Double(durationNs) > budgetNs
     }
 
+    /// A frame longer than this is frozen: Sentry's definition ("frozen frames … take longer than 700 ms",
+    /// Sentry's Mobile Vitals documentation) and Firebase Performance Monitoring's ("frozen frames take longer
+    /// than 700 ms to render"). Unlike the budget it does not follow the refresh rate (firebase-ios-sdk PR
+    /// #15516 keeps it at 700 ms at every rate).
+    static let frozenThresholdMs = 700.0
+
+    /// Whether a frame of `durationNs` is frozen: its time exceeds ``frozenThresholdMs`` (700 ms exactly is not).
+    static func isFrozen(_ durationNs: UInt64) -> Bool {
+        Double(durationNs) > frozenThresholdMs * 1_000_000
+    }
+
     /// The frames a frame of `durationNs` drops: ceil(time / budget) − 1, and 0 within budget.
     ///
     /// A frame just over the budget drops one; one just over twice the budget drops two.
@@ -89,6 +100,43 @@ enum FrameMath {
         var framesPerSecond: Double {
             guard total > 0 else { return 0 }
             return refreshRate * Double(best) / Double(Swift.min(capacity, total))
+        }
+    }
+
+    /// ``PeakWindow`` for frames of their own intervals: each frame is on screen for its interval and once more
+    /// per frame it drops (its display time, in seconds); the window is the longest run of consecutive frames
+    /// shown within one second, and the figure is its frames per second (of the repeat's display time when that
+    /// is shorter than a second).
+    struct TimedPeakWindow {
+        /// The display times of the frames in the window, oldest first from `first`.
+        private var ring: [Double] = []
+        private var first = 0
+        private var sum = 0.0
+        private var best = 0
+        private var total = 0.0
+
+        /// Adds the next frame, shown for `seconds`.
+        mutating func add(seconds: Double) {
+            ring.append(seconds)
+            sum += seconds
+            total += seconds
+            // A second, allowing for the rounding of the sums of intervals such as 16.667 ms.
+            while sum > 1 + 1e-9 && first < ring.count {
+                sum -= ring[first]
+                first += 1
+            }
+            best = Swift.max(best, ring.count - first)
+            // Keeps the ring to the window's frames and as many before them.
+            if first > 1024 && first * 2 > ring.count {
+                ring.removeFirst(first)
+                first = 0
+            }
+        }
+
+        /// The best window's frames per second of display time; 0 for no frames.
+        var framesPerSecond: Double {
+            guard total > 0 else { return 0 }
+            return Double(best) / Swift.min(1, total)
         }
     }
 

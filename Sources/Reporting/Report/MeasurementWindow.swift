@@ -24,18 +24,20 @@ public struct MeasurementWindow: Sendable, Equatable {
 
     /// Whether frame `index` of a session replayed at `refreshRate` is measured.
     public func contains(frame index: Int, refreshRate: Double) -> Bool {
+        contains(frame: index, frameClock: FrameClock(refreshRate: refreshRate))
+    }
+
+    /// Whether frame `index` of a session whose frames `frameClock` times is measured.
+    public func contains(frame index: Int, frameClock: FrameClock) -> Bool {
         if index == 0 && !includesInitialDisplay { return false }
-        if let from, index < Self.frame(of: from.time, refreshRate: refreshRate) { return false }
-        if let to, index >= Self.frame(of: to.time, refreshRate: refreshRate) { return false }
+        if let from, index < frameClock.frame(at: from.time) { return false }
+        if let to, index >= frameClock.frame(at: to.time) { return false }
         return true
     }
 
     /// The frame an event at `time` runs in: the first *n* with `time` < (*n* + 1) / `refreshRate`.
     public static func frame(of time: Double, refreshRate: Double) -> Int {
-        var n = max(0, Int((time * refreshRate).rounded(.down)))
-        while time >= Double(n + 1) / refreshRate { n += 1 }
-        while n > 0 && time < Double(n) / refreshRate { n -= 1 }
-        return n
+        FrameClock(refreshRate: refreshRate).frame(at: time)
     }
 
     /// The window in words: `frames after the initial display`, `from marker 'opened' (2.000 s) to the end,

@@ -20,25 +20,29 @@ extension Report {
     public init(_ measurement: ReplayMeasurement) {
         precondition(measurement.budgetMs > 0, "the frame budget is positive, not \(measurement.budgetMs) ms")
         precondition(measurement.refreshRate > 0, "the refresh rate is positive, not \(measurement.refreshRate) Hz")
-        let budgetNs = measurement.budgetMs * 1_000_000
         let repeatCount = measurement.repeats.count
         let window = measurement.window
-        let rate = measurement.refreshRate
+        let frameClock = measurement.frameClock
         // The frame figures cover the window's frames; counters and hot paths whole passes. Nothing here copies
         // a repeat's frames: they are read from its log where they are needed.
-        let measured = measurement.repeats.map { MeasuredFrames($0.frames, window: window, refreshRate: rate) }
+        let measured = measurement.repeats.map { MeasuredFrames($0.frames, window: window, frameClock: frameClock) }
         let initialFrames = measurement.repeats.map { $0.frames.initialFrame }
         let perRepeat = measurement.repeats.indices.map { index in
             RepeatFigures(measured[index], initial: initialFrames[index],
-                          paths: measurement.repeats[index].paths, budgetNs: budgetNs, budgetMs: measurement.budgetMs,
-                          refreshRate: rate)
+                          paths: measurement.repeats[index].paths, frameClock: frameClock)
         }
         func mean(_ total: Double) -> Double { repeatCount == 0 ? 0 : total / Double(repeatCount) }
 
         let frames = mean(Double(perRepeat.reduce(0) { $0 + $1.frames }))
         let dropped = mean(Double(perRepeat.reduce(0) { $0 + $1.droppedFrames }))
         let hitchTime = mean(perRepeat.reduce(0) { $0 + $1.hitchTimeMs })
-        let session = frames / measurement.refreshRate
+        // A uniform clock's session is frames / rate, as it always was; with intervals, the mean of the repeats'
+        // sums of intervals.
+        let session = frameClock.isUniform ? frames / measurement.refreshRate
+            : mean(measured.reduce(0) { $0 + $1.sessionSeconds })
+        // How long the frames were on screen: each frame its interval, and once more per frame it dropped.
+        let displaySeconds = mean(perRepeat.reduce(0) { total, figures in
+            total + ((figures.effectiveFPS ?? 0) > 0 ? Double(figures.frames) / (figures.effectiveFPS ?? 1) : 0) })
         let peak = perRepeat.compactMap(\.peakFPS).max() ?? 0
         let initialTimes = initialFrames.compactMap { $0.map { FrameMath.ms($0.durationNs) } }
         let initialDisplay = initialTimes.isEmpty ? nil : InitialDisplay(
@@ -53,14 +57,17 @@ extension Report {
             frameTimeMs: perRepeat.count == 1 ? perRepeat[0].frameTimeMs : FrameMath.frameTimes(PooledDurations(measured)),
             jankyFrames: mean(Double(perRepeat.reduce(0) { $0 + $1.jankyFrames })), droppedFrames: dropped,
             hitchTimeMs: hitchTime, hitchTimeRatio: session > 0 ? hitchTime / session : 0,
-            effectiveFPS: frames > 0 ? measurement.refreshRate * frames / (frames + dropped) : 0, peakFPS: peak,
+            effectiveFPS: frames <= 0 ? 0 : frameClock.isUniform ? measurement.refreshRate * frames / (frames + dropped)
+                : displaySeconds > 0 ? frames / displaySeconds : 0,
+            peakFPS: peak,
             counters: measurement.counters,
             hotPaths: Self.hotPaths(measurement.repeats, initialDisplayApart: window.includesInitialDisplay ? []
-                : initialFrames.map { ($0?.durationNs).map { FrameMath.isJanky($0, budgetNs: budgetNs) } ?? false }),
+                : initialFrames.map { ($0?.durationNs).map { FrameMath.isJanky($0, budgetNs: frameClock.budgetNs(ofFrame: 0)) } ?? false }),
             worstFrames: Self.worstFrames(measured), environment: measurement.environment,
             warnings: measurement.warnings, failure: measurement.failure, markers: measurement.markers,
             perRepeat: perRepeat, clock: measurement.clock, workload: measurement.workload, initialDisplay: initialDisplay,
-            window: window, reelVersion: ReelVersion.reelVersion)
+            window: window, reelVersion: ReelVersion.reelVersion,
+            frozenFrames: mean(Double(perRepeat.reduce(0) { $0 + ($1.frozenFrames ?? 0) })), frameClock: frameClock)
         frameSamples = FrameRows(logs: measurement.repeats.map(\.frames))
         findings = FindingRules.findings(in: measurement)
         timeline = measurement.timeline
@@ -161,45 +168,63 @@ extension Report.FrameRow {
 extension Report.RepeatFigures {
     /// The figures of one repeat's measured frames (the window's), its initial display and its paths: what the
     /// report's figures are over all repeats, for this one.
-    init(_ frames: [FrameSample], initial: FrameSample?, paths: [PathMeasurement], budgetNs: Double, budgetMs: Double,
-         refreshRate: Double) {
-        self.init(MeasuredFrames(FrameLog(frames), window: .wholeSession, refreshRate: refreshRate), initial: initial,
-                  paths: paths, budgetNs: budgetNs, budgetMs: budgetMs, refreshRate: refreshRate)
+    init(_ frames: [FrameSample], initial: FrameSample?, paths: [PathMeasurement], frameClock: FrameClock) {
+        self.init(MeasuredFrames(FrameLog(frames), window: .wholeSession, frameClock: frameClock), initial: initial,
+                  paths: paths, frameClock: frameClock)
     }
 
-    /// The figures of a repeat's measured frames, read from its log.
-    init(_ frames: MeasuredFrames, initial: FrameSample?, paths: [PathMeasurement], budgetNs: Double,
-         budgetMs: Double, refreshRate: Double) {
+    /// The figures of a repeat's measured frames, read from its log; each frame judged against its own budget.
+    init(_ frames: MeasuredFrames, initial: FrameSample?, paths: [PathMeasurement], frameClock: FrameClock) {
         let durations = frames.durations
         var dropped = 0
         var janky = 0
+        var frozen = 0
+        var hitchTime = 0.0
         // One read of the frames for every figure (a second for the percentiles of a long repeat): a compact
         // log decodes as it is read.
         var times = FrameMath.FrameTimesTally(expected: durations.count)
-        var window = FrameMath.PeakWindow(refreshRate: refreshRate)
+        let uniform = frameClock.isUniform
+        var window = FrameMath.PeakWindow(refreshRate: frameClock.refreshRate)
+        var timedWindow = FrameMath.TimedPeakWindow()
+        var displaySeconds = 0.0
+        let uniformBudgetMs = frameClock.budgetMs(ofFrame: 0)
+        var position = 0
         for duration in durations {
+            let budgetMs = uniform ? uniformBudgetMs : frameClock.budgetMs(ofFrame: frames.frameIndex(position))
+            let budgetNs = budgetMs * 1_000_000
             let droppedHere = FrameMath.dropped(duration, budgetNs: budgetNs)
             dropped += droppedHere
             if FrameMath.isJanky(duration, budgetNs: budgetNs) { janky += 1 }
+            if FrameMath.isFrozen(duration) { frozen += 1 }
+            if !uniform { hitchTime += Double(droppedHere) * budgetMs }
             times.add(duration)
-            window.add(1 + droppedHere)
+            if uniform {
+                window.add(1 + droppedHere)
+            } else {
+                let shown = Double(1 + droppedHere) * frameClock.intervalMs(ofFrame: frames.frameIndex(position)) / 1000
+                timedWindow.add(seconds: shown)
+                displaySeconds += shown
+            }
+            position += 1
         }
         let count = Double(durations.count)
-        let session = count / refreshRate
-        let hitchTime = Double(dropped) * budgetMs
+        let session = uniform ? count / frameClock.refreshRate : frames.sessionSeconds
+        if uniform { hitchTime = Double(dropped) * uniformBudgetMs }
         var selfMs: [String: Double] = [:]
         for path in paths {
             selfMs[path.path, default: 0] += FrameMath.ms(path.selfNs)
         }
+        let effective = count <= 0 ? 0 : uniform ? frameClock.refreshRate * count / (count + Double(dropped))
+            : count / displaySeconds
         self.init(frames: durations.count,
                   jankyFrames: janky,
                   droppedFrames: dropped, hitchTimeMs: hitchTime,
                   frameTimeMs: times.figures(rereading: durations),
                   hitchTimeRatio: session > 0 ? hitchTime / session : 0,
-                  effectiveFPS: count > 0 ? refreshRate * count / (count + Double(dropped)) : 0,
-                  peakFPS: window.framesPerSecond,
+                  effectiveFPS: effective,
+                  peakFPS: uniform ? window.framesPerSecond : timedWindow.framesPerSecond,
                   initialDisplayMs: initial.map { FrameMath.ms($0.durationNs) },
-                  hotPathSelfMs: selfMs)
+                  hotPathSelfMs: selfMs, frozenFrames: frozen)
     }
 }
 
@@ -209,18 +234,34 @@ struct MeasuredFrames {
     let log: FrameLog
     let positions: Positions
 
-    init(_ log: FrameLog, window: MeasurementWindow, refreshRate: Double) {
+    let frameClock: FrameClock
+
+    init(_ log: FrameLog, window: MeasurementWindow, frameClock: FrameClock) {
         self.log = log
+        self.frameClock = frameClock
         if log.isCompact {
             // A compact log's frame n is at position n: the window is a range of positions.
             var lower = window.includesInitialDisplay ? 0 : 1
             var upper = log.count
-            if let from = window.from { lower = max(lower, MeasurementWindow.frame(of: from.time, refreshRate: refreshRate)) }
-            if let to = window.to { upper = min(upper, MeasurementWindow.frame(of: to.time, refreshRate: refreshRate)) }
+            if let from = window.from { lower = max(lower, frameClock.frame(at: from.time)) }
+            if let to = window.to { upper = min(upper, frameClock.frame(at: to.time)) }
             positions = .range(min(lower, upper)..<upper)
         } else {
-            positions = .list(log.indices.filter { window.contains(frame: log.frameIndex(at: $0), refreshRate: refreshRate) })
+            positions = .list(log.indices.filter { window.contains(frame: log.frameIndex(at: $0), frameClock: frameClock) })
         }
+    }
+
+    /// The frame number of the measured frame at `position` (from 0, among the measured frames).
+    func frameIndex(_ position: Int) -> Int {
+        log.frameIndex(at: positions[position])
+    }
+
+    /// The measured frames' intervals summed, in seconds.
+    var sessionSeconds: Double {
+        if case .range(let range) = positions {
+            return frameClock.startTime(ofFrame: range.upperBound) - frameClock.startTime(ofFrame: range.lowerBound)
+        }
+        return positions.indices.reduce(0) { $0 + frameClock.intervalMs(ofFrame: frameIndex($1)) / 1000 }
     }
 
     /// The measured frames' durations, in order.

@@ -14,22 +14,29 @@ public struct Report: Sendable, Equatable {
     public var layout: String
     /// `offsets` or `gestures`.
     public var mode: ReplayMode
-    /// Frames per second of the replay.
+    /// Frames per second of the replay; the fastest when the rate varies (``frameClock``).
     public var refreshRateHz: Double
-    /// The frame budget in milliseconds: a frame over it is janky.
+    /// The frame budget in milliseconds: a frame over it is janky. When the rate varies, each frame's budget is
+    /// its own interval (``frameClock``) and this is the tightest.
     public var budgetMs: Double
+    /// When each frame begins and its budget: uniform at ``refreshRateHz`` and ``budgetMs`` unless the trace
+    /// gives every frame its own interval.
+    public var frameClock: FrameClock
     /// Measured repeats (warm-up excluded).
     public var repeats: Int
     /// Warm-up repeats run and discarded.
     public var warmup: Int
     /// Frames per repeat (mean over repeats).
     public var frames: Double
-    /// Session length per repeat in seconds: frames / refresh rate.
+    /// Session length per repeat in seconds: the sum of the measured frames' intervals (frames / refresh rate).
     public var sessionSeconds: Double
     /// Nearest-rank statistics of the pooled per-frame times.
     public var frameTimeMs: FrameTimes
     /// Frames over budget per repeat (mean over repeats).
     public var jankyFrames: Double
+    /// Frames over 700 ms per repeat (mean over repeats): Sentry's and Firebase's frozen frames; `nil` in
+    /// reports written before Reel counted them.
+    public var frozenFrames: Double?
     /// Σ (ceil(time / budget) − 1) per repeat (mean over repeats).
     public var droppedFrames: Double
     /// Σ dropped × budget per repeat (mean over repeats).
@@ -92,7 +99,9 @@ public struct Report: Sendable, Equatable {
                 failure: String? = nil, markers: [Marker] = [], perRepeat: [RepeatFigures] = [],
                 frameSamples: [FrameRow] = [], clock: ClockName = .wall, workload: WorkloadMode = .model,
                 initialDisplay: InitialDisplay? = nil, window: MeasurementWindow = .wholeSession,
-                reelVersion: String? = nil) {
+                reelVersion: String? = nil, frozenFrames: Double? = nil, frameClock: FrameClock? = nil) {
+        self.frameClock = frameClock ?? FrameClock(refreshRate: refreshRateHz, budgetMs: budgetMs)
+        self.frozenFrames = frozenFrames
         self.complete = complete
         self.trace = trace
         self.layout = layout
@@ -238,6 +247,8 @@ extension Report {
         public var frames: Int
         /// Frames over budget.
         public var jankyFrames: Int
+        /// Frames over 700 ms; `nil` in reports written before it was kept.
+        public var frozenFrames: Int?
         /// Σ ceil(time / budget) − 1 over the frames.
         public var droppedFrames: Int
         /// Dropped frames × budget, ms.
@@ -259,7 +270,8 @@ extension Report {
         /// Creates figures already computed.
         public init(frames: Int, jankyFrames: Int, droppedFrames: Int, hitchTimeMs: Double, frameTimeMs: FrameTimes,
                     hitchTimeRatio: Double? = nil, effectiveFPS: Double? = nil, peakFPS: Double? = nil,
-                    initialDisplayMs: Double? = nil, hotPathSelfMs: [String: Double]? = nil) {
+                    initialDisplayMs: Double? = nil, hotPathSelfMs: [String: Double]? = nil, frozenFrames: Int? = nil) {
+            self.frozenFrames = frozenFrames
             self.frames = frames
             self.jankyFrames = jankyFrames
             self.droppedFrames = droppedFrames

@@ -19,8 +19,8 @@ enum TraceFormat {
     /// The header's elements, the root and the containers.
     static let header: [ElementDeclaration] = [
         ElementDeclaration(.trace, [.required(.version, .versionOne)],
-                           content: .sequence([(.meta, false), (.collectionView, true), (.layout, true), (.data, true),
-                                                (.workload, false), (.events, true)])),
+                           content: .sequence([(.meta, false), (.collectionView, true), (.frameIntervals, false), (.layout, true),
+                                                (.data, true), (.workload, false), (.events, true)])),
         ElementDeclaration(.meta, [], content: .anything),
         ElementDeclaration(.collectionView, [
             .required(.width, .viewLength), .required(.height, .viewLength),
@@ -30,7 +30,10 @@ enum TraceFormat {
             .optional(.safeArea, .nonNegativeInsets), .optional(.layoutMargins, .nonNegativeInsets),
             .optional(.scale, .displayScale), .optional(.layoutDirection, .layoutDirection),
             .optional(.ios, .iosVersion),
+            .optional(.bounces, .boolean), .optional(.alwaysBounceVertical, .boolean),
+            .optional(.alwaysBounceHorizontal, .boolean),
         ]),
+        ElementDeclaration(.frameIntervals, [.required(.ms, .intervalList)]),
         // `name` picks the layout from the catalogue; every other attribute is one of its parameters.
         ElementDeclaration(.layout, [.required(.name, .nonEmpty)], takesOtherAttributes: true),
         ElementDeclaration(.data, [], content: .elements([.section])),

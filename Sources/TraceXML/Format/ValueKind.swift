@@ -5,6 +5,8 @@ enum ValueKind: UInt8, CaseIterable, Sendable {
     case versionOne, text, nonEmpty, boolean, phase, transitionPhase, position, decelerationRate
     /// `count-list` of item indices (`<delete-items at>`) and of item counts (`<batch counts-after>`).
     case itemIndexList, itemCountList, indexPath, sizeList, insets
+    /// `<frame-intervals ms>`: intervals in milliseconds, `MS` or a run `MS*K`, separated by spaces.
+    case intervalList
     /// A section's flow metrics: its insets (`T L B R`, none negative), a spacing, a header's or footer's size.
     case nonNegativeInsets, spacing, size
     /// `<collection-view>`'s `scale` (1, 2 or 3) and `layout-direction` (`ltr`, `rtl`).
@@ -27,6 +29,7 @@ enum ValueKind: UInt8, CaseIterable, Sendable {
         case .itemIndexList, .itemCountList: "count-list"
         case .indexPath: "index-path"
         case .sizeList: "size-list"
+        case .intervalList: "interval-list"
         case .insets: "insets"
         case .nonNegativeInsets: "nonnegative-insets"
         case .spacing: "spacing"
@@ -91,6 +94,7 @@ enum ValueKind: UInt8, CaseIterable, Sendable {
         case .itemIndexList, .itemCountList: "(\(Self.index)( +\(Self.index))*)?"
         case .indexPath: "\(Self.index) +\(Self.index)"
         case .sizeList: "(\(entry)(, ?\(entry))*)?"
+        case .intervalList: "\(Self.unsignedNumber)(\\*[0-9]{1,8})?( +\(Self.unsignedNumber)(\\*[0-9]{1,8})?)*"
         case .insets: "\(Self.signedNumber)( +\(Self.signedNumber)){3}"
         case .nonNegativeInsets: "\(Self.unsignedNumber)( +\(Self.unsignedNumber)){3}"
         case .size: size
@@ -136,6 +140,7 @@ enum ValueKind: UInt8, CaseIterable, Sendable {
         case .insets: .inset
         case .nonNegativeInsets: .sectionInset
         case .sizeList, .size: .elementLength
+        case .intervalList: .frameInterval
         default: nil
         }
     }

@@ -6,6 +6,9 @@ public struct TraceHeader: Hashable, Sendable {
     /// Free-form key/value pairs (`<meta>`), in document order.
     public var meta: [MetaEntry]
     public var collectionView: CollectionViewConfiguration
+    /// Every frame's own interval (`<frame-intervals>`); `nil` when the trace has none, and every frame lasts
+    /// 1 / the collection view's refresh rate.
+    public var frameIntervals: FrameIntervals?
     public var layout: LayoutDescription
     /// The sections of the data source before the first event (`<data>`).
     public var sections: [SectionDescription]
@@ -16,9 +19,10 @@ public struct TraceHeader: Hashable, Sendable {
     public static let currentVersion = 1
 
     public init(version: Int = TraceHeader.currentVersion, meta: [MetaEntry] = [],
-                collectionView: CollectionViewConfiguration, layout: LayoutDescription,
-                sections: [SectionDescription], workload: Workload? = nil) {
+                collectionView: CollectionViewConfiguration, frameIntervals: FrameIntervals? = nil,
+                layout: LayoutDescription, sections: [SectionDescription], workload: Workload? = nil) {
         self.version = version
+        self.frameIntervals = frameIntervals
         self.meta = meta
         self.collectionView = collectionView
         self.layout = layout
@@ -83,6 +87,15 @@ public struct CollectionViewConfiguration: Hashable, Sendable {
 
     /// The iOS version a trace without `ios` ran on.
     public static let defaultIOSVersion = 17
+    /// Whether dragging past an edge rubber-bands and a fling bounces back (`bounces`); true by default, as
+    /// `UIScrollView.bounces`.
+    public var bounces: Bool
+    /// Whether the view bounces vertically even when its content is not taller than it
+    /// (`always-bounce-vertical`); false by default, as `UIScrollView.alwaysBounceVertical`.
+    public var alwaysBounceVertical: Bool
+    /// Whether the view bounces horizontally even when its content is not wider than it
+    /// (`always-bounce-horizontal`); false by default, as `UIScrollView.alwaysBounceHorizontal`.
+    public var alwaysBounceHorizontal: Bool
 
     /// The direction of the user interface: `ltr` or `rtl`.
     public enum LayoutDirection: String, Hashable, Sendable, CaseIterable {
@@ -98,8 +111,13 @@ public struct CollectionViewConfiguration: Hashable, Sendable {
                 allowsSelection: Bool = true, allowsMultipleSelection: Bool = false,
                 isPrefetchingEnabled: Bool = true, safeArea: EdgeInsets = .zero,
                 layoutMargins: EdgeInsets = CollectionViewConfiguration.defaultLayoutMargins, displayScale: Int = 2,
-                layoutDirection: LayoutDirection = .leftToRight, iosVersion: Int = CollectionViewConfiguration.defaultIOSVersion) {
+                layoutDirection: LayoutDirection = .leftToRight, iosVersion: Int = CollectionViewConfiguration.defaultIOSVersion,
+                bounces: Bool = true,
+                alwaysBounceVertical: Bool = false, alwaysBounceHorizontal: Bool = false) {
         self.iosVersion = iosVersion
+        self.bounces = bounces
+        self.alwaysBounceVertical = alwaysBounceVertical
+        self.alwaysBounceHorizontal = alwaysBounceHorizontal
         self.safeArea = safeArea
         self.layoutMargins = layoutMargins
         self.displayScale = displayScale

@@ -10,6 +10,9 @@ public enum TraceLimits {
 
     /// Display refresh rates, in hertz: from 1 Hz up to the 240 Hz of the fastest gaming displays.
     public static let refreshRate: ClosedRange<Double> = 1...240
+    /// One frame's interval (`<frame-intervals>`), in milliseconds: from 1 ms (a display faster than any made)
+    /// to 10 s (a recording whose display stood still that long, an app suspended mid-session).
+    public static let frameInterval: ClosedRange<Double> = 1...10_000
     /// Event times and session lengths, in seconds: 24 hours.
     public static let time: ClosedRange<Double> = 0...86_400
     /// Animation durations (`<batch>`, `<set-layout>`, `<scroll-to-item>`), in seconds.

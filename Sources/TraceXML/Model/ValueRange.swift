@@ -56,6 +56,8 @@ struct ValueRange: Sendable {
 extension ValueRange {
     static let refreshRate = ValueRange(TraceLimits.refreshRate, "a refresh rate", unit: " Hz",
                                         reason: "the fastest displays refresh at 240 Hz")
+    static let frameInterval = ValueRange(TraceLimits.frameInterval, "intervals", unit: " ms",
+                                          reason: "a frame lasts at most 10 seconds")
     static let time = ValueRange(TraceLimits.time, "a time", unit: " seconds",
                                  reason: "a session lasts at most 24 hours")
     static let duration = ValueRange(TraceLimits.animationDuration, "a duration", unit: " seconds",

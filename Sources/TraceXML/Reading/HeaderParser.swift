@@ -38,7 +38,15 @@ struct HeaderParser {
         stream.headerPlace = "in <collection-view>"
         let collectionView = try readCollectionView()
         stream.headerPlace = "after <collection-view>"
-        try expect(.layout, stream.read(), after: "collection-view", traceLocation)
+        node = try stream.read()
+        var frameIntervals: FrameIntervals?
+        if case .element = node, stream.elementName == .frameIntervals {
+            stream.headerPlace = "in <frame-intervals>"
+            frameIntervals = try readFrameIntervals()
+            stream.headerPlace = "after <frame-intervals>"
+            node = try stream.read()
+        }
+        try expect(.layout, node, after: frameIntervals == nil ? "collection-view" : "frame-intervals", traceLocation)
         stream.headerPlace = "in <layout>"
         let layout = try LayoutParser(stream: stream).parse()
         stream.headerPlace = "after <layout>"
@@ -58,7 +66,7 @@ struct HeaderParser {
         stream.headerPlace = "in the <events> tag"
         try stream.checkAttributes(of: .events)
         let header = TraceHeader(version: TraceHeader.currentVersion, meta: meta, collectionView: collectionView,
-                                 layout: layout, sections: sections, workload: workload)
+                                 frameIntervals: frameIntervals, layout: layout, sections: sections, workload: workload)
         return (header, stream.isEmptyElement ? try finishEmptyEvents() : false)
     }
 
@@ -78,7 +86,7 @@ struct HeaderParser {
         }
     }
 
-    static let headerElements: [XMLName] = [.meta, .collectionView, .layout, .data, .workload, .events]
+    static let headerElements: [XMLName] = [.meta, .collectionView, .frameIntervals, .layout, .data, .workload, .events]
 
     /// An empty `<events/>`: `</trace>` and the end of the document must follow.
     private func finishEmptyEvents() throws(TraceError) -> Bool {
@@ -144,7 +152,10 @@ struct HeaderParser {
                 ?? CollectionViewConfiguration.defaultLayoutMargins,
             displayScale: try displayScale(),
             layoutDirection: try layoutDirection(),
-            iosVersion: try iosVersion())
+            iosVersion: try iosVersion(),
+            bounces: try stream.bool(.bounces, default: true),
+            alwaysBounceVertical: try stream.bool(.alwaysBounceVertical, default: false),
+            alwaysBounceHorizontal: try stream.bool(.alwaysBounceHorizontal, default: false))
         try stream.finishLeaf()
         return configuration
     }
@@ -174,6 +185,19 @@ struct HeaderParser {
             throw stream.invalid(attribute, expected: "'ltr' or 'rtl'")
         }
         return direction
+    }
+
+    /// `<frame-intervals ms>`: its runs, parsed in place (memory grows with the runs, not with the text).
+    private func readFrameIntervals() throws(TraceError) -> FrameIntervals {
+        try stream.checkAttributes(of: .frameIntervals)
+        let attribute = try stream.required(.ms)
+        var intervals = FrameIntervals()
+        let bytes = attribute.valueBytes
+        if let problem = IntervalListParser.parse(bytes, into: &intervals) {
+            throw stream.invalid(attribute, expected: problem.explanation(in: bytes))
+        }
+        try stream.finishLeaf()
+        return intervals
     }
 
     private func readData() throws(TraceError) -> [SectionDescription] {

@@ -4,6 +4,7 @@ enum XMLName: String, CaseIterable {
     // Elements.
     case trace, meta, entry
     case collectionView = "collection-view"
+    case frameIntervals = "frame-intervals"
     case layout, data, section, workload, cell, supplementary, events
     case scroll, drag, tap
     case longPress = "long-press"
@@ -54,6 +55,9 @@ enum XMLName: String, CaseIterable {
     case unstableDelta = "unstable-delta"
     case id, ios, reconfigure, reload
     case perItem = "per-item"
+    case ms, bounces
+    case alwaysBounceVertical = "always-bounce-vertical"
+    case alwaysBounceHorizontal = "always-bounce-horizontal"
 
     var text: String { rawValue }
 

@@ -25,6 +25,7 @@ public enum TraceSchema {
       <attribute name="version"><value>1</value></attribute>
       <optional><ref name="meta"/></optional>
       <ref name="collection-view"/>
+      <optional><ref name="frame-intervals"/></optional>
       <ref name="layout"/>
       <ref name="data"/>
       <optional><ref name="workload"/></optional>
@@ -50,6 +51,11 @@ public enum TraceSchema {
   <define name="size-list">
     <!-- "W H, W H, …"; "W H*K" is K items of one size (a run). -->
     <data type="string"><param name="pattern">([0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)? +[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?(\*[0-9]{1,8})?(, ?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)? +[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?(\*[0-9]{1,8})?)*)?</param></data>
+  </define>
+  <define name="interval-list">
+    <!-- "MS MS …", each a frame's interval in milliseconds; "MS*K" is K frames of one interval (a run).
+         Each interval is from 1 to 10,000 ms (TraceLimits.frameInterval), which the reader checks. -->
+    <data type="string"><param name="pattern">[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?(\*[0-9]{1,8})?( +[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?(\*[0-9]{1,8})?)*</param></data>
   </define>
   <define name="insets">
     <data type="string"><param name="pattern">-?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?( +-?[0-9]+(\.[0-9]+)?([eE][+\-]?[0-9]+)?){3}</param></data>
@@ -238,6 +244,16 @@ public enum TraceSchema {
           </choice>
         </attribute>
       </optional>
+      <optional><attribute name="bounces"><ref name="boolean"/></attribute></optional>
+      <optional><attribute name="always-bounce-vertical"><ref name="boolean"/></attribute></optional>
+      <optional><attribute name="always-bounce-horizontal"><ref name="boolean"/></attribute></optional>
+      <empty/>
+    </element>
+  </define>
+  <define name="frame-intervals">
+    <!-- Every frame's own interval; frames past the list repeat its last interval. -->
+    <element name="frame-intervals">
+      <attribute name="ms"><ref name="interval-list"/></attribute>
       <empty/>
     </element>
   </define>

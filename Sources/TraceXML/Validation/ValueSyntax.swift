@@ -47,6 +47,7 @@ enum ValueSyntax {
         case .itemIndexList, .itemCountList: return isCountList(value)
         case .indexPath: return isIndexPath(value)
         case .sizeList: return isSizeList(value)
+        case .intervalList: return isIntervalList(value)
         case .insets: return isInsets(value)
         case .nonNegativeInsets: return isInsets(value, signed: false)
         case .size: return isSize(value)
@@ -223,6 +224,23 @@ enum ValueSyntax {
             guard value[end] == UInt8(ascii: ",") else { return false }
             index = end + 1
             if index < value.count && value[index] == 0x20 { index += 1 }
+        }
+    }
+
+    /// `E( +E)*` with E = `N(\*[0-9]{1,8})?` and N the unsigned number pattern: "16.667*600 8.333".
+    static func isIntervalList(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while true {
+            guard var end = scanNumber(value, from: index, signed: false) else { return false }
+            if end < value.count && value[end] == UInt8(ascii: "*") {
+                let digits = end + 1
+                end = digits
+                while end < value.count && value[end] &- UInt8(ascii: "0") < 10 { end += 1 }
+                guard (1...8).contains(end - digits) else { return false }
+            }
+            if end == value.count { return true }
+            guard let next = scanSpaces(value, from: end), next < value.count else { return false }
+            index = next
         }
     }
 }

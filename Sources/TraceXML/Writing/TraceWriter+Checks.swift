@@ -96,6 +96,15 @@ extension TraceWriter {
            !range.contains(factor) {
             throw unwritable("deceleration rate is \(factor); expected a factor per millisecond \(range.bounds)")
         }
+        if let intervals = header.frameIntervals {
+            checkedElement = .frameIntervals
+            guard !intervals.isEmpty else { throw unwritable("frame intervals are empty; expected one interval at least") }
+            guard intervals.frameCount <= TraceLimits.frames else {
+                throw unwritable("frame intervals cover \(TraceLimits.grouped(intervals.frameCount)) frames; "
+                                 + "expected at most \(TraceLimits.grouped(TraceLimits.frames))")
+            }
+            for run in intervals.runs { try check(run.milliseconds, "frame interval", .ms) }
+        }
         try check(header.layout)
         try check(header.sections, "data")
         if let workload = header.workload {

@@ -272,7 +272,15 @@ public final class TraceWriter {
         if view.displayScale != 2 { try attribute(.scale, view.displayScale) }
         if view.layoutDirection != .leftToRight { try attribute(.layoutDirection, view.layoutDirection.rawValue) }
         if view.iosVersion != CollectionViewConfiguration.defaultIOSVersion { try attribute(.ios, view.iosVersion) }
+        if !view.bounces { try attribute(.bounces, false) }
+        if view.alwaysBounceVertical { try attribute(.alwaysBounceVertical, true) }
+        if view.alwaysBounceHorizontal { try attribute(.alwaysBounceHorizontal, true) }
         try end()
+        if let intervals = header.frameIntervals {
+            try start(.frameIntervals)
+            try attribute(.ms, intervals.description)
+            try end()
+        }
         try writeLayout(header.layout)
         try start(.data)
         try writeSections(header.sections)
