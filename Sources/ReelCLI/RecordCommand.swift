@@ -34,6 +34,12 @@ struct RecordCommand: ParsableCommand {
     @Option(name: .customLong("refresh-rate"), parsing: .unconditional, help: ArgumentHelp("Frames per second (1–240).", valueName: "hz"))
     var refreshRate = 60.0
 
+    @Option(name: .customLong("frame-intervals"), help: ArgumentHelp("Every frame's own interval, as a display whose rate changes gives them (a ProMotion screen): 'MS*COUNT …' runs, such as '8.333*600 16.667*120'; frames past the list repeat its last interval.", valueName: "ms*count …"))
+    var frameIntervals: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The iOS version the session runs on (13–26): a non-animated snapshot apply diffs from iOS 15 on and reloads the data before.", valueName: "n"))
+    var ios = CollectionViewConfiguration.defaultIOSVersion
+
     @Option(parsing: .unconditional, help: ArgumentHelp("Sections of data (0–100,000; default: 1, or the number of counts --items lists).", valueName: "n"))
     var sections: Int?
 
@@ -52,10 +58,10 @@ struct RecordCommand: ParsableCommand {
     @Option(name: .customLong("reuse-identifier"), help: "The cells' reuse identifier.")
     var reuseIdentifier = "cell"
 
-    @Option(help: ArgumentHelp("Costs of the cells (their --reuse-identifier), each from 0 to 1,000 ms.", valueName: "id=create,configure,prepare-for-reuse"))
+    @Option(help: ArgumentHelp("Costs of the cells (their --reuse-identifier), each from 0 to 1,000 ms; a fourth is the cost of measuring a self-sizing cell.", valueName: "id=create,configure,prepare-for-reuse[,measure]"))
     var workload: [String] = []
 
-    @Option(name: .customLong("supplementary-workload"), help: ArgumentHelp("Costs of supplementary views of a kind, each from 0 to 1,000 ms, repeatable.", valueName: "kind=create,configure,prepare-for-reuse"))
+    @Option(name: .customLong("supplementary-workload"), help: ArgumentHelp("Costs of supplementary views of a kind, each from 0 to 1,000 ms, repeatable; a fourth is the cost of measuring a self-sizing view.", valueName: "kind=create,configure,prepare-for-reuse[,measure]"))
     var supplementaryWorkload: [String] = []
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Seconds of user activity (more than 0, up to 86,400; at most 10,368,000 frames with the minute a recording may run on while the content settles).", valueName: "seconds"))
@@ -103,6 +109,9 @@ struct RecordCommand: ParsableCommand {
         setup.items = try Self.count(items)
         setup.isPagingEnabled = paging
         setup.isPrefetchingEnabled = !noPrefetching
+        setup.frameIntervals = try frameIntervals.map(Self.intervals)
+        setup.iosVersion = ios
+        if scenario.appliesSnapshots { setup.itemIdentifierPrefix = scenario.itemIdentifierPrefix }
         if let itemSizes {
             let parts = itemSizes.split(separator: " ").map(String.init)
             guard parts.count == 2 else {
@@ -139,6 +148,8 @@ struct RecordCommand: ParsableCommand {
                                   + "\(OptionRange.format(Double(TraceLimits.frames))) (24 hours at 120 Hz)")
         }
         _ = try Self.seed(seed)
+        if let frameIntervals { _ = try Self.intervals(frameIntervals) }
+        try OptionRange(option: "--ios", range: 13...26, unit: "", reason: "the iOS versions a trace describes").check(ios)
         if let sections {
             try OptionRange(option: "--sections", range: 0...Double(TraceLimits.sections), unit: "",
                             reason: "the most sections a collection view holds").check(sections)
@@ -294,13 +305,23 @@ struct RecordCommand: ParsableCommand {
                               + "width or height), not '\(text)'")
     }
 
-    private static func costs(_ text: String, _ option: String) throws -> Workload.Costs {
-        let values = text.split(separator: ",").map { Double($0) }
-        guard values.count == 3, values.allSatisfy({ $0.map { TraceLimits.cost.contains($0) } ?? false }),
-              let create = values[0], let configure = values[1], let recycle = values[2] else {
-            throw ValidationError("\(option) costs must be three milliseconds, create,configure,prepare-for-reuse, "
-                                  + "each from 0 to 1,000 ms (one view's cost), not '\(text)'")
+    private static func intervals(_ text: String) throws -> FrameIntervals {
+        do throws(FrameIntervals.SyntaxError) {
+            return try FrameIntervals(parsing: text)
+        } catch {
+            throw ValidationError("--frame-intervals must be \(error.expectation), not '\(text)'")
         }
-        return Workload.Costs(create: create, configure: configure, prepareForReuse: recycle)
+    }
+
+    private static func costs(_ text: String, _ option: String) throws -> Workload.Costs {
+        let values = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+        guard values.count == 3 || values.count == 4, values.allSatisfy({ $0.map { TraceLimits.cost.contains($0) } ?? false }),
+              let create = values[0], let configure = values[1], let recycle = values[2] else {
+            throw ValidationError("\(option) costs must be three or four milliseconds, "
+                                  + "create,configure,prepare-for-reuse[,measure], each from 0 to 1,000 ms (one view's "
+                                  + "cost), not '\(text)'")
+        }
+        return Workload.Costs(create: create, configure: configure, prepareForReuse: recycle,
+                              measure: values.count == 4 ? values[3] ?? 0 : 0)
     }
 }

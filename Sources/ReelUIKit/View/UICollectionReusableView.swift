@@ -44,14 +44,5 @@ open class UICollectionReusableView: NSObject {
     }
 }
 
-/// A cell: UIKit's `UICollectionViewCell`, for the cell classes a layout file declares (see
-/// ``UICollectionReusableView``). https://developer.apple.com/documentation/uikit/uicollectionviewcell
-open class UICollectionViewCell: UICollectionReusableView {
-    /// Whether the cell is selected.
-    open var isSelected = false
-    /// Whether the cell is highlighted.
-    open var isHighlighted = false
-}
-
 /// The engine's view for a decoration element of a UIKit layout.
 final class DecorationView: ReusableView {}

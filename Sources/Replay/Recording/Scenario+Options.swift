@@ -32,6 +32,13 @@ public struct RecordingSetup: Sendable {
     public var isPagingEnabled = false
     /// Whether the collection view prefetches cells (`<collection-view prefetching="false">` when not).
     public var isPrefetchingEnabled = true
+    /// Every frame's own interval (`<frame-intervals>`), or `nil` for frames at ``refreshRate``.
+    public var frameIntervals: FrameIntervals?
+    /// The iOS version the session runs on (`<collection-view ios>`).
+    public var iosVersion = CollectionViewConfiguration.defaultIOSVersion
+    /// The prefix of the items' identifiers when the app's data source is diffable: the sections are then `s0`,
+    /// `s1`…, and the items `PREFIX0`, `PREFIX1`… numbered across sections; `nil` for item counts alone.
+    public var itemIdentifierPrefix: String?
     public var cellCosts: [(identifier: String, costs: Workload.Costs)] = []
     public var supplementaryCosts: [(kind: String, costs: Workload.Costs)] = []
 
@@ -47,6 +54,7 @@ public struct RecordingSetup: Sendable {
             }
         }
         let sectionCount = if case .each(let counts) = items { counts.count } else { sections }
+        var identified = 0
         let data = (0..<sectionCount).map { section -> SectionDescription in
             let count = switch items {
             case .exactly(let n): n
@@ -59,7 +67,13 @@ public struct RecordingSetup: Sendable {
                 for _ in 0..<count { list.append(Size(width: draw(spec.width), height: draw(spec.height))) }
                 return list
             }
-            return SectionDescription(items: count, itemSizes: sizes, reuseIdentifier: reuseIdentifier)
+            var description = SectionDescription(items: count, itemSizes: sizes, reuseIdentifier: reuseIdentifier)
+            if let prefix = itemIdentifierPrefix {
+                description.identifier = "s\(section)"
+                description.itemIdentifiers = ItemIdentifierList([.init(prefix: prefix, start: identified, count: count)])
+                identified += count
+            }
+            return description
         }
         let workload = cellCosts.isEmpty && supplementaryCosts.isEmpty ? nil : Workload(
             cells: cellCosts.map { Workload.Cell(reuseIdentifier: $0.identifier, costs: $0.costs) },
@@ -67,7 +81,8 @@ public struct RecordingSetup: Sendable {
         return TraceHeader(
             collectionView: CollectionViewConfiguration(size: Size(width: width, height: height), refreshRate: refreshRate,
                                                         isPagingEnabled: isPagingEnabled,
-                                                        isPrefetchingEnabled: isPrefetchingEnabled),
+                                                        isPrefetchingEnabled: isPrefetchingEnabled, iosVersion: iosVersion),
+            frameIntervals: frameIntervals,
             layout: LayoutDescription(name: layout, parameters: parameters.map { .init(name: $0.name, value: $0.value) }),
             sections: data, workload: workload)
     }

@@ -27,6 +27,9 @@ enum ScenarioNeed: Hashable, Sendable {
     case scrolling
     /// Content wider than the view: the user swipes along a row.
     case horizontalScrolling
+    /// Identifiers on the sections and items: the app's data source is diffable and changes the data by
+    /// applying snapshots.
+    case identifiedItems
     /// A paging collection view (`--paging`).
     case paging
     /// A layout that handles pinches (``LayoutInteractionHandling/handlesPinches``).
@@ -63,6 +66,8 @@ extension ScenarioName {
         case .shelves: "reads down through the content"
         case .stacksPinch: "pinches the slides' stacks open into the grid"
         case .springboard: "pages through the icons"
+        case .selfSizingChat: "reads and receives messages"
+        case .diffableFeed: "pulls to refresh and scrolls through the feed"
         }
     }
 
@@ -70,7 +75,7 @@ extension ScenarioName {
     /// generic users, the catalogue layout each app user was written for, `stacked` for `pinch`.
     public var appLayout: String {
         switch self {
-        case .browse, .flingStorm, .jump, .batchStorm, .tapSelect, .chat: "flow"
+        case .browse, .flingStorm, .jump, .batchStorm, .tapSelect, .chat, .selfSizingChat, .diffableFeed: "flow"
         case .pinch, .stacks: "stacked"
         case .circle: "circle"
         case .springy: "springy-flow"
@@ -103,6 +108,8 @@ extension ScenarioName {
         case .coverFlow, .line: [.horizontalScrolling]
         case .spiral: [.paging, .section]
         case .springboard: [.paging, .horizontalScrolling]
+        case .selfSizingChat: [.section, .identifiedItems]
+        case .diffableFeed: [.scrolling, .identifiedItems]
         }
     }
 }
@@ -249,6 +256,10 @@ extension Scenario {
             guard laidOut, content.width <= bounds.width else { return nil }
             return ScenarioRefusal("\(doing): it needs content wider than the view (a layout that scrolls "
                                    + "horizontally), and \(given)")
+        case .identifiedItems:
+            guard header.sections.contains(where: { $0.itemIdentifiers == nil }) else { return nil }
+            return ScenarioRefusal("\(doing) through a diffable data source: it needs identifiers on every section's "
+                                   + "items, and the data gives counts")
         case .paging:
             guard !header.collectionView.isPagingEnabled else { return nil }
             return ScenarioRefusal("\(doing): it needs a paging collection view (--paging)")

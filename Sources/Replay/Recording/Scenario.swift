@@ -1,4 +1,5 @@
 public import TraceXML
+import Reporting
 import CollectionEngine
 
 /// A simulated user that `reel record` records: seeded, so the same scenario and seed always give
@@ -56,6 +57,15 @@ public enum ScenarioName: String, CaseIterable, Hashable, Sendable {
     /// press into edit mode, deleting icons with their delete buttons (the app's animated batch), a tap on
     /// the background to leave it.
     case springboard
+    /// A chat of self-sizing messages on a diffable data source: it opens at the latest message; messages
+    /// arrive through applied snapshots (the app follows them when the reader is at the bottom), others are
+    /// reconfigured as their status or reactions change, and the reader scrolls back through history whose
+    /// cells are measured as they appear.
+    case selfSizingChat = "self-sizing-chat"
+    /// A news feed on a diffable data source: pull to refresh at the top (the content rubber-bands, the new
+    /// posts arrive at the top through an applied snapshot), likes that reconfigure the posts on screen, a post
+    /// taken down now and then, and flings through the feed.
+    case diffableFeed = "diffable-feed"
 }
 
 /// A session to record: who the user is, what they look at, for how long.
@@ -103,11 +113,11 @@ public struct Scenario: Sendable {
         header.layout = registry.spelledOut(header.layout)
         let recorder = try TraceRecorder(header: header, path: path, registry: registry)
         var user = SimulatedUser(scenario: self, recorder: recorder)
-        let rate = header.collectionView.refreshRate
-        let frames = Int((duration * rate).rounded())
+        let clock = FrameClock(header: header)
+        let frames = clock.frame(at: duration)
         // New decisions for `duration`; then the gestures under way finish, and frames run until everything
         // has settled (bounded: a minute more, and the frames a trace may hold).
-        let settled = min(frames + Int(Self.settleSeconds * rate), TraceLimits.frames)
+        let settled = min(clock.frame(at: duration + Self.settleSeconds), TraceLimits.frames)
         while recorder.frame < frames || !user.planned.isEmpty || (recorder.isSettling && recorder.frame < settled) {
             user.act(deciding: recorder.frame < frames)
             do {
@@ -136,6 +146,11 @@ struct SimulatedUser {
     /// what looking at the screen costs the recording, which follows what is on screen.
     var hitTests = 0
     var elementsHitTested = 0
+    /// The data of an app that applies snapshots (``ScenarioName/appliesSnapshots``), as its next apply will
+    /// hold it.
+    var appSnapshot: AppSnapshot
+    /// Whether the chat has opened at its latest message.
+    var openedAtLatest = false
 
     /// An input planned for a later frame.
     enum Planned {
@@ -150,6 +165,7 @@ struct SimulatedUser {
         self.scenario = scenario
         self.recorder = recorder
         rng = SplitMix64(seed: scenario.seed)
+        appSnapshot = AppSnapshot(scenario.header.sections, prefix: scenario.name.itemIdentifierPrefix)
         nextDecision = Int(scenario.header.collectionView.refreshRate * 0.5)
     }
 
@@ -284,6 +300,8 @@ struct SimulatedUser {
         case .shelves: decideOnShelves(at: frame)
         case .stacksPinch: decideInSlidesStacks(at: frame)
         case .springboard: decideSpringboard(at: frame)
+        case .selfSizingChat: decideSelfSizingChat(at: frame)
+        case .diffableFeed: decideDiffableFeed(at: frame)
         }
     }
 
@@ -297,7 +315,7 @@ struct SimulatedUser {
         let offset = vertical ? collectionView.contentOffset.y : collectionView.contentOffset.x
         let content = vertical ? collectionView.contentSize.height - size.height : collectionView.contentSize.width - size.width
         let forward = offset < content * 0.05 ? true : offset > content * 0.95 ? false
-            : rng.chance(scenario.name == .chat ? 0.45 : 0.8)
+            : rng.chance(scenario.name.readsBackwards ? 0.45 : 0.8)
         let sign = forward ? 1.0 : -1.0
         let steps = max(3, seconds(rng.uniform(0.12...0.34)))
         let duration = Double(steps) / rate

@@ -72,3 +72,24 @@ enum IntervalListParser {
         return nil
     }
 }
+
+extension FrameIntervals {
+    /// What is wrong with a list of frame intervals given as text: the words an error message puts after
+    /// "expected".
+    public struct SyntaxError: Error, Hashable, Sendable {
+        public var expectation: String
+    }
+
+    /// Reads `text` as `<frame-intervals ms>` holds it (`16.667*600 8.333*1200`): a command line's option,
+    /// checked as a trace's attribute is.
+    public init(parsing text: String) throws(SyntaxError) {
+        var intervals = FrameIntervals()
+        var bytes = Array(text.utf8)
+        let problem = bytes.withUnsafeMutableBufferPointer { buffer in
+            IntervalListParser.parse(UnsafeBufferPointer(buffer), into: &intervals)
+                .map { $0.explanation(in: UnsafeBufferPointer(buffer)) }
+        }
+        if let problem { throw SyntaxError(expectation: problem) }
+        self = intervals
+    }
+}
