@@ -181,10 +181,11 @@ struct ScrollingTests {
         #expect(cv.warnings.map(\.kind) == [.pagingTargetModified])
     }
 
-    @Test("Flings stop at the ends of the content; drags cannot pull it past them")
+    @Test("Without bounces, flings stop at the ends of the content and drags cannot pull it past them")
     func clamping() {
         let h = grid(60)
         let cv = h.collectionView
+        cv.bounces = false
         let end = cv.contentSize.height - 844
         fling(h, velocity: -9000)
         cv.advanceAnimations(to: 10)

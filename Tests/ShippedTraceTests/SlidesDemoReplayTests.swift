@@ -31,7 +31,8 @@ struct SlidesDemoReplayTests {
             bottom = view.contentSize.height - view.bounds.height
         }
         #expect(shelfSections == Set(0..<11))
-        #expect(abs(deepest - bottom) < 1 && bottom == 12_300 - 1004)
+        // In gestures mode the fling that reaches the bottom bounces past it (UIScrollView.bounces) and comes back.
+        #expect(deepest >= bottom - 1 && (mode == .gestures || abs(deepest - bottom) < 1) && bottom == 12_300 - 1004)
         #expect(counters.taps >= 10 && counters.selections >= 5)
         // The grid has no interactions of its own: taps select, and nothing reaches the layout.
         #expect(counters.layoutInteractions == 0)

@@ -31,6 +31,17 @@ extension CollectionView {
     /// Whether the content moves along y: it is taller than the visible area.
     var scrollsVertically: Bool { contentSize.height + adjustedContentInset.vertical > bounds.height }
 
+    /// Whether the content rubber-bands along x: it bounces, and it is wider than the view or always bounces
+    /// horizontally. UIKit's rule (`UIScrollView.alwaysBounceHorizontal`: "If this property is set to true and
+    /// bounces is true, horizontal dragging is allowed even if the content is smaller than the bounds of the
+    /// scroll view").
+    var bouncesHorizontally: Bool { bounces && (scrollsHorizontally || alwaysBounceHorizontal) }
+    /// Whether the content rubber-bands along y (`UIScrollView.alwaysBounceVertical`'s rule, as along x).
+    var bouncesVertically: Bool { bounces && (scrollsVertically || alwaysBounceVertical) }
+
+    /// Whether `offset` is past an edge of the content on an axis.
+    func isPastEdge(_ offset: Point) -> Bool { clampedOffset(offset) != offset }
+
     /// Where the finger dragging the content is, in content coordinates, as UIKit's
     /// `panGestureRecognizer.location(in: collectionView)`: its last position in the viewport seen from the
     /// current content offset. `nil` before the first drag; after the finger lifts, where it lifted (so a
@@ -59,16 +70,23 @@ extension CollectionView {
     public func beginDragging(at location: Point) {
         deceleration = nil
         pageSettle = nil
+        springBack = nil
         scrollAnimation = nil
         prepareLayoutIfNeeded()
-        drag = (finger: location, offset: contentOffset)
+        // Content caught past an edge stays under the finger: the drag starts from where the finger would have
+        // had to travel to put it there.
+        let (lower, upper) = (clampedOffset(Point(x: -.infinity, y: -.infinity)), clampedOffset(Point(x: .infinity, y: .infinity)))
+        let start = Point(
+            x: RubberBand.unbanded(contentOffset.x, lower: lower.x, upper: upper.x, extent: bounds.width),
+            y: RubberBand.unbanded(contentOffset.y, lower: lower.y, upper: upper.y, extent: bounds.height))
+        drag = (finger: location, offset: start)
         dragStartOffset = contentOffset
         trackFinger(.began, at: location)
         delegate?.scrollViewWillBeginDragging(self)
     }
 
-    /// The dragging finger moved to `location`: the content follows it on the axes it scrolls along,
-    /// within its bounds (no rubber band).
+    /// The dragging finger moved to `location`: the content follows it on the axes it scrolls or bounces
+    /// along; past an edge it rubber-bands (``RubberBand``) when it bounces on that axis, else it stops there.
     /// - Complexity: O(1) plus the layout's `shouldInvalidateLayout(forBoundsChange:)`.
     public func dragChanged(to location: Point) {
         guard drag != nil else { return }
@@ -79,9 +97,19 @@ extension CollectionView {
     /// Moves the content so that the point under the finger when the drag began is under `location`.
     private func moveContent(withFingerAt location: Point) {
         guard let drag else { return }
-        let dx = scrollsHorizontally ? location.x - drag.finger.x : 0
-        let dy = scrollsVertically ? location.y - drag.finger.y : 0
-        contentOffset = clampedOffset(Point(x: drag.offset.x - dx, y: drag.offset.y - dy))
+        let (bandsX, bandsY) = (bouncesHorizontally, bouncesVertically)
+        let dx = scrollsHorizontally || bandsX ? location.x - drag.finger.x : 0
+        let dy = scrollsVertically || bandsY ? location.y - drag.finger.y : 0
+        let unclamped = Point(x: drag.offset.x - dx, y: drag.offset.y - dy)
+        let clamped = clampedOffset(unclamped)
+        guard bandsX || bandsY else {
+            contentOffset = clamped
+            return
+        }
+        let (lower, upper) = (clampedOffset(Point(x: -.infinity, y: -.infinity)), clampedOffset(Point(x: .infinity, y: .infinity)))
+        contentOffset = Point(
+            x: bandsX ? RubberBand.banded(unclamped.x, lower: lower.x, upper: upper.x, extent: bounds.width) : clamped.x,
+            y: bandsY ? RubberBand.banded(unclamped.y, lower: lower.y, upper: upper.y, extent: bounds.height) : clamped.y)
     }
 
     /// The finger lifted at `location`, moving at `velocity` (the finger's, in points per second, viewport
@@ -109,16 +137,49 @@ extension CollectionView {
         trackFinger(state, at: location, velocity: velocity)
         moveContent(withFingerAt: location)
         drag = nil
-        let target = releaseTarget(fingerVelocity: velocity)
+        // Released past an edge, the content springs back to it, whatever the finger's velocity.
+        let pastEdge = isPastEdge(contentOffset)
+        let target = releaseTarget(fingerVelocity: pastEdge ? .zero : velocity)
         let decelerate = target != contentOffset
         delegate?.scrollViewDidEndDragging(self, willDecelerate: decelerate)
         guard decelerate else { return }
         delegate?.scrollViewWillBeginDecelerating(self)
         if isPagingEnabled {
             pageSettle = PageSettle(from: contentOffset, to: target, start: animationTime)
+        } else if pastEdge {
+            springBack = SpringBack(from: contentOffset, velocity: .zero, to: target, at: animationTime)
         } else {
-            deceleration = Deceleration(from: contentOffset, to: target, at: animationTime, rate: decelerationRate)
+            deceleration = fling(to: target, fingerVelocity: velocity)
         }
+    }
+
+    /// The deceleration of a fling released at the finger's `velocity` and coming to rest on `target`.
+    ///
+    /// When the content bounces and the fling's natural rest lies past an edge that `target` stops at (the
+    /// layout and the delegate left it there), the fling keeps its natural motion until it reaches the edge,
+    /// then overshoots it and springs back (``SpringBack``, from the edge at the fling's velocity there), as
+    /// UIScrollView's flings bounce off the ends of the content. Otherwise it is retargeted to come to rest on
+    /// `target` exactly.
+    private func fling(to target: Point, fingerVelocity velocity: Point) -> Deceleration {
+        let scrolling = Point(x: scrollsHorizontally ? -velocity.x : 0, y: scrollsVertically ? -velocity.y : 0)
+        let natural = Point(x: contentOffset.x + decelerationRate.restingDistance(forVelocity: scrolling.x),
+                            y: contentOffset.y + decelerationRate.restingDistance(forVelocity: scrolling.y))
+        guard (bouncesHorizontally || bouncesVertically), natural != target, clampedOffset(natural) == target else {
+            return Deceleration(from: contentOffset, to: target, at: animationTime, rate: decelerationRate)
+        }
+        var motion = Deceleration(from: contentOffset, to: natural, at: animationTime, rate: decelerationRate)
+        // The fraction of the way at which it first reaches an edge it would pass.
+        var fraction = 1.0
+        for (start, rest, edge, bounces) in [(contentOffset.x, natural.x, target.x, bouncesHorizontally),
+                                             (contentOffset.y, natural.y, target.y, bouncesVertically)]
+        where bounces && rest != edge && start != rest {
+            fraction = min(fraction, max(0, (edge - start) / (rest - start)))
+        }
+        guard fraction < 1 else {
+            return Deceleration(from: contentOffset, to: target, at: animationTime, rate: decelerationRate)
+        }
+        motion.bounce = (motion.time(atFraction: fraction), target)
+        return motion
     }
 
     /// Delivers a drag whose motion is replayed from recorded offsets (offsets mode): the delegate
@@ -173,13 +234,14 @@ extension CollectionView {
     public var isDragging: Bool { drag != nil }
 
     /// Whether the content is decelerating after a drag.
-    public var isDecelerating: Bool { deceleration != nil || pageSettle != nil }
+    public var isDecelerating: Bool { deceleration != nil || pageSettle != nil || springBack != nil }
 
     /// Moves the content to `offset`; animated, over 0.3 s on the ease-in-ease-out curve, ending with
     /// `scrollViewDidEndScrollingAnimation`. As UIKit's, the offset is not clamped.
     public func setContentOffset(_ offset: Point, animated: Bool) {
         deceleration = nil
         pageSettle = nil
+        springBack = nil
         guard animated, offset != contentOffset else {
             scrollAnimation = nil
             contentOffset = offset
@@ -264,9 +326,23 @@ extension CollectionView {
             }
         }
         if let deceleration {
-            contentOffset = deceleration.offset(at: time)
-            if deceleration.isFinished(at: time) {
+            if let bounce = deceleration.bounce, time >= bounce.time {
+                // The fling reached the edge: from there it overshoots and comes back.
+                springBack = SpringBack(from: deceleration.offset(at: bounce.time), velocity: deceleration.velocity(at: bounce.time),
+                                        to: bounce.target, at: bounce.time)
                 self.deceleration = nil
+            } else {
+                contentOffset = deceleration.offset(at: time)
+                if deceleration.isFinished(at: time) {
+                    self.deceleration = nil
+                    delegate?.scrollViewDidEndDecelerating(self)
+                }
+            }
+        }
+        if let springBack {
+            contentOffset = springBack.offset(at: time)
+            if springBack.isFinished(at: time) {
+                self.springBack = nil
                 delegate?.scrollViewDidEndDecelerating(self)
             }
         }

@@ -289,6 +289,8 @@ public final class CollectionView {
     @exclusivity(unchecked) var deceleration: Deceleration?
     /// The running settle of a paging scroll view onto its page.
     @exclusivity(unchecked) var pageSettle: PageSettle?
+    /// Content past an edge returning to it: after a release past the edge, or after a fling's overshoot.
+    @exclusivity(unchecked) var springBack: SpringBack?
     /// Where the content was when the last drag began: paging moves at most one page from there.
     var dragStartOffset: Point?
     /// What the app did that UIKit only logs, in the order it happened (see ``EngineWarning``). Unchecked
@@ -302,6 +304,16 @@ public final class CollectionView {
     @exclusivity(unchecked) var scrollAnimation: ScrollAnimation?
     /// How fast flings slow down; UIScrollView's normal rate by default.
     public var decelerationRate = DecelerationRate.normal
+    /// Whether the content rubber-bands past its edges under a dragging finger and a fling that reaches an edge
+    /// overshoots it and comes back, as `UIScrollView.bounces` (true by default). Without, the content stops
+    /// at its edges.
+    public var bounces = true
+    /// Whether the content bounces vertically even when it is not taller than the view, as
+    /// `UIScrollView.alwaysBounceVertical` (false by default: content that fits does not bounce on that axis).
+    public var alwaysBounceVertical = false
+    /// Whether the content bounces horizontally even when it is not wider than the view, as
+    /// `UIScrollView.alwaysBounceHorizontal` (false by default).
+    public var alwaysBounceHorizontal = false
     /// Whether a released drag settles on a multiple of the bounds' size, at most one page from where the
     /// drag began, in UIKit's short paging animation.
     public var isPagingEnabled = false

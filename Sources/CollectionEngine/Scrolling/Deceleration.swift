@@ -36,6 +36,9 @@ struct Deceleration {
     /// Retargeted initial velocities, points per millisecond.
     let velocity: Point
     let endTime: Double
+    /// When a fling that runs past an edge reaches it, and the edge it springs back to from there (see
+    /// ``CollectionView/bounces``); `nil` for a fling that comes to rest within the content.
+    var bounce: (time: Double, target: Point)?
 
     /// What is left to travel when the motion counts as at rest.
     static let restThreshold = 0.5
@@ -67,6 +70,19 @@ struct Deceleration {
     }
 
     func isFinished(at time: Double) -> Bool { time >= endTime }
+
+    /// The velocity at `time`, in points per second: the derivative of ``offset(at:)``.
+    func velocity(at time: Double) -> Point {
+        guard time < endTime else { return .zero }
+        let n = max(0, time - startTime) * 1000
+        let perMillisecond = rate / (1 - rate) * -Double.log(rate) * Double.pow(rate, n)
+        return Point(x: velocity.x * perMillisecond * 1000, y: velocity.y * perMillisecond * 1000)
+    }
+
+    /// When the motion has covered `fraction` (from 0 to less than 1) of its way to ``target``.
+    func time(atFraction fraction: Double) -> Double {
+        startTime + Double.log(1 - fraction) / Double.log(rate) / 1000
+    }
 }
 
 /// Where an item ends up on screen when the collection view scrolls to it.

@@ -52,6 +52,9 @@ final class EventDriver {
         collectionView.allowsSelection = configuration.allowsSelection
         collectionView.allowsMultipleSelection = configuration.allowsMultipleSelection
         collectionView.isPagingEnabled = configuration.isPagingEnabled
+        collectionView.bounces = configuration.bounces
+        collectionView.alwaysBounceVertical = configuration.alwaysBounceVertical
+        collectionView.alwaysBounceHorizontal = configuration.alwaysBounceHorizontal
         collectionView.decelerationRate = DecelerationRate(factorPerMillisecond: configuration.decelerationRate.factorPerMillisecond)
         // The engine displays nothing past the limit, and the flow family builds one element more at most,
         // so 10,000,000 items on one screen cost 10,001 attributes before the pass stops on the display limit.
