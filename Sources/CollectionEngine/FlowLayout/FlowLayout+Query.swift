@@ -293,6 +293,22 @@ extension FlowLayout {
             }
             result.append(attributes)
         }
+        /// Appends the items of one line of a list whose frames `frame` gives, that overlap the window; returns
+        /// `false` once `result` holds more than `cap` elements.
+        @inline(__always)
+        func appendLine(_ items: Range<Int>, _ frame: (Int) -> AxisRect) -> Bool {
+            var item = items.lowerBound
+            while item < items.upperBound {
+                let itemFrame = frame(item)
+                if window.main.overlaps(itemFrame.main + origin, itemFrame.mainLength)
+                    && window.cross.overlaps(itemFrame.cross, itemFrame.crossLength) {
+                    if result.count > cap { return false }
+                    append(item, itemFrame)
+                }
+                item += 1
+            }
+            return true
+        }
         // Query bounds relative to the section's origin.
         let relativeLow = window.main.low - origin, relativeHigh = window.main.high - origin
         switch section.lines {
@@ -334,16 +350,7 @@ extension FlowLayout {
                 let current = list.lines[line]
                 if list.startsAscend && current.start >= relativeHigh { break }
                 let end = line + 1 < list.lines.count ? list.lines[line + 1].firstItem : section.count
-                var item = current.firstItem
-                while item < end {
-                    let frame = list.frame(item)
-                    if window.main.overlaps(frame.main + origin, frame.mainLength)
-                        && window.cross.overlaps(frame.cross, frame.crossLength) {
-                        if result.count > cap { return }
-                        append(item, frame)
-                    }
-                    item += 1
-                }
+                guard appendLine(current.firstItem..<end, list.frame) else { return }
                 line += 1
             }
         case .sized(let list):
@@ -356,17 +363,8 @@ extension FlowLayout {
                 let start = list.start(ofLine: line)
                 if list.lineSpacing >= 0 && start >= relativeHigh { break }
                 let thickness = list.thickness[line]
-                let items = list.items(ofLine: line)
-                var item = items.lowerBound
-                while item < items.upperBound {
-                    let frame = list.frame(item, lineStart: start, lineThickness: thickness)
-                    if window.main.overlaps(frame.main + origin, frame.mainLength)
-                        && window.cross.overlaps(frame.cross, frame.crossLength) {
-                        if result.count > cap { return }
-                        append(item, frame)
-                    }
-                    item += 1
-                }
+                guard appendLine(list.items(ofLine: line), { list.frame($0, lineStart: start, lineThickness: thickness) })
+                else { return }
                 line += 1
             }
         }
