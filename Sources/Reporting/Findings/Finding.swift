@@ -38,5 +38,7 @@ public struct Finding: Sendable, Equatable {
         /// The layout answers each item by querying again, typically its line (`nested_queries` per layout
         /// pass): O(k²) per line of k items, as a flow subclass that re-aligns each line item by item.
         public static let lineRequeries = Rule(rawValue: "line-requeries")
+        /// Snapshot applies reloaded items, re-creating their cells, and reconfigured none.
+        public static let reloadsInsteadOfReconfigure = Rule(rawValue: "reloads-instead-of-reconfigure")
     }
 }

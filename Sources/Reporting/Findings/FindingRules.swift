@@ -38,6 +38,22 @@ enum FindingRules {
             + [wholeContentQueries(measurement)].compactMap { $0 }
             + [scanPerQuery(measurement)].compactMap { $0 }
             + [lineRequeries(measurement)].compactMap { $0 }
+            + [reloadsInsteadOfReconfigure(measurement)].compactMap { $0 }
+    }
+
+    /// (h) Snapshot applies (`snapshot_applies` > 0) with reloaded items (`items_reloaded`) and none
+    /// reconfigured: each reload discarded the item's prepared cell and dequeued another, where
+    /// `reconfigureItems` (iOS 15) configures the existing cell again (Tyler Fox's notes on reconfigure;
+    /// GetStream/stream-chat-swift PR #2996 made the switch when reloads made avatars flash).
+    static func reloadsInsteadOfReconfigure(_ measurement: ReplayMeasurement) -> Finding? {
+        guard let applies = measurement.counters[.snapshotApplies], applies > 0,
+              let reloaded = measurement.counters[.itemsReloaded], reloaded > 0,
+              (measurement.counters[.itemsReconfigured] ?? 0) == 0 else { return nil }
+        return Finding(
+            rule: .reloadsInsteadOfReconfigure,
+            message: "\(grouped(reloaded)) \(reloaded == 1 ? "item" : "items") reloaded in \(grouped(applies)) snapshot "
+                + "\(applies == 1 ? "apply" : "applies") and none reconfigured: a reload discards the item's prepared "
+                + "cell and dequeues a new one; reconfigureItems configures the existing cell again, with no dequeue")
     }
 
     /// (a) `layout_prepares` ≥ ``everyScrollFrameShare`` × scroll frames, with at least ``minimumScrollFrames``,
