@@ -120,3 +120,22 @@ struct SnapshotApplyReplayTests {
         #expect(m.failure?.contains("<apply> needs the data it replaces as a snapshot") == true, "\(m.failure ?? "no failure")")
     }
 }
+
+/// The finding on reloads where a reconfigure would keep the cells.
+@Suite("Reloads instead of reconfigure", .tags(.fast))
+struct ReloadsInsteadOfReconfigureFindingTests {
+    private let runner = ReplayRunner(makeClock: { ManualClock() })
+
+    // GetStream/stream-chat-swift PR #2996: reloads re-created cells and made avatars flash; reconfigure did not.
+    @Test("Applies that reload items and reconfigure none get the finding; reconfiguring applies do not")
+    func finding() throws {
+        func findings(_ events: String) throws -> [Finding] {
+            let file = try TraceFile(header: SnapshotApplyReplayTests.header(), events: events)
+            return Report(try runner.replay(file.path, options: ReplayOptions(repeats: 1, warmup: 0))).findings
+        }
+        let reloads = try findings(#"<apply t="0.1" reload="m1 m2"><section id="feed" items="m0…m299"/></apply>"#)
+        #expect(reloads.contains { $0.rule == .reloadsInsteadOfReconfigure && $0.message.hasPrefix("2 items reloaded in 1 snapshot apply") })
+        let reconfigures = try findings(#"<apply t="0.1" reconfigure="m1 m2"><section id="feed" items="m0…m299"/></apply>"#)
+        #expect(!reconfigures.contains { $0.rule == .reloadsInsteadOfReconfigure })
+    }
+}

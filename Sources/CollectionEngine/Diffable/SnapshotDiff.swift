@@ -62,33 +62,39 @@ public struct SnapshotDiff: Sendable {
 
         // Pieces that carry old items of a surviving section into a surviving section consume those items;
         // per new section, those from its own old section that keep their order stay, the others move.
-        var consumed: [(section: Int, item: Int, count: Int)] = []
+        // Old items that stay, per old section in increasing order; old items that move, in any order.
+        var stayed = [[(item: Int, count: Int)]](repeating: [], count: old.count)
+        var moved: [(section: Int, item: Int, count: Int)] = []
         var inserted: [IndexPath] = []
         var moves: [(from: IndexPath, to: IndexPath)] = []
         var piecesBySection = [[Int]](repeating: [], count: new.count)
         for (index, piece) in pieces.enumerated() {
             if let from = piece.old, newOfOld[from.section] != nil, oldOfNew[piece.section] != nil {
                 piecesBySection[piece.section].append(index)
-                consumed.append((from.section, from.item, piece.count))
             } else if oldOfNew[piece.section] != nil {
                 for offset in 0..<piece.count { inserted.append(IndexPath(item: piece.item + offset, section: piece.section)) }
             }
         }
         var reloads: [IndexPath] = []
         var deleted: [IndexPath] = []
+        var stays = [Bool](repeating: false, count: pieces.count)
         for (section, indices) in piecesBySection.enumerated() where !indices.isEmpty {
             let own = indices.filter { pieces[$0].old?.section == oldOfNew[section] }
             let kept = Self.longestIncreasing(own.map { (key: pieces[$0].old?.item ?? 0, weight: pieces[$0].count) })
-            var stays = Set<Int>()
-            for (position, index) in own.enumerated() where kept[position] { stays.insert(index) }
+            for (position, index) in own.enumerated() where kept[position] { stays[index] = true }
             for index in indices {
                 let piece = pieces[index]
                 guard let from = piece.old else { continue }
-                for offset in 0..<(stays.contains(index) && reloadedKeys.isEmpty ? 0 : piece.count) {
+                if stays[index] {
+                    stayed[from.section].append((from.item, piece.count))
+                } else {
+                    moved.append((from.section, from.item, piece.count))
+                }
+                for offset in 0..<(stays[index] && reloadedKeys.isEmpty ? 0 : piece.count) {
                     let source = IndexPath(item: from.item + offset, section: from.section)
                     let destination = IndexPath(item: piece.item + offset, section: section)
                     let isReloaded = !reloadedKeys.isEmpty && reloadedKeys.contains(piece.key(at: offset))
-                    if stays.contains(index) {
+                    if stays[index] {
                         if isReloaded { reloads.append(source) }
                     } else if isReloaded {
                         deleted.append(source)
@@ -100,8 +106,27 @@ public struct SnapshotDiff: Sendable {
             }
         }
 
-        // Old items of surviving sections that no piece consumed are deleted.
-        consumed.sort { ($0.section, $0.item) < ($1.section, $1.item) }
+        // Old items of surviving sections that no piece consumed are deleted. The items that stay are in order
+        // already; only the moved ones (few, when few move) are sorted, and the two merged section by section.
+        moved.sort { ($0.section, $0.item) < ($1.section, $1.item) }
+        var consumed: [(section: Int, item: Int, count: Int)] = []
+        consumed.reserveCapacity(pieces.count)
+        var nextMoved = 0
+        for section in old.indices {
+            var nextStayed = 0
+            let own = stayed[section]
+            while nextStayed < own.count || (nextMoved < moved.count && moved[nextMoved].section == section) {
+                let takeMoved = nextMoved < moved.count && moved[nextMoved].section == section
+                    && (nextStayed == own.count || moved[nextMoved].item < own[nextStayed].item)
+                if takeMoved {
+                    consumed.append(moved[nextMoved])
+                    nextMoved += 1
+                } else {
+                    consumed.append((section, own[nextStayed].item, own[nextStayed].count))
+                    nextStayed += 1
+                }
+            }
+        }
         var next = consumed.startIndex
         for (section, description) in old.enumerated() where newOfOld[section] != nil {
             var item = 0
@@ -155,6 +180,9 @@ public struct SnapshotDiff: Sendable {
     private static func pieces(of new: [SnapshotSection], against oldIndex: RunIndex) -> [Piece] {
         var pieces: [Piece] = []
         var hint = (prefix: "", entry: 0)
+        // The old runs of the prefix being read: looked up once per change of prefix, not per run.
+        var entries = oldIndex.numbered[""] ?? []
+        var entriesPrefix = ""
         for (section, description) in new.enumerated() {
             var item = 0
             for run in description.items.runs {
@@ -164,7 +192,10 @@ public struct SnapshotDiff: Sendable {
                     item += 1
                     continue
                 }
-                let entries = oldIndex.numbered[run.prefix] ?? []
+                if run.prefix != entriesPrefix {
+                    entries = oldIndex.numbered[run.prefix] ?? []
+                    entriesPrefix = run.prefix
+                }
                 var number = start
                 let end = start + run.count
                 // New runs mostly follow the old ones in order: try where the last run of this prefix stopped.
@@ -303,19 +334,28 @@ struct RunIndex: Sendable {
     init(_ sections: [SnapshotSection]) throws(DiffableError) {
         var seenSections = Set<String>()
         var repeatedSections: [String] = []
+        var pending: [Entry] = []
+        var pendingPrefix = ""
         var repeated: [String] = []
         for (section, description) in sections.enumerated() {
             if !seenSections.insert(description.identifier).inserted { repeatedSections.append(description.identifier) }
             var item = 0
             for run in description.items.runs {
                 if let start = run.start {
-                    numbered[run.prefix, default: []].append(Entry(start: start, count: run.count, section: section, item: item))
+                    // Runs of one prefix come together: gather them before one dictionary lookup.
+                    if run.prefix != pendingPrefix {
+                        if !pending.isEmpty { numbered[pendingPrefix, default: []] += pending }
+                        pending.removeAll(keepingCapacity: true)
+                        pendingPrefix = run.prefix
+                    }
+                    pending.append(Entry(start: start, count: run.count, section: section, item: item))
                 } else if literals.updateValue((section, item), forKey: run.prefix) != nil {
                     repeated.append(run.prefix)
                 }
                 item += run.count
             }
         }
+        if !pending.isEmpty { numbered[pendingPrefix, default: []] += pending }
         if !repeatedSections.isEmpty { throw .duplicateSections(repeatedSections) }
         for prefix in numbered.keys.sorted() {
             guard var entries = numbered[prefix] else { continue }

@@ -42,5 +42,7 @@ public struct Finding: Sendable, Equatable {
         public static let oscillatingItems = Rule(rawValue: "oscillating-items")
         public static let costlyMeasure = Rule(rawValue: "costly-measure")
         public static let measureWithoutEstimate = Rule(rawValue: "measure-without-estimate")
+        /// Snapshot applies reloaded items, re-creating their cells, and reconfigured none.
+        public static let reloadsInsteadOfReconfigure = Rule(rawValue: "reloads-instead-of-reconfigure")
     }
 }

@@ -39,7 +39,8 @@ enum FindingRules {
             + [scanPerQuery(measurement)].compactMap { $0 }
             + [lineRequeries(measurement)].compactMap { $0 }
             + [selfSizingCascade(measurement, budgetNs: budgetNs), oscillatingItems(measurement),
-               costlyMeasure(measurement, budgetNs: budgetNs), measureWithoutEstimate(measurement)].compactMap { $0 }
+               costlyMeasure(measurement, budgetNs: budgetNs), measureWithoutEstimate(measurement),
+               reloadsInsteadOfReconfigure(measurement)].compactMap { $0 }
     }
 
     // MARK: Self-sizing cells
@@ -130,6 +131,23 @@ enum FindingRules {
                 + "cost \(milliseconds(Double(selfNs) / repeats / 1_000_000)) ms per pass, and no answer changed the layout "
                 + "(UIKit calls it on every cell even without an estimated item size, rdar://26887172); a cell that "
                 + "does not size itself can override it to return the attributes unchanged")
+    }
+
+    // MARK: Diffable data sources
+
+    /// (l) Snapshot applies (`snapshot_applies` > 0) with reloaded items (`items_reloaded`) and none
+    /// reconfigured: each reload discarded the item's prepared cell and dequeued another, where
+    /// `reconfigureItems` (iOS 15) configures the existing cell again (Tyler Fox's notes on reconfigure;
+    /// GetStream/stream-chat-swift PR #2996 made the switch when reloads made avatars flash).
+    static func reloadsInsteadOfReconfigure(_ measurement: ReplayMeasurement) -> Finding? {
+        guard let applies = measurement.counters[.snapshotApplies], applies > 0,
+              let reloaded = measurement.counters[.itemsReloaded], reloaded > 0,
+              (measurement.counters[.itemsReconfigured] ?? 0) == 0 else { return nil }
+        return Finding(
+            rule: .reloadsInsteadOfReconfigure,
+            message: "\(grouped(reloaded)) \(reloaded == 1 ? "item" : "items") reloaded in \(grouped(applies)) snapshot "
+                + "\(applies == 1 ? "apply" : "applies") and none reconfigured: a reload discards the item's prepared "
+                + "cell and dequeues a new one; reconfigureItems configures the existing cell again, with no dequeue")
     }
 
     /// (a) `layout_prepares` ≥ ``everyScrollFrameShare`` × scroll frames, with at least ``minimumScrollFrames``,
