@@ -56,12 +56,9 @@ extension CollectionView {
                             + "returned")
             counters.itemsReconfigured += 1
             reconfigured += 1
-            selfSizeReconfiguredCell(at: indexPath)
+            // "After cells are reconfigured, they're always self-sized again" (Tyler Fox, UIKit, in the same notes).
+            selfSizeCell(at: indexPath)
         }
         return reconfigured
     }
-
-    /// The one place a reconfigured cell is measured again, as UIKit self-sizes a reconfigured cell (Tyler Fox's
-    /// notes on `reconfigureItems`: cells are self-sized again afterwards). Self-sizing's entry point goes here.
-    func selfSizeReconfiguredCell(at indexPath: IndexPath) {}
 }
