@@ -15,6 +15,8 @@ struct ExhaustiveRecordingRulesTests {
                          _ configure: (inout RecordingSetup) -> Void = { _ in }) -> Scenario {
         var setup = RecordingSetup()
         setup.layout = name.appLayout
+        // As `reel record` does: a diffable app's data carries identifiers.
+        if name.appliesSnapshots { setup.itemIdentifierPrefix = name.itemIdentifierPrefix }
         configure(&setup)
         return Scenario(name: name, header: setup.header(seed: seed), duration: duration, seed: seed)
     }

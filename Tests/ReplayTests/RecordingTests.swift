@@ -15,6 +15,13 @@ struct RecordingTests {
         setup.sections = name == .chat ? 2 : 1
         setup.items = .exactly(400)
         if name == .chat { setup.itemSizes = (.exactly(390), .between(36, 140)) }
+        // The diffable apps' data carries identifiers; the chat's messages size themselves from an estimate.
+        if name.appliesSnapshots {
+            setup.itemIdentifierPrefix = name.itemIdentifierPrefix
+            setup.itemSizes = (.exactly(390), .between(36, 160))
+            setup.parameters = [("item-size", "390 60"), ("minimum-line-spacing", "6")]
+            if name == .selfSizingChat { setup.parameters.append(("estimated-item-size", "390 60")) }
+        }
         // The book's apps with their own layouts: a survey of 3 photos a question on an iPad, a photo gallery.
         if name == .survey {
             setup.layout = "decorated-flow"
@@ -76,7 +83,8 @@ struct RecordingTests {
     }
 
     @Test("Recording and replaying shows the same elements at every frame, in offsets mode and in gestures mode",
-          arguments: [ScenarioName.browse, .flingStorm, .jump, .batchStorm, .chat, .survey, .dimensions, .springboard])
+          arguments: [ScenarioName.browse, .flingStorm, .jump, .batchStorm, .chat, .survey, .dimensions, .springboard,
+                      .selfSizingChat, .diffableFeed])
     func roundTrip(name: ScenarioName) throws {
         try checkRoundTrip(scenario(name))
     }
