@@ -293,22 +293,6 @@ extension FlowLayout {
             }
             result.append(attributes)
         }
-        /// Appends the items of one line of a list whose frames `frame` gives, that overlap the window; returns
-        /// `false` once `result` holds more than `cap` elements.
-        @inline(__always)
-        func appendLine(_ items: Range<Int>, _ frame: (Int) -> AxisRect) -> Bool {
-            var item = items.lowerBound
-            while item < items.upperBound {
-                let itemFrame = frame(item)
-                if window.main.overlaps(itemFrame.main + origin, itemFrame.mainLength)
-                    && window.cross.overlaps(itemFrame.cross, itemFrame.crossLength) {
-                    if result.count > cap { return false }
-                    append(item, itemFrame)
-                }
-                item += 1
-            }
-            return true
-        }
         // Query bounds relative to the section's origin.
         let relativeLow = window.main.low - origin, relativeHigh = window.main.high - origin
         switch section.lines {
@@ -350,11 +334,22 @@ extension FlowLayout {
                 let current = list.lines[line]
                 if list.startsAscend && current.start >= relativeHigh { break }
                 let end = line + 1 < list.lines.count ? list.lines[line + 1].firstItem : section.count
-                guard appendLine(current.firstItem..<end, list.frame) else { return }
+                var item = current.firstItem
+                while item < end {
+                    let frame = list.frame(item)
+                    if window.main.overlaps(frame.main + origin, frame.mainLength)
+                        && window.cross.overlaps(frame.cross, frame.crossLength) {
+                        if result.count > cap { return }
+                        append(item, frame)
+                    }
+                    item += 1
+                }
                 line += 1
             }
         case .sized(let list):
             // The first line that may reach the window from the running sums, then line by line: O(log n + k).
+            // The list's loop written out again: one local function for both, taking each case's frame as a
+            // closure, cost a self-sizing steady frame 6,500 instructions more (QueryInstructions, callgrind).
             var line = list.firstLine(reaching: relativeLow)
             guard line < list.lineCount else { return }
             while line < list.lineCount {
@@ -363,8 +358,17 @@ extension FlowLayout {
                 let start = list.start(ofLine: line)
                 if list.lineSpacing >= 0 && start >= relativeHigh { break }
                 let thickness = list.thickness[line]
-                guard appendLine(list.items(ofLine: line), { list.frame($0, lineStart: start, lineThickness: thickness) })
-                else { return }
+                let items = list.items(ofLine: line)
+                var item = items.lowerBound
+                while item < items.upperBound {
+                    let frame = list.frame(item, lineStart: start, lineThickness: thickness)
+                    if window.main.overlaps(frame.main + origin, frame.mainLength)
+                        && window.cross.overlaps(frame.cross, frame.crossLength) {
+                        if result.count > cap { return }
+                        append(item, frame)
+                    }
+                    item += 1
+                }
                 line += 1
             }
         }
