@@ -28,6 +28,19 @@ struct Refusal: CustomTestStringConvertible, Sendable {
     }
 
     var testDescription: String { message }
+
+    /// Expects the reader and validate to give exactly ``message``, and the schema to refuse the document when
+    /// it can (``schemaRefuses``).
+    func expectRefused() throws {
+        #expect(readError(document) == message)
+        let diagnostics = TraceValidator.validate(bytes: bytes(document), path: "x.xml")
+        #expect(diagnostics.map(\.description).contains(message))
+        if schemaRefuses {
+            let schema = try TraceValidator.schemaPass(source: .memory(bytes(document), offset: 0), path: "x.xml",
+                                                       limits: .init())
+            #expect(!schema.isEmpty)
+        }
+    }
 }
 
 let validHeader = """

@@ -213,13 +213,8 @@ enum ValueSyntax {
         while true {
             guard let width = scanNumber(value, from: index, signed: false),
                   let spaces = scanSpaces(value, from: width),
-                  var end = scanNumber(value, from: spaces, signed: false) else { return false }
-            if end < value.count && value[end] == UInt8(ascii: "*") {
-                let digits = end + 1
-                end = digits
-                while end < value.count && value[end] &- UInt8(ascii: "0") < 10 { end += 1 }
-                guard (1...8).contains(end - digits) else { return false }
-            }
+                  let height = scanNumber(value, from: spaces, signed: false),
+                  let end = scanRunCount(value, from: height) else { return false }
             if end == value.count { return true }
             guard value[end] == UInt8(ascii: ",") else { return false }
             index = end + 1
@@ -227,17 +222,22 @@ enum ValueSyntax {
         }
     }
 
+    /// An optional run count `\*[0-9]{1,8}` from `start`: the index after it (`start` when there is none), or
+    /// nil for a `*` without one to eight digits.
+    private static func scanRunCount(_ value: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard start < value.count && value[start] == UInt8(ascii: "*") else { return start }
+        let digits = start + 1
+        var end = digits
+        while end < value.count && value[end] &- UInt8(ascii: "0") < 10 { end += 1 }
+        return (1...8).contains(end - digits) ? end : nil
+    }
+
     /// `E( +E)*` with E = `N(\*[0-9]{1,8})?` and N the unsigned number pattern: "16.667*600 8.333".
     static func isIntervalList(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while true {
-            guard var end = scanNumber(value, from: index, signed: false) else { return false }
-            if end < value.count && value[end] == UInt8(ascii: "*") {
-                let digits = end + 1
-                end = digits
-                while end < value.count && value[end] &- UInt8(ascii: "0") < 10 { end += 1 }
-                guard (1...8).contains(end - digits) else { return false }
-            }
+            guard let number = scanNumber(value, from: index, signed: false),
+                  let end = scanRunCount(value, from: number) else { return false }
             if end == value.count { return true }
             guard let next = scanSpaces(value, from: end), next < value.count else { return false }
             index = next
