@@ -86,7 +86,7 @@ struct RecordCommand: ParsableCommand {
         }
         // The trace is the result; the summary is told beside it: on standard error when the trace goes to
         // standard output.
-        let seconds = OptionRange.format((FrameClock(header: scenario.header).startTime(ofFrame: summary.frames) * 10).rounded() / 10)
+        let seconds = OptionRange.format((summary.seconds * 10).rounded() / 10)
         let line = "recorded \(scenario.name.rawValue) with layout \(layout): "
             + "\(OptionRange.format(Double(summary.frames))) frames (\(seconds) s), "
             + "\(OptionRange.format(Double(summary.events))) events, to \(output == "-" ? "standard output" : output)"

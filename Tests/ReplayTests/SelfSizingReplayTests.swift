@@ -37,6 +37,13 @@ struct SelfSizingReplayTests {
         #expect(m.counters[.estimateErrorPt] == 0)
         let finding = try #require(Report(m).findings.first { $0.rule == .measureWithoutEstimate })
         #expect(finding.message.hasPrefix("cells measured for nothing: 24 calls of `preferredLayoutAttributesFitting(_:)` cost 48.0 ms per pass"))
+        // A measurement that costs next to nothing (a cell that returns its attributes) is not worth a finding.
+        let cheap = try TraceFile(header: Self.header(
+            layout: #"<layout name="flow" item-size="100 100" section-inset="10 10 10 10"/>"#,
+            section: #"<section items="300"/>"#, measure: "0.01"), events: "")
+        let cheaply = try runner.replay(cheap.path, options: ReplayOptions(repeats: 1, warmup: 0))
+        #expect(cheaply.counters[.preferredAttributesQueries] == 24)
+        #expect(!Report(cheaply).findings.contains { $0.rule == .measureWithoutEstimate })
     }
 
     // Apple's documentation of `estimatedItemSize`: each cell is queried for its actual size; "Cells that

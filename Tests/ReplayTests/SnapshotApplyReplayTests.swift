@@ -64,10 +64,14 @@ struct SnapshotApplyReplayTests {
             #expect(m.counters[.batchUpdates] == 0)
             #expect(m.counters[.snapshotItemsDiffed] == 0)
             #expect((m.counters[.cellsReused] ?? 0) >= 24)
+            #expect(m.counters[.snapshotReloads] == 1)
+            #expect(Report(m).findings.contains { $0.rule == .snapshotReloads && $0.message.hasPrefix("1 of 1 snapshot apply reloaded the data") })
         } else {
             #expect(m.counters[.batchUpdates] == 1)
             #expect(m.counters[.snapshotItemsDiffed] == 301)
             #expect((m.counters[.cellsReused] ?? 0) + (m.counters[.cellsCreated] ?? 0) <= 24 + 3)
+            #expect(m.counters[.snapshotReloads] == 0)
+            #expect(!Report(m).findings.contains { $0.rule == .snapshotReloads })
         }
     }
 

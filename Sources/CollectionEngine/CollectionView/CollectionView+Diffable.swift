@@ -20,6 +20,7 @@ extension CollectionView {
     /// iOS 15); the caller reloads the data.
     public func countSnapshotAppliedByReload() {
         counters.snapshotApplies += 1
+        counters.snapshotReloads += 1
     }
 
     /// Configures the prepared cells of `indexPaths` again, in place, as `UICollectionView.reconfigureItems(at:)`

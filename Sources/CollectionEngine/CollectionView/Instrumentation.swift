@@ -134,6 +134,10 @@ public struct EngineCounters: Hashable, Sendable {
     public var snapshotItemsDiffed = 0
     /// Prepared cells (displayed, prefetched or kept) configured again in place by `reconfigureItems(at:)`.
     public var itemsReconfigured = 0
+    /// Snapshots applied with `reloadData` rather than a diff (included in ``snapshotApplies``): a non-animated
+    /// apply before iOS 15, or `applySnapshotUsingReloadData`. Each sends every prepared and prefetched cell back
+    /// to its pool.
+    public var snapshotReloads = 0
 
     public init() {}
 

@@ -103,6 +103,8 @@ public struct Scenario: Sendable {
         public var frames: Int
         /// The events written: inputs and scroll offsets.
         public var events: Int
+        /// The seconds the recorded frames last, at the trace's refresh rate or frame intervals.
+        public var seconds: Double
     }
 
     /// ``record(to:registry:)``, with what it wrote.
@@ -129,7 +131,8 @@ public struct Scenario: Sendable {
             }
         }
         try recorder.finish()
-        return (recorder.bytes, Summary(frames: recorder.frame, events: recorder.eventsWritten))
+        return (recorder.bytes, Summary(frames: recorder.frame, events: recorder.eventsWritten,
+                                        seconds: clock.startTime(ofFrame: recorder.frame)))
     }
 }
 

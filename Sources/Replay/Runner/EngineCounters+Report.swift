@@ -53,6 +53,7 @@ extension EngineCounters {
         case .snapshotApplies: \.snapshotApplies
         case .snapshotItemsDiffed: \.snapshotItemsDiffed
         case .itemsReconfigured: \.itemsReconfigured
+        case .snapshotReloads: \.snapshotReloads
         }
     }
 }

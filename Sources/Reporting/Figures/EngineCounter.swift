@@ -49,6 +49,7 @@ public enum EngineCounter: String, CaseIterable, Sendable {
     case snapshotApplies = "snapshot_applies"
     case snapshotItemsDiffed = "snapshot_items_diffed"
     case itemsReconfigured = "items_reconfigured"
+    case snapshotReloads = "snapshot_reloads"
 
     /// The key in the report's `counters` object, and the counter's name in text.
     public var key: String { rawValue }
@@ -63,7 +64,7 @@ public enum EngineCounter: String, CaseIterable, Sendable {
              .decorationCreated, .layoutPrepares, .layoutInvalidations, .boundsInvalidations, .elementQueries,
              .nestedQueries, .layoutAttributesBuilt, .attributesExamined, .attributesApplied,
              .preferredAttributesQueries, .selfSizingInvalidations, .contentSizeChanges, .visibleContentShifts,
-             .estimateErrorPt, .snapshotItemsDiffed:
+             .estimateErrorPt, .snapshotItemsDiffed, .snapshotReloads:
             .lower
         case .cellsReused, .cellsRedisplayed, .supplementaryReused, .decorationReused, .attributesUnchanged, .batchUpdates,
              .itemsInserted, .itemsDeleted, .itemsMoved, .itemsReloaded, .sectionsInserted, .sectionsDeleted,

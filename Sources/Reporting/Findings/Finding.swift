@@ -44,5 +44,7 @@ public struct Finding: Sendable, Equatable {
         public static let measureWithoutEstimate = Rule(rawValue: "measure-without-estimate")
         /// Snapshot applies reloaded items, re-creating their cells, and reconfigured none.
         public static let reloadsInsteadOfReconfigure = Rule(rawValue: "reloads-instead-of-reconfigure")
+        /// Snapshot applies reloaded the data instead of diffing it, sending every prepared cell back to its pool.
+        public static let snapshotReloads = Rule(rawValue: "snapshot-reloads")
     }
 }

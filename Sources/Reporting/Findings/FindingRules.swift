@@ -40,7 +40,7 @@ enum FindingRules {
             + [lineRequeries(measurement)].compactMap { $0 }
             + [selfSizingCascade(measurement, budgetNs: budgetNs), oscillatingItems(measurement),
                costlyMeasure(measurement, budgetNs: budgetNs), measureWithoutEstimate(measurement),
-               reloadsInsteadOfReconfigure(measurement)].compactMap { $0 }
+               reloadsInsteadOfReconfigure(measurement), snapshotReloads(measurement)].compactMap { $0 }
     }
 
     // MARK: Self-sizing cells
@@ -115,15 +115,22 @@ enum FindingRules {
                 + "a full Auto Layout pass")
     }
 
-    /// (k) Cells were measured at a cost while no measurement changed the layout: with UIKit's default
-    /// `estimatedItemSize` of zero, UIKit still calls `preferredLayoutAttributesFitting(_:)` on every cell
-    /// (rdar://26887172, "noticeable during scrolling"), and the answer is thrown away.
+    /// Rule (k) needs a call of `preferredLayoutAttributesFitting(_:)` to cost at least this much on average, in
+    /// nanoseconds: a view's own sizing (a workload `measure` cost), not the engine's bookkeeping around a call
+    /// whose answer costs nothing.
+    static let measureCallMinimumNs = 50_000.0
+
+    /// (k) Cells were measured at a cost (at least ``measureCallMinimumNs`` a call) while no measurement changed
+    /// the layout: with UIKit's default `estimatedItemSize` of zero, UIKit still calls
+    /// `preferredLayoutAttributesFitting(_:)` on every cell (rdar://26887172, "noticeable during scrolling"), and
+    /// the answer is thrown away.
     static func measureWithoutEstimate(_ measurement: ReplayMeasurement) -> Finding? {
         guard (measurement.counters[.selfSizingInvalidations] ?? 0) == 0,
               let queries = measurement.counters[.preferredAttributesQueries], queries > 0 else { return nil }
         let paths = measurement.repeats.flatMap(\.paths).filter { $0.path == measurePath }
         let selfNs = paths.reduce(0) { $0 + $1.selfNs }
-        guard selfNs > 0 else { return nil }
+        let calls = paths.reduce(0) { $0 + $1.calls }
+        guard calls > 0, Double(selfNs) / Double(calls) >= measureCallMinimumNs else { return nil }
         let repeats = Double(max(1, measurement.repeats.count))
         return Finding(
             rule: .measureWithoutEstimate,
@@ -148,6 +155,21 @@ enum FindingRules {
             message: "\(grouped(reloaded)) \(reloaded == 1 ? "item" : "items") reloaded in \(grouped(applies)) snapshot "
                 + "\(applies == 1 ? "apply" : "applies") and none reconfigured: a reload discards the item's prepared "
                 + "cell and dequeues a new one; reconfigureItems configures the existing cell again, with no dequeue")
+    }
+
+    /// (m) Snapshot applies that reloaded the data (`snapshot_reloads`): `apply(_:animatingDifferences: false)`
+    /// before iOS 15, or `applySnapshotUsingReloadData`. `reloadData` "throws away all your existing cells", and
+    /// iOS 15 made a non-animated apply diff instead (Tyler Fox, UIKit, quoted in the WWDC 2021 notes on "Make
+    /// blazing fast lists and collection views"; Apple doc page "applySnapshotUsingReloadData(_:)").
+    static func snapshotReloads(_ measurement: ReplayMeasurement) -> Finding? {
+        guard let reloads = measurement.counters[.snapshotReloads], reloads > 0 else { return nil }
+        let applies = measurement.counters[.snapshotApplies] ?? reloads
+        return Finding(
+            rule: .snapshotReloads,
+            message: "\(grouped(reloads)) of \(grouped(applies)) snapshot \(applies == 1 ? "apply" : "applies") reloaded the "
+                + "data instead of diffing it (a non-animated apply before iOS 15, or applySnapshotUsingReloadData): "
+                + "each sent every prepared and prefetched cell back to its pool and configured the visible ones "
+                + "again; from iOS 15 a non-animated apply diffs, and only what changed is updated")
     }
 
     /// (a) `layout_prepares` ≥ ``everyScrollFrameShare`` × scroll frames, with at least ``minimumScrollFrames``,
