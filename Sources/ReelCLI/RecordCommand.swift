@@ -55,6 +55,9 @@ struct RecordCommand: ParsableCommand {
     @Flag(name: .customLong("no-prefetching"), help: "The collection view does not prefetch (prefetching=\"false\"), as before iOS 10: every cell is prepared in the frame that shows it.")
     var noPrefetching = false
 
+    @Flag(name: .customLong("no-bounces"), help: "The collection view does not bounce (bounces=\"false\"): the content stops at its edges, where a drag past them would rubber-band and a fling bounce back.")
+    var noBounces = false
+
     @Option(name: .customLong("reuse-identifier"), help: "The cells' reuse identifier.")
     var reuseIdentifier = "cell"
 
@@ -109,6 +112,7 @@ struct RecordCommand: ParsableCommand {
         setup.items = try Self.count(items)
         setup.isPagingEnabled = paging
         setup.isPrefetchingEnabled = !noPrefetching
+        setup.bounces = !noBounces
         setup.frameIntervals = try frameIntervals.map(Self.intervals)
         setup.iosVersion = ios
         if scenario.appliesSnapshots { setup.itemIdentifierPrefix = scenario.itemIdentifierPrefix }

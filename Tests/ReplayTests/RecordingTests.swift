@@ -67,8 +67,6 @@ struct RecordingTests {
         let layout = try LayoutRegistry.standard.makeLayout(for: reader.header.layout, path: path)
         let pass = ReplayPass(quiet: reader.header, path: path, layout: layout, registry: .standard, mode: mode,
                               frameClock: FrameClock(header: reader.header))
-        // On the recorder's simulated device, so that the replay's physics are the recording's.
-        pass.collectionView.bounces = TraceRecorder.simulatedDeviceBounces
         var frames: [Frame] = []
         let result = pass.run(reader) { _ in frames.append(describe(pass.collectionView)) }
         if let failure = result.failure { Issue.record("replay failed: \(failure)") }

@@ -31,8 +31,8 @@ struct DiffableFormatTests {
         // "n0...n1" then "m0…m999999": two runs of different prefixes.
         #expect(apply.sections[0].itemIdentifiers?.runs.count == 3)
         let written = String(decoding: try TraceWriter.encode(trace), as: UTF8.self)
-        #expect(written.contains(#"<section items="m0…m999999 x7 draft m07" id="recent"/>"#))
-        #expect(written.contains(#"<section items="n0…n1 m0…m999999 x7" id="recent"/>"#))
+        #expect(written.contains(#"<section id="recent" items="m0…m999999 x7 draft m07"/>"#))
+        #expect(written.contains(#"<section id="recent" items="n0…n1 m0…m999999 x7"/>"#))
         #expect(written.contains(#"ios="14""#))
         #expect(try Trace(bytes: Array(written.utf8)) == trace)
         #expect(TraceValidator.validate(bytes: bytes(text), path: "x.xml").isEmpty)

@@ -32,6 +32,9 @@ public struct RecordingSetup: Sendable {
     public var isPagingEnabled = false
     /// Whether the collection view prefetches cells (`<collection-view prefetching="false">` when not).
     public var isPrefetchingEnabled = true
+    /// Whether the content rubber-bands past its edges and flings bounce off them (`<collection-view
+    /// bounces="false">` when not).
+    public var bounces = true
     /// Every frame's own interval (`<frame-intervals>`), or `nil` for frames at ``refreshRate``.
     public var frameIntervals: FrameIntervals?
     /// The iOS version the session runs on (`<collection-view ios>`).
@@ -81,7 +84,8 @@ public struct RecordingSetup: Sendable {
         return TraceHeader(
             collectionView: CollectionViewConfiguration(size: Size(width: width, height: height), refreshRate: refreshRate,
                                                         isPagingEnabled: isPagingEnabled,
-                                                        isPrefetchingEnabled: isPrefetchingEnabled, iosVersion: iosVersion),
+                                                        isPrefetchingEnabled: isPrefetchingEnabled, iosVersion: iosVersion,
+                                                        bounces: bounces),
             frameIntervals: frameIntervals,
             layout: LayoutDescription(name: layout, parameters: parameters.map { .init(name: $0.name, value: $0.value) }),
             sections: data, workload: workload)

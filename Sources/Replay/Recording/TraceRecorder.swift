@@ -56,15 +56,8 @@ public final class TraceRecorder {
         }
         pass = ReplayPass(quiet: header, path: name, layout: layout, registry: registry, mode: .gestures,
                           frameClock: FrameClock(header: header))
-        // The simulated users record on a device that does not bounce, as every shipped session was recorded
-        // before replays bounced: their traces stay byte for byte what they were. A recorded trace still replays
-        // with bounces in gestures mode, as its header says (the recorded offsets are the un-bounced ones).
-        pass.collectionView.bounces = Self.simulatedDeviceBounces
         lastOffset = pass.collectionView.contentOffset
     }
-
-    /// Whether the simulated users' collection view bounces while recording (false: see ``init``).
-    public static let simulatedDeviceBounces = false
 
     /// The collection view being driven.
     public var collectionView: CollectionView { pass.collectionView }
