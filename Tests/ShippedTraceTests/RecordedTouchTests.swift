@@ -34,6 +34,10 @@ struct RecordedTouchTests {
         case .shelves: (setup.layout, setup.parameters, setup.items) = ("grid", [("header-size", "50 50")], speakers)
         case .stacksPinch: (setup.layout, setup.parameters, setup.items) = ("stacks", [], speakers)
         case .springboard: (setup.layout, setup.parameters, setup.items, setup.isPagingEnabled) = ("springboard", [], .exactly(75), true)
+        case .selfSizingChat, .diffableFeed:
+            setup.itemIdentifierPrefix = name.itemIdentifierPrefix
+            setup.itemSizes = (.exactly(width), .between(36, 160))
+            setup.parameters = [("item-size", "\(Int(width)) 60"), ("estimated-item-size", "\(Int(width)) 60")]
         default: break
         }
         if case .each(let counts) = setup.items { setup.sections = counts.count }

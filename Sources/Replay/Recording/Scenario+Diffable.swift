@@ -40,6 +40,9 @@ struct AppSnapshot {
         next = sections.reduce(0) { $0 + $1.items }
     }
 
+    /// Whether every section has its items' identifiers: the data a diffable data source holds.
+    var isIdentified: Bool { sections.allSatisfy { $0.itemIdentifiers != nil && $0.identifier != nil } }
+
     /// A new item identifier, never used before in the session.
     mutating func newIdentifier() -> String {
         defer { next += 1 }
@@ -94,7 +97,12 @@ extension SimulatedUser {
     mutating func decideSelfSizingChat(at frame: Int) {
         var snapshot = appSnapshot
         defer { appSnapshot = snapshot }
-        guard let last = snapshot.sections.indices.last else { return }
+        // Without identifiers (data `reel record` refuses for this user) the app cannot apply snapshots: the
+        // reader only scrolls.
+        guard let last = snapshot.sections.indices.last, snapshot.isIdentified else {
+            nextDecision = fling(at: frame, speed: 400...3200) + seconds(rng.uniform(0.6...2.0))
+            return
+        }
         if !openedAtLatest {
             openedAtLatest = true
             let count = snapshot.identifiers[last].count
@@ -142,7 +150,10 @@ extension SimulatedUser {
     mutating func decideDiffableFeed(at frame: Int) {
         var snapshot = appSnapshot
         defer { appSnapshot = snapshot }
-        guard !snapshot.sections.isEmpty else { return }
+        guard !snapshot.sections.isEmpty, snapshot.isIdentified else {
+            nextDecision = fling(at: frame, speed: 600...5200) + seconds(rng.uniform(0.5...1.8))
+            return
+        }
         let atTop = collectionView.contentOffset.y <= -collectionView.adjustedContentInset.top + 1
         let choice = rng.uniform(0...1)
         if atTop && choice < 0.6 {
