@@ -40,7 +40,8 @@ public struct RecordingSetup: Sendable {
     /// The iOS version the session runs on (`<collection-view ios>`).
     public var iosVersion = CollectionViewConfiguration.defaultIOSVersion
     /// The prefix of the items' identifiers when the app's data source is diffable: the sections are then `s0`,
-    /// `s1`…, and the items `PREFIX0`, `PREFIX1`… numbered across sections; `nil` for item counts alone.
+    /// `s1`…, and the items `PREFIX0`, `PREFIX1`… numbered across sections (an empty section keeps its count);
+    /// `nil` for item counts alone.
     public var itemIdentifierPrefix: String?
     public var cellCosts: [(identifier: String, costs: Workload.Costs)] = []
     public var supplementaryCosts: [(kind: String, costs: Workload.Costs)] = []
@@ -71,7 +72,8 @@ public struct RecordingSetup: Sendable {
                 return list
             }
             var description = SectionDescription(items: count, itemSizes: sizes, reuseIdentifier: reuseIdentifier)
-            if let prefix = itemIdentifierPrefix {
+            // An empty section has no identifiers to give (`items` holds at least one): it keeps its count.
+            if let prefix = itemIdentifierPrefix, count > 0 {
                 description.identifier = "s\(section)"
                 description.itemIdentifiers = ItemIdentifierList([.init(prefix: prefix, start: identified, count: count)])
                 identified += count

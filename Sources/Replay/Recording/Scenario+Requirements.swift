@@ -259,7 +259,8 @@ extension Scenario {
         case .identifiedItems:
             guard header.sections.contains(where: { $0.itemIdentifiers == nil }) else { return nil }
             return ScenarioRefusal("\(doing) through a diffable data source: it needs identifiers on every section's "
-                                   + "items, and the data gives counts")
+                                   + "items, and a section gives a count (an empty one has no identifiers to give; "
+                                   + "give every section items, --items)")
         case .paging:
             guard !header.collectionView.isPagingEnabled else { return nil }
             return ScenarioRefusal("\(doing): it needs a paging collection view (--paging)")
