@@ -96,4 +96,29 @@ struct SelfSizingReplayTests {
         #expect(finding.message.hasPrefix("cells that never settle on a size: [0, 4] (index paths as [section, item])"))
         #expect(m.warnings.contains { $0.contains("[UICollectionViewRecursion] cv == 0x0 Disabling recursion trigger logging") })
     }
+
+    // Tyler Fox (UIKit), quoted in the WWDC 2021 notes on "Make blazing fast lists and collection views": "After
+    // cells are reconfigured, they're always self-sized again".
+    @Test("A reconfigured cell is measured again: a new size re-lays out the items after it, the same size changes nothing")
+    func reconfigureMeasuresAgain() throws {
+        func replay(_ apply: String) throws -> ReplayMeasurement {
+            let trace = try TraceFile(header: Self.header(
+                layout: #"<layout name="flow" item-size="390 50" minimum-line-spacing="0" estimated-item-size="390 50"/>"#,
+                section: #"<section id="s" items="m0…m99" item-sizes="390 50*100"/>"#), events: apply)
+            let m = try runner.replay(trace.path, options: ReplayOptions(repeats: 1, warmup: 0))
+            #expect(m.complete, "\(m.failure ?? "")")
+            return m
+        }
+        let plain = try replay(#"<apply t="0.5"><section id="s" items="m0…m99" item-sizes="390 50*100"/></apply>"#)
+        let same = try replay(#"<apply t="0.5" reconfigure="m2"><section id="s" items="m0…m99" item-sizes="390 50*100"/></apply>"#)
+        let taller = try replay(#"<apply t="0.5" reconfigure="m2"><section id="s" items="m0…m99" item-sizes="390 50*2, 390 90, 390 50*97"/></apply>"#)
+        let queries = plain.counters[.preferredAttributesQueries] ?? 0
+        #expect(same.counters[.itemsReconfigured] == 1 && taller.counters[.itemsReconfigured] == 1)
+        #expect(same.counters[.preferredAttributesQueries] == queries + 1)
+        #expect(same.counters[.selfSizingInvalidations] == plain.counters[.selfSizingInvalidations])
+        #expect((taller.counters[.preferredAttributesQueries] ?? 0) >= queries + 1)
+        #expect(taller.counters[.selfSizingInvalidations] == (plain.counters[.selfSizingInvalidations] ?? 0) + 1)
+        // Its first answer off the estimate: 40 points.
+        #expect(taller.counters[.estimateErrorPt] == (plain.counters[.estimateErrorPt] ?? 0) + 40)
+    }
 }

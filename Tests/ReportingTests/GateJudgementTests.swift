@@ -159,6 +159,14 @@ struct GateJudgementTests {
         }
         // A copy of the trace elsewhere, with the same file name, is the same trace.
         #expect(try GateJudgement(baseline: baseline, current: Self.report(p50: Self.steady, trace: "/tmp/x/grid.xml")).passed)
+        // A report writes the rate to the thousandth: a ProMotion run (8.333 ms frames, 120.0048 Hz) is the same rate
+        // as its baseline's 120.005 Hz; another rate is refused.
+        var promotion = Self.report(p50: Self.steady), written = Self.report(p50: Self.steady)
+        promotion.refreshRateHz = 1000 / 8.333
+        written.refreshRateHz = 120.005
+        #expect(try GateJudgement(baseline: written, current: promotion).passed)
+        written.refreshRateHz = 119
+        #expect(throws: GateMismatch.self) { try GateJudgement(baseline: written, current: promotion) }
     }
 
     @Test("--metric limits the figures by name, key, span path or family")

@@ -198,7 +198,8 @@ extension GateJudgement {
             throw mismatch("layout", "'\(baseline.layout)'", "'\(current.layout)'")
         }
         guard baseline.mode == current.mode else { throw mismatch("mode", "'\(baseline.mode.rawValue)'", "'\(current.mode.rawValue)'") }
-        guard baseline.refreshRateHz == current.refreshRateHz else {
+        // Reports write the rate to the thousandth (a ProMotion interval of 8.333 ms is 120.0048 Hz): equal to that.
+        guard abs(baseline.refreshRateHz - current.refreshRateHz) < 0.001 else {
             throw mismatch("refresh rate", "\(baseline.refreshRateHz) Hz", "\(current.refreshRateHz) Hz")
         }
         guard abs(baseline.budgetMs - current.budgetMs) < 0.001 else {
