@@ -43,7 +43,10 @@ struct RecordArguments {
                             "100001 1", "1", "-1 5", "nan nan"]
     static let reuseIdentifiers = ["cell", "photo", "", "a\u{1}b", "x y"]
     static let workloads = ["cell=1,1,0", "cell=1000,1000,1000", "photo=1,1,0", "cell=1,1", "cell=-1,0,0", "=1,1,1",
-                            "cell=nan,0,0"]
+                            "cell=nan,0,0", "cell=1,1,0,2", "cell=1,1,0,1001", "cell=1,1,0,2,3"]
+    static let frameIntervals = ["8.333*60 16.667*30", "16.667", "41.667*2 8.333", "0", "8.333*0", "10001", "1e9",
+                                 "8.333  16.667", " 8.333", "x", ""]
+    static let iosVersions = ["13", "14", "15", "17", "26", "12", "27", "x", ""]
     static let supplementaryWorkloads = ["header=0.3,0.05,0", "footer=1,1,1", "x=1001,0,0", "header"]
     static let durations = ["0.001", "0.5", "1", "2", "3", "0", "-1", "86401", "nan", "1e308"]
     static let seeds = ["0", "1", "2", "5", "18446744073709551615", "18446744073709551616", "-1", "x"]
@@ -65,7 +68,7 @@ struct RecordArguments {
         var options = 0
         while !isExhausted && options < 12 {
             options += 1
-            switch byte() % 16 {
+            switch byte() % 19 {
             case 0: arguments += ["--width", pick(Self.lengths)]
             case 1: arguments += ["--height", pick(Self.lengths)]
             case 2: arguments += ["--refresh-rate", pick(Self.rates)]
@@ -80,6 +83,9 @@ struct RecordArguments {
             case 11: arguments += ["--duration", pick(Self.durations)]
             case 12: arguments += ["--seed", pick(Self.seeds)]
             case 13, 14: arguments += ["--parameter", parameter(of: layout)]
+            case 15: arguments += ["--frame-intervals", pick(Self.frameIntervals)]
+            case 16: arguments += ["--ios", pick(Self.iosVersions)]
+            case 17: arguments += ["--no-bounces"]
             default:
                 let side = pick(["1", "2", "10", "100000"])
                 arguments += ["--width", side, "--height", side]
@@ -109,6 +115,9 @@ struct RecordArguments {
         case .insets:
             value = byte() % 3 == 0 ? declared.defaultValue
                 : "\(pick(numbers)) \(pick(numbers)) \(pick(numbers)) \(pick(numbers))"
+        case .estimatedSize:
+            value = byte() % 3 == 0 ? pick([declared.defaultValue, "automatic", "Automatic"])
+                : "\(pick(numbers)) \(pick(numbers))"
         case .boolean:
             value = pick(["true", "false", "maybe"])
         case .choice(let words):
