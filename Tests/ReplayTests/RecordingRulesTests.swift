@@ -196,6 +196,16 @@ struct ExhaustiveRecordingRulesTests {
                 "\(refusal?.message ?? "no refusal")")
     }
 
+    @Test("A session is counted in the frames of its frame intervals: 1 ms frames for a day are refused, at 60 Hz they are not")
+    func framesOfTheIntervals() throws {
+        var day = Self.scenario(.browse, duration: 86_400 - Scenario.settleSeconds)
+        try day.check()
+        day.header.frameIntervals = FrameIntervals(runs: [.init(milliseconds: 1, count: 1)])
+        #expect(throws: ScenarioRefusal("a session of 86340 s at its frame intervals, with the minute a recording may "
+                                        + "run on while the content settles, is 86,400,000 frames; a trace holds at "
+                                        + "most 10,368,000 (24 hours at 120 Hz)")) { try day.check() }
+    }
+
     @Test("Every scenario records with its app's layout and the defaults, which it needs nothing more for",
           arguments: ScenarioName.allCases)
     func appDefaults(name: ScenarioName) throws {

@@ -142,12 +142,23 @@ extension Scenario {
         if let problem = TraceRules(header: header, path: path, registry: registry).check(header).first {
             throw ScenarioRefusal(problem.message)
         }
-        let rate = header.collectionView.refreshRate
-        let frames = ((duration + Self.settleSeconds) * rate).rounded(.up)
+        // The frames the recording may run, on the frame clock it records with (its frame intervals when it has
+        // them): a session whose intervals are shorter than 1 / refresh-rate takes more frames than the rate says.
+        // Counted exactly up to 10^9 seconds (at most 10^12 frames of 1 ms); past that, past any limit.
+        let clock = FrameClock(header: header)
+        var frames = Double.infinity
+        if duration.isFinite && duration <= 1e9 {
+            // The frames that begin before the end: the frame holding it, unless the end is where that one begins.
+            let end = duration + Self.settleSeconds, last = clock.frame(at: end)
+            frames = Double(clock.startTime(ofFrame: last) == end ? last : last + 1)
+        }
         guard duration >= 0, frames <= Double(TraceLimits.frames) else {
+            let rate = header.frameIntervals == nil
+                ? "at \(TraceNumber.format(header.collectionView.refreshRate)) Hz" : "at its frame intervals"
             throw ScenarioRefusal(
-                "a session of \(TraceNumber.format(duration)) s at \(TraceNumber.format(rate)) Hz, with the minute a "
-                    + "recording may run on while the content settles, is \(TraceLimits.grouped(Int(min(frames, 1e15)))) "
+                "a session of \(TraceNumber.format(duration)) s \(rate), with the minute a "
+                    + "recording may run on while the content settles, is "
+                    + "\(frames.isFinite ? TraceLimits.grouped(Int(frames)) : "more than 10^12") "
                     + "frames; a trace holds at most \(TraceLimits.grouped(TraceLimits.frames)) (24 hours at 120 Hz)")
         }
         let pass: ReplayPass
