@@ -302,6 +302,8 @@ public final class CollectionView {
     @usableFromInline @exclusivity(unchecked) var storedWarnings: [EngineWarning] = []
     /// The running animated change of the content offset.
     @exclusivity(unchecked) var scrollAnimation: ScrollAnimation?
+    /// The offsets of the layout's nested scrollers, by id (see ``NestedScroller``); absent is 0.
+    var nestedScrollOffsets: [Int: Double] = [:]
     /// How fast flings slow down; UIScrollView's normal rate by default.
     public var decelerationRate = DecelerationRate.normal
     /// Whether the content rubber-bands past its edges under a dragging finger and a fling that reaches an edge

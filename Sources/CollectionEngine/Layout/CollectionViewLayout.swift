@@ -194,6 +194,22 @@ open class CollectionViewLayout {
         proposedContentOffset
     }
 
+    // MARK: Nested scrollers
+
+    /// The scroller that contains `point` (content coordinates), which a drag beginning there may scroll; `nil`
+    /// (the default) when the point is in no nested scroller. See ``NestedScroller``.
+    open func nestedScroller(containing point: Point) -> NestedScroller? { nil }
+
+    /// The scroller with identity `id`, or `nil` when the layout has none such (the default).
+    open func nestedScroller(withID id: Int) -> NestedScroller? { nil }
+
+    /// Where a fling of `scroller` that would stop at `proposedOffset` should stop, given its `velocity` along
+    /// the axis in points per second (positive towards larger offsets); the proposal by default.
+    open func targetOffset(forNestedScroller scroller: NestedScroller, proposedOffset: Double,
+                           velocity: Double) -> Double {
+        proposedOffset
+    }
+
     // MARK: Updates
 
     /// Called before a batch update is animated, with its operations. Call `super`.

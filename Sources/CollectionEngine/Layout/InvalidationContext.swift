@@ -34,6 +34,10 @@ open class InvalidationContext {
     /// (UIKit keeps this private; the engine lends it to layouts.)
     public internal(set) var updatePlan: UpdatePlan?
 
+    /// The nested scrollers whose offset changed (``CollectionView/setNestedScrollOffset(_:of:)``), by id, or
+    /// `nil` when none did: a layout that applies those offsets at query time has nothing else to recompute.
+    public internal(set) var invalidatedNestedScrollers: [Int]?
+
     public required init() {}
 
     /// Marks the items at `indexPaths` invalid.
