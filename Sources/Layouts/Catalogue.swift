@@ -18,5 +18,6 @@ public enum Catalogue {
         .spiral,
         .grid,
         .stacks,
+        .storeFlow,
     ]
 }
