@@ -13,7 +13,7 @@ struct SpanPathTests {
         let own: [EnginePhase: String] = [
             .prepare: "frame/layout/prepare", .query: "frame/layout/query",
             .validateUpdates: "frame/updates/validate", .applyUpdates: "frame/updates/apply",
-            .snapshotDiff: "frame/updates/snapshot-diff",
+            .snapshotDiff: "frame/updates/snapshot-diff", .visibleItemsHandler: "frame/layout/visible-items-handler",
         ]
         var seen = Set<Int>()
         for phase in EnginePhase.allCases {

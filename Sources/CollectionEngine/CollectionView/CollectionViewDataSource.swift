@@ -16,10 +16,18 @@ public protocol CollectionViewDataSource: AnyObject {
     /// Required as soon as the layout produces supplementary views.
     func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
                         at indexPath: IndexPath) -> ReusableView
+
+    /// The app's work in a compositional section's `visibleItemsInvalidationHandler`, which just ran over
+    /// `itemCount` visible items of `section`, inside the `visible-items-handler` phase; nothing by default.
+    /// Reel's addition (UIKit has no such method): where a replay charges the handler's modelled cost.
+    func collectionView(_ collectionView: CollectionView, visibleItemsHandlerWorkFor itemCount: Int, inSection section: Int)
 }
 
 extension CollectionViewDataSource {
     public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+
+    public func collectionView(_ collectionView: CollectionView, visibleItemsHandlerWorkFor itemCount: Int,
+                               inSection section: Int) {}
 
     public func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
                                at indexPath: IndexPath) -> ReusableView {

@@ -31,6 +31,9 @@ public enum EnginePhase: String, CaseIterable, Hashable, Sendable {
     case measure
     /// Diffing an applied snapshot against the current one (a diffable data source's apply).
     case snapshotDiff = "snapshot-diff"
+    /// A compositional section's `visibleItemsInvalidationHandler`, which runs on every layout pass over the
+    /// section's visible items, with the app's work in it.
+    case visibleItemsHandler = "visible-items-handler"
 }
 
 /// Observes the engine's phases, for a profiler.

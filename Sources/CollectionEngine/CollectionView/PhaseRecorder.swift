@@ -213,6 +213,7 @@ extension EnginePhase {
         case .applyUpdates: 11
         case .measure: 12
         case .snapshotDiff: 13
+        case .visibleItemsHandler: 14
         }
     }
 }

@@ -18,6 +18,8 @@ import CollectionEngine
     static let updatesApply = SpanPath(index: 7)
     /// A diffable data source's diff, after the element phases' paths so that theirs keep their indices.
     static let snapshotDiff = SpanPath(index: 8 + 3 * 9)
+    /// A compositional section's visible-items handler, after the diff.
+    static let visibleItemsHandler = SpanPath(index: 8 + 3 * 9 + 1)
 
     private static let fixedNames = [
         "frame", "frame/events", "frame/scroll", "frame/layout/prepare", "frame/layout/query", "frame/animation",
@@ -36,7 +38,7 @@ import CollectionEngine
     /// Every path, by index.
     static let names: [String] = fixedNames + categoryNames.flatMap { category in
         elementPhases.map { "frame/\(category)/\($0.rawValue)" }
-    } + ["frame/updates/snapshot-diff"]
+    } + ["frame/updates/snapshot-diff", "frame/layout/visible-items-handler"]
 
     static var count: Int { names.count }
 
@@ -54,6 +56,7 @@ import CollectionEngine
         case .validateUpdates: self = .updatesValidate; return
         case .applyUpdates: self = .updatesApply; return
         case .snapshotDiff: self = .snapshotDiff; return
+        case .visibleItemsHandler: self = .visibleItemsHandler; return
         case .create: phaseIndex = 0
         case .dequeue: phaseIndex = 1
         case .configure: phaseIndex = 2

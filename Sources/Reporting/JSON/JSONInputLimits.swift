@@ -21,8 +21,8 @@ public enum JSONInputLimits {
     public static let repeats = 10_000
     /// Frames in one repeat: 24 hours at 120 Hz (`TraceLimits.frames` in `TraceXML`).
     public static let framesPerRepeat = 10_368_000
-    /// Span paths a report's hot paths name, at most (the profiler's 36).
-    public static let spanPaths = 36
+    /// Span paths a report's hot paths name, at most (the profiler's 37).
+    public static let spanPaths = 37
 
     /// An array (or an object's members) under `key` anywhere in a document: at most `limit` entries, for the
     /// reason `holds` gives.
