@@ -23,6 +23,15 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "CompositionalBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "CollectionEngine", package: "Reel"),
+            ],
+            path: "Benchmarks/Compositional",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "DiffableBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),

@@ -19,6 +19,12 @@
 // (`ReelUIKit`'s `UICollectionViewFlowLayout`), driven through its engine side: its query is the adapter's
 // (`FlowAdapter.layoutAttributesForElements(in:)`), which asks the UIKit layout, which asks the engine's flow layout.
 //
+// `--layout compositional` scrolls a compositional layout: one section of two-column rows 100 points high under a
+// header pinned to the visible bounds (so every frame invalidates the layout, as UIKit's does, and the query
+// places the header again). `--layout orthogonal` scrolls the cards of one orthogonal section (group paging,
+// cards 300 × 200, 10 apart) through its nested scroller's offset, `--speed` points a frame, the collection view
+// still.
+//
 //   cd Benchmarks && swift build -c release --product QueryInstructions
 //   .build/release/QueryInstructions [--items 1000000] [--frames 2000] [--speed 10] [--function query|frame]
 //       [--layout engine|uikit]
@@ -71,6 +77,10 @@ struct Options: ParsableCommand {
         case uikit
         /// The engine's `FlowLayout` with an estimated item size, over self-sizing cells.
         case selfsizing
+        /// The engine's `CompositionalLayout`: two-column rows under a pinned header.
+        case compositional
+        /// The engine's `CompositionalLayout`: one orthogonal section's cards, scrolled through its nested offset.
+        case orthogonal
     }
 
     /// The symbols callgrind collects inside (`--toggle-collect`).
@@ -78,6 +88,7 @@ struct Options: ParsableCommand {
         switch (function, layout) {
         case (.query, .engine), (.query, .selfsizing): "*FlowLayoutC27layoutAttributesForElements2in*"
         case (.query, .uikit): "*FlowAdapterC27layoutAttributesForElements2in*"
+        case (.query, .compositional), (.query, .orthogonal): "*CompositionalLayoutC27layoutAttributesForElements2in*"
         case (.frame, _): "*0A4ViewC14layoutIfNeededyyF"
         }
     }
@@ -92,6 +103,10 @@ func fail(_ message: String) -> Never {
 final class Items: CollectionViewDataSource {
     let count: Int
     init(count: Int) { self.count = count }
+    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+                        at indexPath: CollectionEngine.IndexPath) -> ReusableView {
+        collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "header", for: indexPath)
+    }
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: CollectionEngine.IndexPath) -> CollectionViewCell {
         collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
@@ -114,6 +129,9 @@ final class SizingCell: CollectionViewCell {
 /// Scrolls a default flow layout of `items` items `frames` frames, `speed` points a frame, back and forth
 /// over the content.
 func scroll(items: Int, frames: Int, speed: Double, layout: Options.Layout) -> EngineCounters {
+    if layout == .compositional || layout == .orthogonal {
+        return scrollCompositional(items: items, frames: frames, speed: speed, orthogonal: layout == .orthogonal)
+    }
     let data = Items(count: items)
     let flow = layout == .uikit ? UIKitFlow.make() : FlowLayout()
     if layout == .selfsizing, let flow = flow as? FlowLayout {
@@ -131,6 +149,47 @@ func scroll(items: Int, frames: Int, speed: Double, layout: Options.Layout) -> E
         if y + step > range || y + step < 0 { step = -step }
         y += step
         collectionView.contentOffset = Point(x: 0, y: max(0, y))
+        collectionView.layoutIfNeeded()
+    }
+    return collectionView.counters
+}
+
+/// Scrolls a compositional layout of `items` items: the content (two-column rows under a pinned header) or one
+/// orthogonal section's cards through its nested offset.
+func scrollCompositional(items: Int, frames: Int, speed: Double, orthogonal: Bool) -> EngineCounters {
+    let data = Items(count: items)
+    let card = LayoutItem(layoutSize: LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))
+    var section: LayoutSection
+    if orthogonal {
+        section = LayoutSection(group: .horizontal(layoutSize: LayoutSize(width: .absolute(300), height: .absolute(200)),
+                                                   subitems: [.item(card)]))
+        section.orthogonalScrollingBehavior = .groupPaging
+        section.interGroupSpacing = 10
+    } else {
+        section = LayoutSection(group: .horizontal(layoutSize: LayoutSize(width: .fractionalWidth(1), height: .absolute(100)),
+                                                   subitem: .item(card), count: 2))
+        section.boundarySupplementaryItems = [LayoutBoundarySupplementaryItem(
+            layoutSize: LayoutSize(width: .fractionalWidth(1), height: .absolute(44)),
+            elementKind: CollectionView.elementKindSectionHeader, alignment: .top, pinToVisibleBounds: true)]
+    }
+    let layout = CompositionalLayout(section: section)
+    let collectionView = CollectionView(frame: Rect(x: 0, y: 0, width: 390, height: 844), collectionViewLayout: layout)
+    collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+    collectionView.register(forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader, withReuseIdentifier: "header") {
+        ReusableView()
+    }
+    collectionView.dataSource = data
+    collectionView.layoutIfNeeded()
+    let range = orthogonal ? (layout.nestedScroller(withID: 0)?.maximumOffset ?? 0) : collectionView.contentSize.height - 844
+    var position = 0.0, step = speed
+    for _ in 0..<frames {
+        if position + step > range || position + step < 0 { step = -step }
+        position += step
+        if orthogonal {
+            collectionView.setNestedScrollOffset(max(0, position), of: 0)
+        } else {
+            collectionView.contentOffset = Point(x: 0, y: max(0, position))
+        }
         collectionView.layoutIfNeeded()
     }
     return collectionView.counters
@@ -201,6 +260,10 @@ case (.frame, .selfsizing): "CollectionView.layoutIfNeeded() with FlowLayout and
 case (.query, .uikit): "FlowAdapter.layoutAttributesForElements(in:) (a UICollectionViewFlowLayout subclass)"
 case (.frame, .engine): "CollectionView.layoutIfNeeded() with FlowLayout"
 case (.frame, .uikit): "CollectionView.layoutIfNeeded() with a UICollectionViewFlowLayout subclass"
+case (.query, .compositional): "CompositionalLayout.layoutAttributesForElements(in:), rows under a pinned header"
+case (.frame, .compositional): "CollectionView.layoutIfNeeded() with CompositionalLayout, rows under a pinned header"
+case (.query, .orthogonal): "CompositionalLayout.layoutAttributesForElements(in:), an orthogonal section scrolling"
+case (.frame, .orthogonal): "CollectionView.layoutIfNeeded() with CompositionalLayout, an orthogonal section scrolling"
 }
 print("items \(options.items), frames \(options.frames) and \(2 * options.frames), \(options.speed) points per frame, "
     + "inside \(counted)")

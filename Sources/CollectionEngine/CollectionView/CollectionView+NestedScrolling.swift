@@ -15,8 +15,19 @@ extension CollectionView {
         let clamped = min(max(offset, 0), scroller.maximumOffset)
         guard clamped != nestedScrollOffset(of: id) else { return }
         nestedScrollOffsets[id] = clamped
-        let context = type(of: collectionViewLayout).invalidationContextClass.init()
-        context.invalidatedNestedScrollers = [id]
+        // One context object, reused while the layout keeps its class of contexts: a steady nested scroll
+        // allocates nothing.
+        let contextClass = type(of: collectionViewLayout).invalidationContextClass
+        let context: InvalidationContext
+        if let reused = nestedScrollContext, type(of: reused) == contextClass {
+            context = reused
+        } else {
+            context = contextClass.init()
+            nestedScrollContext = context
+        }
+        context.invalidatedNestedScrollers = context.invalidatedNestedScrollers ?? []
+        context.invalidatedNestedScrollers?.removeAll(keepingCapacity: true)
+        context.invalidatedNestedScrollers?.append(id)
         collectionViewLayout.invalidateLayout(with: context)
     }
 }

@@ -304,6 +304,8 @@ public final class CollectionView {
     @exclusivity(unchecked) var scrollAnimation: ScrollAnimation?
     /// The offsets of the layout's nested scrollers, by id (see ``NestedScroller``); absent is 0.
     var nestedScrollOffsets: [Int: Double] = [:]
+    /// The context ``setNestedScrollOffset(_:of:)`` invalidates the layout with, reused.
+    var nestedScrollContext: InvalidationContext?
     /// How fast flings slow down; UIScrollView's normal rate by default.
     public var decelerationRate = DecelerationRate.normal
     /// Whether the content rubber-bands past its edges under a dragging finger and a fling that reaches an edge

@@ -28,7 +28,7 @@ final class AttributesStore {
     /// Starts a query; lets go of objects not answered in the last two queries when many more are kept than
     /// answered.
     func beginQuery() {
-        if kept.count > 1_024 && kept.count > 8 * max(answered, 1) {
+        if kept.count > 128 && kept.count > 4 * max(answered, 1) {
             let recent = query - 1
             for (key, value) in kept where value.query < recent {
                 kept[key] = nil

@@ -54,17 +54,21 @@ extension CompositionalLayout {
         return Rect(x: contentSize.width - frame.maxX, y: frame.origin.y, width: frame.size.width, height: frame.size.height)
     }
 
-    /// The section's boundary supplementaries' frames with pinning applied: a pinned header "visible while any
-    /// portion of the host geometry (e.g. section) is visible", held at the visible bounds' leading edge and
-    /// pushed out by the section's end; a pinned footer at the trailing edge; "Occlusion disambiguation between
-    /// other supplementaries will be managed automatically (e.g. section header + footer both pinned)": a pinned
-    /// header stops before a pinned footer.
-    func boundaryFrames(_ section: ResolvedSection) -> [Rect] {
-        var frames = section.boundaries.map { boundary in
-            Rect(x: boundary.frame.origin.x + (vertical ? 0 : section.origin), y: boundary.frame.origin.y + (vertical ? section.origin : 0),
-                 width: boundary.frame.size.width, height: boundary.frame.size.height)
+    /// The frame of boundary supplementary `number` of a section, with pinning applied: a pinned header is
+    /// "visible while any portion of the host geometry (e.g. section) is visible", held at the visible bounds'
+    /// leading edge and pushed out by the section's end; a pinned footer at the trailing edge; "Occlusion
+    /// disambiguation between other supplementaries will be managed automatically (e.g. section header +
+    /// footer both pinned)": a pinned header stops before a pinned footer, a pinned footer after a header.
+    /// - Complexity: O(b) for the section's b boundary supplementaries.
+    func boundaryFrame(_ section: ResolvedSection, _ number: Int) -> Rect {
+        func natural(_ number: Int) -> Rect {
+            let frame = section.boundaries[number].frame
+            return Rect(x: frame.origin.x + (vertical ? 0 : section.origin), y: frame.origin.y + (vertical ? section.origin : 0),
+                        width: frame.size.width, height: frame.size.height)
         }
-        guard let collectionView, section.boundaries.contains(where: { $0.item.pinToVisibleBounds }) else { return frames }
+        let item = section.boundaries[number].item
+        let frame = natural(number)
+        guard item.pinToVisibleBounds, let collectionView else { return frame }
         let inset = collectionView.adjustedContentInset
         let offset = vertical ? collectionView.contentOffset.y : collectionView.contentOffset.x
         let visibleStart = offset + (vertical ? inset.top : inset.left)
@@ -75,27 +79,21 @@ extension CompositionalLayout {
             vertical ? Rect(x: frame.origin.x, y: position, width: frame.size.width, height: frame.size.height)
                      : Rect(x: position, y: frame.origin.y, width: frame.size.width, height: frame.size.height)
         }
-        var footerStart = section.end
+        let trailing = { (number: Int) in Self.isTrailingEdge(section.boundaries[number].item.alignment, vertical: self.vertical) }
+        // The end of the pinned headers' natural frames, and the start of the pinned footers' pinned ones.
         var headerEnd = section.origin
-        for (number, boundary) in section.boundaries.enumerated() where boundary.item.pinToVisibleBounds {
-            if Self.isLeadingEdge(boundary.item.alignment, vertical: vertical) {
-                headerEnd = max(headerEnd, main(frames[number]) + length(frames[number]))
-            }
+        for other in section.boundaries.indices where section.boundaries[other].item.pinToVisibleBounds
+            && Self.isLeadingEdge(section.boundaries[other].item.alignment, vertical: vertical) {
+            headerEnd = max(headerEnd, main(natural(other)) + length(natural(other)))
         }
-        for (number, boundary) in section.boundaries.enumerated()
-        where boundary.item.pinToVisibleBounds && Self.isTrailingEdge(boundary.item.alignment, vertical: vertical) {
-            let frame = frames[number]
-            let pinned = max(min(main(frame), visibleEnd - length(frame)), headerEnd)
-            frames[number] = moved(frame, to: pinned)
-            footerStart = min(footerStart, pinned)
+        func pinnedFooter(_ frame: Rect) -> Double { max(min(main(frame), visibleEnd - length(frame)), headerEnd) }
+        if trailing(number) { return moved(frame, to: pinnedFooter(frame)) }
+        var footerStart = section.end
+        for other in section.boundaries.indices where section.boundaries[other].item.pinToVisibleBounds && trailing(other) {
+            footerStart = min(footerStart, pinnedFooter(natural(other)))
         }
-        for (number, boundary) in section.boundaries.enumerated()
-        where boundary.item.pinToVisibleBounds && !Self.isTrailingEdge(boundary.item.alignment, vertical: vertical) {
-            let frame = frames[number]
-            let pinned = min(max(main(frame), visibleStart), footerStart - length(frame))
-            frames[number] = moved(frame, to: max(pinned, section.origin))
-        }
-        return frames
+        let pinned = min(max(main(frame), visibleStart), footerStart - length(frame))
+        return moved(frame, to: max(pinned, section.origin))
     }
 
     /// The index of the first section that ends after `position` along the scroll direction.
@@ -149,9 +147,8 @@ extension CompositionalLayout {
             let firstCell = result.count
             appendCells(of: section, index: index, query: query, low: low, high: high, into: append)
             let cells = result.count - firstCell
-            let frames = boundaryFrames(section)
             for (number, boundary) in section.boundaries.enumerated() {
-                let frame = mirrored(frames[number])
+                let frame = mirrored(boundaryFrame(section, number))
                 if frame.intersects(rect) {
                     append(.supplementaryView, boundary.item.elementKind, IndexPath(item: 0, section: index), frame,
                            promoted(boundary.item.zIndex, section))

@@ -52,6 +52,8 @@ open class CompositionalLayout: CollectionViewLayout {
     var handlerItems: [LayoutAttributes] = []
     /// The last two answers' storage, alternated so that a steady scroll builds its answer without allocating.
     var lastAnswer: [LayoutAttributes] = []
+    /// The context every scroll invalidates with (see ``invalidationContext(forBoundsChange:)``).
+    let scrollContext = CompositionalLayoutInvalidationContext()
     var answerBefore: [LayoutAttributes] = []
 
     /// A layout whose every section is `section`.
@@ -93,10 +95,18 @@ open class CompositionalLayout: CollectionViewLayout {
         return newBounds.size != collectionView.bounds.size || (followsBounds && newBounds.origin != collectionView.bounds.origin)
     }
 
+    /// The context of a change of bounds. A scroll reuses one context object, so that a steady scroll under a
+    /// pinned header allocates nothing; a new size gets its own.
     open override func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
-        let context = super.invalidationContext(forBoundsChange: newBounds)
         // The collection view's bounds still hold the old value here.
-        (context as? CompositionalLayoutInvalidationContext)?.resized = collectionView.map { newBounds.size != $0.bounds.size } ?? true
+        let resized = collectionView.map { newBounds.size != $0.bounds.size } ?? true
+        guard !resized, type(of: self).invalidationContextClass == CompositionalLayoutInvalidationContext.self else {
+            let context = super.invalidationContext(forBoundsChange: newBounds)
+            (context as? CompositionalLayoutInvalidationContext)?.resized = resized
+            return context
+        }
+        let context = scrollContext
+        context.newBounds = newBounds
         return context
     }
 
@@ -167,7 +177,7 @@ open class CompositionalLayout: CollectionViewLayout {
         guard resolved.indices.contains(indexPath.section), indexPath.item == 0 else { return nil }
         let section = resolved[indexPath.section]
         guard let number = section.boundaries.firstIndex(where: { $0.item.elementKind == kind }) else { return nil }
-        let frame = mirrored(boundaryFrames(section)[number])
+        let frame = mirrored(boundaryFrame(section, number))
         return store.attributes(category: .supplementaryView, kind: kind, indexPath: indexPath, frame: frame,
                                 zIndex: promoted(section.boundaries[number].item.zIndex, section)).0
     }
