@@ -19,5 +19,6 @@ public enum Catalogue {
         .grid,
         .stacks,
         .storeFlow,
+        .compositional,
     ]
 }

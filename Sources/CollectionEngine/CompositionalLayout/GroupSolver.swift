@@ -1,3 +1,7 @@
+extension LayoutGroup {
+    var isHorizontal: Bool { if case .horizontal = arrangement { true } else { false } }
+}
+
 /// One cell's place in a laid-out group: its frame relative to the group's origin (content insets applied)
 /// and its z-index.
 struct PlacedLeaf {
@@ -47,12 +51,14 @@ enum GroupSolver {
                 extent = Size(width: max(extent.width, item.frame.maxX), height: max(extent.height, item.frame.maxY))
             }
             return extent
-        case .horizontal:
-            return lay(group, horizontally: true, size: size, origin: origin, environment: environment,
-                       measured: measured, leaves: &leaves)
-        case .vertical:
-            return lay(group, horizontally: false, size: size, origin: origin, environment: environment,
-                       measured: measured, leaves: &leaves)
+        case .horizontal, .vertical:
+            // A group's content insets keep its subitems off its edges.
+            let insets = group.contentInsets.edgeInsets(in: .leftToRight)
+            let inner = Size(width: max(0, size.width - insets.horizontal), height: max(0, size.height - insets.vertical))
+            let content = lay(group, horizontally: group.isHorizontal, size: inner,
+                              origin: Point(x: origin.x + insets.left, y: origin.y + insets.top), environment: environment,
+                              measured: measured, leaves: &leaves)
+            return Size(width: content.width + insets.horizontal, height: content.height + insets.vertical)
         }
     }
 

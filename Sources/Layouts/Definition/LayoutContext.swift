@@ -12,10 +12,13 @@ public struct LayoutContext: Sendable {
     private let declared: [String: LayoutParameter]
     private let order: [String]
     private let given: [String: String]
+    /// The elements inside the trace's `<layout>`, for a layout described as a tree; empty for most.
+    public let elements: [LayoutSpecElement]
 
     init(layoutName: String, declared parameters: [LayoutParameter],
-         given: [(name: String, value: String)]) throws(LayoutParameterError) {
+         given: [(name: String, value: String)], elements: [LayoutSpecElement] = []) throws(LayoutParameterError) {
         self.layoutName = layoutName
+        self.elements = elements
         declared = Dictionary(parameters.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         order = parameters.map(\.name)
         var values: [String: String] = [:]

@@ -22,6 +22,9 @@ public struct LayoutDefinition: Sendable {
     public var parameters: [LayoutParameter]
     /// Builds an instance from the trace's parameters.
     public var make: @Sendable (LayoutContext) throws -> CollectionViewLayout
+    /// Whether the layout reads elements inside `<layout>` (``LayoutContext/elements``); `false` by default, and
+    /// then a trace that gives some is refused at the first.
+    public var takesElements = false
 
     public init(name: String, summary: String, parameters: [LayoutParameter],
                 make: @escaping @Sendable (LayoutContext) throws -> CollectionViewLayout) {
@@ -35,22 +38,27 @@ public struct LayoutDefinition: Sendable {
     ///
     /// - Throws: ``LayoutParameterError`` for an unknown parameter, a malformed or out-of-range value, or a
     ///   combination the factory refuses.
-    public func makeLayout(parameters given: [(name: String, value: String)]) throws(LayoutParameterError)
-        -> CollectionViewLayout {
-        try build(LayoutContext(layoutName: name, declared: parameters, given: given))
+    public func makeLayout(parameters given: [(name: String, value: String)],
+                           elements: [LayoutSpecElement] = []) throws(LayoutParameterError) -> CollectionViewLayout {
+        try build(LayoutContext(layoutName: name, declared: parameters, given: given, elements: elements))
     }
 
     /// Checks every declared parameter's value and builds the layout once, so that a problem is found
     /// before anything replays.
     /// - Throws: ``LayoutParameterError``, as ``makeLayout(parameters:)``.
-    public func check(parameters given: [(name: String, value: String)]) throws(LayoutParameterError) {
-        let context = try LayoutContext(layoutName: name, declared: parameters, given: given)
+    public func check(parameters given: [(name: String, value: String)],
+                      elements: [LayoutSpecElement] = []) throws(LayoutParameterError) {
+        let context = try LayoutContext(layoutName: name, declared: parameters, given: given, elements: elements)
         try context.checkAll()
         _ = try build(context)
     }
 
     /// Runs the factory, turning an error of its own into a ``LayoutParameterError``.
     private func build(_ context: LayoutContext) throws(LayoutParameterError) -> CollectionViewLayout {
+        if !takesElements, let first = context.elements.first {
+            throw LayoutParameterError(parameter: nil, message: "unexpected element <\(first.name)> in <layout name=\"\(name)\">; "
+                                       + "layout '\(name)' takes no elements, only parameters", position: first.position)
+        }
         do {
             return try make(context)
         } catch let error as LayoutParameterError {

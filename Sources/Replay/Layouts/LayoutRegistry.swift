@@ -38,22 +38,22 @@ public struct LayoutRegistry: Sendable {
     /// - Throws: ``ReplayError`` for an unknown layout or a bad parameter, at the `<layout>` element.
     public func makeLayout(for description: LayoutDescription, named name: String? = nil,
                            path: String) throws(ReplayError) -> CollectionViewLayout {
-        let (definition, parameters) = try resolve(description, named: name, path: path)
+        let (definition, parameters, elements) = try resolve(description, named: name, path: path)
         do {
-            return try definition.makeLayout(parameters: parameters)
+            return try definition.makeLayout(parameters: parameters, elements: elements)
         } catch {
-            throw ReplayError(.invalidParameter, error.message, path: path, location: description.location)
+            throw Self.replayError(error, description, path: path)
         }
     }
 
     /// Checks that the layout exists, that every parameter is well-formed and in range, and that the layout
     /// builds with them, without replaying anything.
     public func check(_ description: LayoutDescription, named name: String? = nil, path: String) throws(ReplayError) {
-        let (definition, parameters) = try resolve(description, named: name, path: path)
+        let (definition, parameters, elements) = try resolve(description, named: name, path: path)
         do {
-            try definition.check(parameters: parameters)
+            try definition.check(parameters: parameters, elements: elements)
         } catch {
-            throw ReplayError(.invalidParameter, error.message, path: path, location: description.location)
+            throw Self.replayError(error, description, path: path)
         }
     }
 
@@ -72,8 +72,25 @@ public struct LayoutRegistry: Sendable {
         return spelled
     }
 
-    private func resolve(_ description: LayoutDescription, named name: String?,
-                         path: String) throws(ReplayError) -> (LayoutDefinition, [(name: String, value: String)]) {
+    /// A layout's error at the element inside `<layout>` it names, else at `<layout>`.
+    private static func replayError(_ error: LayoutParameterError, _ description: LayoutDescription, path: String) -> ReplayError {
+        let location = error.position.map { TraceLocation(path: description.location?.path ?? path, line: $0.line, column: $0.column) }
+        return ReplayError(.invalidParameter, error.message, path: path, location: location ?? description.location)
+    }
+
+    /// The elements inside `<layout>` as a layout reads them.
+    private static func specElements(_ elements: [LayoutDescription.Element]) -> [LayoutSpecElement] {
+        elements.map { element in
+            LayoutSpecElement(name: element.name, attributes: element.attributes.map { ($0.name, $0.value) },
+                              children: specElements(element.children),
+                              position: element.location.map { LayoutSpecElement.Position(line: $0.line, column: $0.column) })
+        }
+    }
+
+    /// The definition, the parameters and the elements a layout is built with. Another layout chosen with
+    /// `--layout` takes the trace's parameters it declares, and its elements only when it reads elements.
+    private func resolve(_ description: LayoutDescription, named name: String?, path: String) throws(ReplayError)
+        -> (LayoutDefinition, [(name: String, value: String)], [LayoutSpecElement]) {
         let wanted = name ?? description.name
         guard let definition = definition(named: wanted) else {
             let known = definitions.map { "'\($0.name)'" }.joined(separator: ", ")
@@ -85,6 +102,7 @@ public struct LayoutRegistry: Sendable {
             let declared = Set(definition.parameters.map(\.name))
             parameters = parameters.filter { declared.contains($0.name) }
         }
-        return (definition, parameters)
+        let elements = wanted != description.name && !definition.takesElements ? [] : Self.specElements(description.children)
+        return (definition, parameters, elements)
     }
 }

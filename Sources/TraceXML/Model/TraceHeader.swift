@@ -150,15 +150,53 @@ public struct LayoutDescription: Sendable {
         }
     }
 
+    /// An element inside `<layout>`: a layout whose description is a tree (`compositional`'s sections, groups
+    /// and items) reads its children. Kept as text, as parameters are; the layout interprets them.
+    public struct Element: Hashable, Sendable {
+        public var name: String
+        /// The attributes in document order; names are unique.
+        public var attributes: [Parameter]
+        public var children: [Element]
+        /// Where the element was read; `nil` for one built in code. Not part of equality.
+        public var location: TraceLocation?
+
+        public init(name: String, attributes: [Parameter] = [], children: [Element] = [], location: TraceLocation? = nil) {
+            self.name = name
+            self.attributes = attributes
+            self.children = children
+            self.location = location
+        }
+
+        /// The text of the attribute called `name`, or `nil`.
+        public subscript(name: String) -> String? { attributes.first { $0.name == name }?.value }
+
+        public static func == (lhs: Element, rhs: Element) -> Bool {
+            lhs.name == rhs.name && lhs.attributes == rhs.attributes && lhs.children == rhs.children
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            hasher.combine(attributes)
+            hasher.combine(children)
+        }
+    }
+
     public var name: String
     /// The layout's parameters in document order; names are unique.
     public var parameters: [Parameter]
+    /// The elements inside `<layout>`, in document order; empty for most layouts.
+    public var children: [Element]
     /// Where the element was read; `nil` for a description built in code. Not part of equality.
     public var location: TraceLocation?
 
-    public init(name: String, parameters: [Parameter] = [], location: TraceLocation? = nil) {
+    /// The most elements a `<layout>` holds, and how deep they nest.
+    public static let elementLimit = 4_096
+    public static let depthLimit = 8
+
+    public init(name: String, parameters: [Parameter] = [], children: [Element] = [], location: TraceLocation? = nil) {
         self.name = name
         self.parameters = parameters
+        self.children = children
         self.location = location
     }
 
@@ -172,12 +210,13 @@ public struct LayoutDescription: Sendable {
 
 extension LayoutDescription: Hashable {
     public static func == (lhs: LayoutDescription, rhs: LayoutDescription) -> Bool {
-        lhs.name == rhs.name && lhs.parameters == rhs.parameters
+        lhs.name == rhs.name && lhs.parameters == rhs.parameters && lhs.children == rhs.children
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(parameters)
+        hasher.combine(children)
     }
 }
 

@@ -261,8 +261,42 @@ struct LayoutParser {
         }
         guard let name, let nameAttribute = stream.attribute(.name) else { throw stream.missing(.name) }
         guard !name.isEmpty else { throw stream.invalid(nameAttribute, expected: "a layout name such as 'flow'") }
-        try stream.finishLeaf()
-        return LayoutDescription(name: name, parameters: parameters, location: location)
+        var count = 0
+        let children = try readChildren(of: "layout", depth: 1, count: &count)
+        return LayoutDescription(name: name, parameters: parameters, children: children, location: location)
+    }
+
+    /// The elements inside the current element, up to its end: at most ``LayoutDescription/elementLimit`` in
+    /// all, nested at most ``LayoutDescription/depthLimit`` deep.
+    private func readChildren(of parent: String, depth: Int, count: inout Int) throws(TraceError) -> [LayoutDescription.Element] {
+        guard !stream.isEmptyElement else { return [] }
+        var children: [LayoutDescription.Element] = []
+        while true {
+            switch try stream.read() {
+            case .element:
+                let location = stream.location
+                count += 1
+                guard count <= LayoutDescription.elementLimit else {
+                    throw TraceError(.invalidValue, "too many elements in <layout>; a layout holds at most "
+                                     + "\(LayoutDescription.elementLimit)", at: location)
+                }
+                guard depth <= LayoutDescription.depthLimit else {
+                    throw TraceError(.invalidValue, "<\(stream.elementRawName)> is nested too deep in <layout>; elements "
+                                     + "nest at most \(LayoutDescription.depthLimit) deep", at: location)
+                }
+                let name = stream.elementRawName
+                var attributes: [LayoutDescription.Parameter] = []
+                for attribute in stream.attributes {
+                    attributes.append(LayoutDescription.Parameter(name: attribute.nameText, value: attribute.valueText))
+                }
+                let nested = try readChildren(of: name, depth: depth + 1, count: &count)
+                children.append(LayoutDescription.Element(name: name, attributes: attributes, children: nested, location: location))
+            case .endElement:
+                return children
+            case .endOfDocument:
+                throw TraceError(.truncated, "the trace ends inside <\(parent)>", path: stream.path)
+            }
+        }
     }
 }
 

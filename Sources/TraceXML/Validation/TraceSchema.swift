@@ -267,7 +267,19 @@ public enum TraceSchema {
           <text/>
         </attribute>
       </zeroOrMore>
-      <empty/>
+      <!-- A layout described as a tree (`compositional`) holds its elements; the layout checks their attributes. -->
+      <zeroOrMore><ref name="layout-element"/></zeroOrMore>
+    </element>
+  </define>
+  <define name="layout-element">
+    <element>
+      <choice>
+        <name>section</name><name>group</name><name>item</name><name>frame</name><name>boundary</name><name>decoration</name>
+      </choice>
+      <zeroOrMore>
+        <attribute><nsName ns=""/><text/></attribute>
+      </zeroOrMore>
+      <zeroOrMore><ref name="layout-element"/></zeroOrMore>
     </element>
   </define>
   <define name="data">

@@ -143,6 +143,26 @@ extension TraceWriter {
             }
             try text(parameter.value, "layout parameter '\(parameter.name)'")
         }
+        var count = 0
+        func check(_ elements: [LayoutDescription.Element], depth: Int) throws(TraceError) {
+            for element in elements {
+                count += 1
+                guard count <= LayoutDescription.elementLimit, depth <= LayoutDescription.depthLimit else {
+                    throw unwritable("a layout holds more than \(LayoutDescription.elementLimit) elements, or nests them "
+                                     + "deeper than \(LayoutDescription.depthLimit)")
+                }
+                guard isXMLName(element.name) else { throw unwritable("layout element name '\(element.name)' is not an XML name") }
+                var names: Set<String> = []
+                for attribute in element.attributes {
+                    guard isXMLName(attribute.name), names.insert(attribute.name).inserted else {
+                        throw unwritable("attribute '\(attribute.name)' of layout element <\(element.name)> is not an XML name or is given twice")
+                    }
+                    try text(attribute.value, "attribute '\(attribute.name)' of <\(element.name)>")
+                }
+                try check(element.children, depth: depth + 1)
+            }
+        }
+        try check(layout.children, depth: 1)
     }
 
     func check(_ sections: [SectionDescription], _ what: String) throws(TraceError) {

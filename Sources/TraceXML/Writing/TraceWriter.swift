@@ -321,6 +321,14 @@ public final class TraceWriter {
         try start(.layout)
         try attribute(.name, layout.name)
         for parameter in layout.parameters { try attribute(parameter.name, parameter.value) }
+        for child in layout.children { try writeLayoutElement(child) }
+        try end()
+    }
+
+    private func writeLayoutElement(_ element: LayoutDescription.Element) throws(TraceError) {
+        try status(xmlTextWriterStartElement(writer, element.name))
+        for parameter in element.attributes { try attribute(parameter.name, parameter.value) }
+        for child in element.children { try writeLayoutElement(child) }
         try end()
     }
 
