@@ -79,7 +79,7 @@ let refusals: [Refusal] = [
     Refusal(header: validHeader + "  <workloads/>\n",
             "x.xml:5:39: unknown element 'workloads' after <data>; expected 'events'"),
     Refusal(header: validHeader + "  <workload><view reuse-identifier=\"a\"/></workload>\n",
-            "x.xml:5:49: unknown element 'view' in <workload>; expected one of 'cell', 'supplementary', 'diffable'"),
+            "x.xml:5:49: unknown element 'view' in <workload>; expected one of 'cell', 'supplementary', 'diffable', 'visible-items-handler'"),
     Refusal(whole: "<?xml version=\"1.0\"?>\n<trace version=\"1\">\n" + validHeader + "</trace>\n",
             "x.xml:2:1: missing element <events> in <trace>"),
     Refusal(whole: "<?xml version=\"1.0\"?>\n<trace version=\"1\">\n" + validHeader + "<events/><marker t=\"1\" label=\"\"/></trace>\n",

@@ -73,7 +73,7 @@ struct Fixture {
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident],
-        timeUnits: .milliseconds,
+        timeUnits: .microseconds,
         maxDuration: .seconds(3),
         maxIterations: 200
     )

@@ -128,6 +128,12 @@ final class TraceDataSource: CollectionViewDataSource, FlowLayoutDelegate {
         budget.charge(UInt64((Double(items) * costs.diffablePerItem).rounded()))
     }
 
+    /// Charges the modelled cost of a compositional section's visible-items handler over `itemCount` items
+    /// (`<visible-items-handler per-item>`), inside its span.
+    func collectionView(_ collectionView: CollectionView, visibleItemsHandlerWorkFor itemCount: Int, inSection section: Int) {
+        budget.charge(UInt64((Double(itemCount) * costs.visibleItemsHandlerPerItem).rounded()))
+    }
+
     /// Makes the staged data the data.
     func commitStaged() {
         if let staged { sections = staged.sections }

@@ -15,9 +15,12 @@ struct WorkloadCosts {
     private var supplementary: [String: Costs] = [:]
     /// Nanoseconds of diffing per item of an applied snapshot (`<diffable per-item>`, or its default).
     let diffablePerItem: Double
+    /// Nanoseconds of a visible-items handler per visible item (`<visible-items-handler per-item>`, or its default).
+    let visibleItemsHandlerPerItem: Double
 
     init(_ workload: Workload?) {
         diffablePerItem = (workload?.diffablePerItem ?? Workload.defaultDiffablePerItem) * 1_000_000
+        visibleItemsHandlerPerItem = (workload?.visibleItemsHandlerPerItem ?? Workload.defaultVisibleItemsHandlerPerItem) * 1_000_000
         for cell in workload?.cells ?? [] { cells[cell.reuseIdentifier] = Self.nanoseconds(cell.costs) }
         for view in workload?.supplementaries ?? [] { supplementary[view.kind] = Self.nanoseconds(view.costs) }
     }

@@ -45,10 +45,11 @@ enum TraceFormat {
             .optional(.id, .nonEmpty),
         ], content: .sizeChunks(unlessAttribute: .itemSizes)),
         ElementDeclaration(.itemSizes, [], content: .text(.sizeList)),
-        ElementDeclaration(.workload, [], content: .elements([.cell, .supplementary, .diffable])),
+        ElementDeclaration(.workload, [], content: .elements([.cell, .supplementary, .diffable, .visibleItemsHandler])),
         ElementDeclaration(.cell, [.required(.reuseIdentifier, .text)] + costs),
         ElementDeclaration(.supplementary, [.required(.kind, .text)] + costs),
         ElementDeclaration(.diffable, [.optional(.perItem, .cost)]),
+        ElementDeclaration(.visibleItemsHandler, [.optional(.perItem, .cost)]),
         ElementDeclaration(.events, [], content: .elements(events.map(\.name))),
     ]
 

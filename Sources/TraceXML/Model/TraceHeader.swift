@@ -346,11 +346,20 @@ public struct Workload: Hashable, Sendable {
     /// The default per-item diff cost: 0.00012 ms, building a 10,000-item snapshot's published 1.22 ms (the
     /// ListKit author's release-build measurement of `NSDiffableDataSourceSnapshot`) over its items.
     public static let defaultDiffablePerItem = 0.00012
+    /// What a compositional section's visible-items handler costs per visible item, in milliseconds
+    /// (`<visible-items-handler per-item>`).
+    public var visibleItemsHandlerPerItem: Double
+
+    /// The default per-item handler cost: 0.0005 ms, a carousel's scale computed from the item's distance to
+    /// the centre and set as its transform.
+    public static let defaultVisibleItemsHandlerPerItem = 0.0005
 
     public init(cells: [Cell] = [], supplementaries: [Supplementary] = [],
-                diffablePerItem: Double = Workload.defaultDiffablePerItem) {
+                diffablePerItem: Double = Workload.defaultDiffablePerItem,
+                visibleItemsHandlerPerItem: Double = Workload.defaultVisibleItemsHandlerPerItem) {
         self.cells = cells
         self.supplementaries = supplementaries
         self.diffablePerItem = diffablePerItem
+        self.visibleItemsHandlerPerItem = visibleItemsHandlerPerItem
     }
 }

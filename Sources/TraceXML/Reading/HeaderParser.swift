@@ -224,8 +224,11 @@ struct HeaderParser {
                 case .diffable:
                     try stream.checkAttributes(of: .diffable)
                     workload.diffablePerItem = try stream.number(.perItem, default: Workload.defaultDiffablePerItem)
+                case .visibleItemsHandler:
+                    try stream.checkAttributes(of: .visibleItemsHandler)
+                    workload.visibleItemsHandlerPerItem = try stream.number(.perItem, default: Workload.defaultVisibleItemsHandlerPerItem)
                 default:
-                    throw stream.unexpectedChild(in: "workload", expected: [.cell, .supplementary, .diffable])
+                    throw stream.unexpectedChild(in: "workload", expected: [.cell, .supplementary, .diffable, .visibleItemsHandler])
                 }
                 try stream.finishLeaf()
             case .endElement:

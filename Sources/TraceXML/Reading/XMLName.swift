@@ -23,6 +23,7 @@ enum XMLName: String, CaseIterable {
     case setLayout = "set-layout"
     case transition, resize, marker
     case apply, diffable
+    case visibleItemsHandler = "visible-items-handler"
     // Attributes (some names are both).
     case version, key, value, width, height
     case refreshRate = "refresh-rate"

@@ -332,6 +332,11 @@ public enum TraceSchema {
             <optional><attribute name="per-item"><ref name="cost"/></attribute></optional>
             <empty/>
           </element>
+          <!-- What a compositional section's visible-items handler costs per visible item, in milliseconds. -->
+          <element name="visible-items-handler">
+            <optional><attribute name="per-item"><ref name="cost"/></attribute></optional>
+            <empty/>
+          </element>
         </choice>
       </zeroOrMore>
     </element>

@@ -120,6 +120,8 @@ extension TraceWriter {
             }
             checkedElement = .diffable
             try check(workload.diffablePerItem, "diffable per-item cost", .perItem)
+            checkedElement = .visibleItemsHandler
+            try check(workload.visibleItemsHandlerPerItem, "visible-items handler per-item cost", .perItem)
         }
     }
 

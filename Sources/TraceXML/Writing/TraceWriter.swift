@@ -304,6 +304,11 @@ public final class TraceWriter {
                 try attribute(.perItem, workload.diffablePerItem)
                 try end()
             }
+            if workload.visibleItemsHandlerPerItem != Workload.defaultVisibleItemsHandlerPerItem {
+                try start(.visibleItemsHandler)
+                try attribute(.perItem, workload.visibleItemsHandlerPerItem)
+                try end()
+            }
             try end()
         }
         try start(.events)
