@@ -368,3 +368,56 @@ struct CompositionalLayoutTests {
         #expect(row == Rect(x: x, y: firstRow, width: width, height: 44))
     }
 }
+
+/// Drags and flings of an orthogonal section in gestures mode.
+@Suite("Nested scrollers under the finger", .tags(.fast), .serialized)
+struct NestedScrollerDragTests {
+    /// A drag from (300, 100) by `dx`, `dy` in three moves, released at `velocity` (finger, points per second),
+    /// then frames until everything rests.
+    static func drag(_ view: CollectionView, dx: Double, dy: Double, velocity: Point) {
+        view.advanceAnimations(to: 1)
+        view.beginDragging(at: Point(x: 300, y: 100))
+        for step in 1...3 {
+            view.dragChanged(to: Point(x: 300 + dx * Double(step) / 3, y: 100 + dy * Double(step) / 3))
+            view.layoutIfNeeded()
+        }
+        view.endDragging(at: Point(x: 300 + dx, y: 100 + dy), velocity: velocity)
+        var time = 1.0
+        while view.isAnimating && time < 10 {
+            time += 1.0 / 60
+            view.advanceAnimations(to: time)
+            view.layoutIfNeeded()
+        }
+    }
+
+    @Test("A drag along a carousel scrolls it, not the content; a drag across it scrolls the content")
+    func routing() throws {
+        let (view, layout) = CompositionalLayoutTests.carousel(.continuous)
+        Self.drag(view, dx: -120, dy: 5, velocity: .zero)
+        #expect(view.nestedScrollOffset(of: 0) == 120)
+        #expect(view.contentOffset == .zero)
+        #expect(try #require(layout.layoutAttributesForItem(at: IndexPath(item: 1, section: 0))).frame.origin.x == 330 - 120)
+        Self.drag(view, dx: 5, dy: -150, velocity: .zero)
+        #expect(view.nestedScrollOffset(of: 0) == 120)
+        #expect(view.contentOffset.y == 150)
+    }
+
+    // A fling at 1,000 points per second to the left proposes 1,000 · 0.99 / 0.01 / 1000 = 99 points on at the
+    // fast rate; group paging moves one group (310) from 120 and rests there.
+    @Test("A fling decelerates to the behaviour's rest: one group along for group paging, the natural rest when continuous")
+    func flings() throws {
+        let (paging, _) = CompositionalLayoutTests.carousel(.groupPaging)
+        Self.drag(paging, dx: -120, dy: 0, velocity: Point(x: -1_000, y: 0))
+        #expect(paging.nestedScrollOffset(of: 0) == 310)
+        #expect(!paging.isDecelerating)
+        // Continuous, the normal rate: 1,000 · 0.998 / 0.002 / 1000 = 499 points on from 120.
+        let (continuous, _) = CompositionalLayoutTests.carousel(.continuous)
+        Self.drag(continuous, dx: -120, dy: 0, velocity: Point(x: -1_000, y: 0))
+        #expect(abs(continuous.nestedScrollOffset(of: 0) - (120 + 499)) < 1e-9)
+        // Past the end it clamps: the carousel's content is 3,130 long in a 400-point view.
+        Self.drag(continuous, dx: -200, dy: 0, velocity: Point(x: -20_000, y: 0))
+        #expect(continuous.nestedScrollOffset(of: 0) == 2_730)
+        continuous.reloadData()
+        #expect(continuous.nestedScrollOffset(of: 0) == 0)
+    }
+}

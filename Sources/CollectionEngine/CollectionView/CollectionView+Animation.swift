@@ -2,7 +2,7 @@ extension CollectionView {
     /// Whether anything moves with time: an update, a layout switch, a fling, a scrolling animation.
     public var isAnimating: Bool {
         !animations.isEmpty || !disappearing.isEmpty || !completions.isEmpty || deceleration != nil
-            || pageSettle != nil || springBack != nil || scrollAnimation != nil || isLayoutSettling || layoutTransitionAnimation != nil
+            || pageSettle != nil || springBack != nil || scrollAnimation != nil || !nestedDecelerations.isEmpty || isLayoutSettling || layoutTransitionAnimation != nil
     }
 
     /// The time of the frame being laid out: the last time given to ``advanceAnimations(to:)``, in seconds

@@ -81,6 +81,7 @@ extension CollectionView {
             y: RubberBand.unbanded(contentOffset.y, lower: lower.y, upper: upper.y, extent: bounds.height))
         drag = (finger: location, offset: start)
         dragStartOffset = contentOffset
+        beginNestedDrag(at: location)
         trackFinger(.began, at: location)
         delegate?.scrollViewWillBeginDragging(self)
     }
@@ -91,6 +92,7 @@ extension CollectionView {
     public func dragChanged(to location: Point) {
         guard drag != nil else { return }
         trackFinger(.changed, at: location)
+        if moveNestedScroller(withFingerAt: location) { return }
         moveContent(withFingerAt: location)
     }
 
@@ -135,6 +137,10 @@ extension CollectionView {
     private func releaseDrag(_ state: GestureState, at location: Point, velocity: Point) {
         guard drag != nil else { return }
         trackFinger(state, at: location, velocity: velocity)
+        if releaseNestedScroller(at: location, velocity: velocity) {
+            drag = nil
+            return
+        }
         moveContent(withFingerAt: location)
         drag = nil
         // Released past an edge, the content springs back to it, whatever the finger's velocity.
@@ -234,7 +240,9 @@ extension CollectionView {
     public var isDragging: Bool { drag != nil }
 
     /// Whether the content is decelerating after a drag.
-    public var isDecelerating: Bool { deceleration != nil || pageSettle != nil || springBack != nil }
+    public var isDecelerating: Bool {
+        deceleration != nil || pageSettle != nil || springBack != nil || !nestedDecelerations.isEmpty
+    }
 
     /// Moves the content to `offset`; animated, over 0.3 s on the ease-in-ease-out curve, ending with
     /// `scrollViewDidEndScrollingAnimation`. As UIKit's, the offset is not clamped.
@@ -309,6 +317,7 @@ extension CollectionView {
 
     /// Moves a deceleration or a scrolling animation to `time`; part of ``advanceAnimations(to:)``.
     func advanceScrolling(to time: Double) {
+        advanceNestedScrollers(to: time)
         if let animation = scrollAnimation {
             let progress = animationCurve.value(at: animation.duration > 0 ? (time - animation.start) / animation.duration : 1)
             let from = animation.from, to = animation.to

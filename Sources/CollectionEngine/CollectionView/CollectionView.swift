@@ -306,6 +306,13 @@ public final class CollectionView {
     var nestedScrollOffsets: [Int: Double] = [:]
     /// The context ``setNestedScrollOffset(_:of:)`` invalidates the layout with, reused.
     var nestedScrollContext: InvalidationContext?
+    /// A drag that began inside a nested scroller, before its first move decides which scrolls: the scroller's
+    /// id and axis, and the finger's first location (viewport coordinates).
+    var pendingNestedDrag: (id: Int, axis: FlowLayout.ScrollDirection, finger: Point)?
+    /// The drag that scrolls a nested scroller: its id and axis, the finger's and the offset's start.
+    var nestedDrag: (id: Int, axis: FlowLayout.ScrollDirection, finger: Double, offset: Double)?
+    /// The nested scrollers' running flings, by id (an array, so that ticking them allocates nothing).
+    var nestedDecelerations: [(id: Int, motion: Deceleration)] = []
     /// How fast flings slow down; UIScrollView's normal rate by default.
     public var decelerationRate = DecelerationRate.normal
     /// Whether the content rubber-bands past its edges under a dragging finger and a fling that reaches an edge
@@ -388,6 +395,9 @@ public final class CollectionView {
     /// data-source counts.
     public func reloadData() {
         itemCounts = nil
+        // The nested scrollers start again from their leading edge, as a reloaded section's scroll view does.
+        nestedScrollOffsets.removeAll()
+        nestedDecelerations.removeAll()
         selectedItems.removeAll()
         gestures.menuItem = nil
         needsReload = true
