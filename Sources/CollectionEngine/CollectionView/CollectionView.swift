@@ -302,8 +302,8 @@ public final class CollectionView {
     @usableFromInline @exclusivity(unchecked) var storedWarnings: [EngineWarning] = []
     /// The running animated change of the content offset.
     @exclusivity(unchecked) var scrollAnimation: ScrollAnimation?
-    /// The offsets of the layout's nested scrollers, by id (see ``NestedScroller``); absent is 0.
-    var nestedScrollOffsets: [Int: Double] = [:]
+    /// The offsets of the layout's nested scrollers that have moved, by id (see ``NestedScroller``); absent is 0.
+    public internal(set) var nestedScrollOffsets: [Int: Double] = [:]
     /// The context ``setNestedScrollOffset(_:of:)`` invalidates the layout with, reused.
     var nestedScrollContext: InvalidationContext?
     /// A drag that began inside a nested scroller, before its first move decides which scrolls: the scroller's

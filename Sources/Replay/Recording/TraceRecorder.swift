@@ -26,6 +26,8 @@ public final class TraceRecorder {
     private let output: OutputFile?
     private var inputs: [TraceEvent] = []
     private var lastOffset: CollectionEngine.Point
+    /// The nested scrollers' offsets last written.
+    private var lastNestedOffsets: [Int: Double] = [:]
     /// The frame being recorded.
     public private(set) var frame = 0
     /// The events written so far: inputs and the scroll offsets between them.
@@ -108,6 +110,7 @@ public final class TraceRecorder {
             for event in events { try writer.write(event) }
             eventsWritten += events.count
             try writeOffset(collectionView.contentOffset)
+            try writeNestedOffsets()
         } catch where error.code == .unwritable {
             throw ReplayError(.invalidEvent, error.message, path: error.path, location: error.location,
                               cause: .trace(error))
@@ -115,6 +118,22 @@ public final class TraceRecorder {
             throw ReplayError(error)
         }
         frame += 1
+    }
+
+    /// Writes an `<orthogonal-scroll>` for each nested scroller whose offset changed in the frame, in the
+    /// order of their ids, so that offsets mode moves them as gestures mode did.
+    private func writeNestedOffsets() throws(TraceError) {
+        let offsets = collectionView.nestedScrollOffsets
+        guard offsets != lastNestedOffsets else { return }
+        for id in Set(offsets.keys).union(lastNestedOffsets.keys).sorted() {
+            let offset = offsets[id] ?? 0
+            guard offset != lastNestedOffsets[id] ?? 0,
+                  let scroller = collectionView.collectionViewLayout.nestedScroller(withID: id) else { continue }
+            let point = scroller.axis == .horizontal ? Point(x: offset, y: 0) : Point(x: 0, y: offset)
+            try writer.write(TraceEvent(time: time, .orthogonalScroll(section: id, offset: point)))
+            eventsWritten += 1
+        }
+        lastNestedOffsets = offsets
     }
 
     private func writeOffset(_ offset: Point) throws(TraceError) {

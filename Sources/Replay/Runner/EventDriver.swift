@@ -70,6 +70,13 @@ final class EventDriver {
             // Gestures mode ignores recorded offsets: the drags drive the physics.
             guard mode == .offsets else { return }
             spans.measure(.scroll) { collectionView.contentOffset = offset }
+        case .orthogonalScroll(let section, let offset):
+            // As `<scroll>`: gestures mode lets the drags move the section. The offset along the section's axis
+            // applies; a section that does not scroll on its own (under another layout) ignores it.
+            guard mode == .offsets, let scroller = collectionView.collectionViewLayout.nestedScroller(withID: section) else { return }
+            spans.measure(.scroll) {
+                collectionView.setNestedScrollOffset(scroller.axis == .horizontal ? offset.x : offset.y, of: section)
+            }
         case .drag(let phase, let location, let velocity):
             switch mode {
             case .offsets:

@@ -125,6 +125,10 @@ public struct TraceRules {
         switch event.kind {
         case .scroll, .tap, .marker:
             return []
+        case .orthogonalScroll(let section, _):
+            guard let counts, !counts.indices.contains(section) else { return [] }
+            let sections = counts.count == 1 ? "is 1 section" : "are \(counts.count) sections"
+            return [error("<orthogonal-scroll> names section \(section), but there \(sections) at this point", at)]
         case .drag(let phase, _, _):
             return advance(.drag, phase.rawValue, ends: phase == .ended || phase == .cancelled, at)
         case .longPress(let phase, _):

@@ -13,6 +13,20 @@ extension TraceFormat {
                 guard case .scroll(let offset) = kind else { return }
                 try writer.check(offset, "\(what) offset")
             })),
+        ElementDeclaration(.orthogonalScroll, time + [.required(.section, .sectionIndex)] + point, event: EventCodec(
+            read: { parser throws(TraceError) in
+                .orthogonalScroll(section: try parser.stream.count(.section), offset: try parser.point())
+            },
+            write: { kind, writer throws(TraceError) in
+                guard case .orthogonalScroll(let section, let offset) = kind else { return }
+                try writer.attribute(.section, section)
+                try writer.writePoint(offset)
+            },
+            check: { kind, writer, what throws(TraceError) in
+                guard case .orthogonalScroll(let section, let offset) = kind else { return }
+                try writer.check(section, "\(what) section", .section)
+                try writer.check(offset, "\(what) offset")
+            })),
         ElementDeclaration(.drag, time + [.required(.phase, .phase)] + point
                            + [.paired(.velocityX, .velocity), .paired(.velocityY, .velocity)], event: EventCodec(
             read: { parser throws(TraceError) in
@@ -427,6 +441,7 @@ extension TraceEvent.Kind {
     var xmlName: XMLName {
         switch self {
         case .scroll: .scroll
+        case .orthogonalScroll: .orthogonalScroll
         case .drag: .drag
         case .tap: .tap
         case .longPress: .longPress

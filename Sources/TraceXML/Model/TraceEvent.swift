@@ -13,6 +13,9 @@ public struct TraceEvent: Sendable {
     public enum Kind: Hashable, Sendable {
         /// `<scroll x y>`: the observed content offset.
         case scroll(offset: Point)
+        /// `<orthogonal-scroll section x y>`: the observed offset of a section that scrolls on its own (a
+        /// compositional section with an orthogonal scrolling behaviour).
+        case orthogonalScroll(section: Int, offset: Point)
         /// `<drag phase x y [velocity-x velocity-y]>`: the finger in viewport coordinates; velocity in
         /// points per second, also in viewport coordinates (the finger's, not the scroll's).
         case drag(phase: GesturePhase, location: Point, velocity: Point?)

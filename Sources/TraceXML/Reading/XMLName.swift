@@ -7,6 +7,7 @@ enum XMLName: String, CaseIterable {
     case frameIntervals = "frame-intervals"
     case layout, data, section, workload, cell, supplementary, events
     case scroll, drag, tap
+    case orthogonalScroll = "orthogonal-scroll"
     case longPress = "long-press"
     case menu, pinch, batch
     case deleteItems = "delete-items"

@@ -60,7 +60,7 @@ enum SchemaMessages {
         case "delete-items", "reload-items", "move-item", "insert-items",
             "delete-section", "insert-section", "reload-section", "move-section":
             "it goes inside <batch>"
-        case "scroll", "drag", "tap", "long-press", "menu", "pinch", "batch", "reload-data", "scroll-to-item",
+        case "scroll", "orthogonal-scroll", "drag", "tap", "long-press", "menu", "pinch", "batch", "reload-data", "scroll-to-item",
             "select", "deselect", "set-layout", "transition", "resize", "marker":
             "it goes inside <events>"
         default:

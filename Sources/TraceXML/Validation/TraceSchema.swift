@@ -353,6 +353,10 @@ public enum TraceSchema {
   <define name="event">
     <choice>
       <element name="scroll"><ref name="time"/><ref name="point"/><empty/></element>
+      <!-- The offset of a section that scrolls on its own (an orthogonal compositional section). -->
+      <element name="orthogonal-scroll">
+        <ref name="time"/><attribute name="section"><ref name="section-index"/></attribute><ref name="point"/><empty/>
+      </element>
       <element name="drag">
         <ref name="time"/><ref name="phase"/><ref name="point"/>
         <optional>
