@@ -22,6 +22,35 @@ struct RecordCommand: ParsableCommand {
     /// The layout to record with: the one named, or the scenario's app's.
     private var layout: String { layoutName ?? scenario.appLayout }
 
+    @Option(name: .customLong("layout-from"), help: ArgumentHelp("Record with this trace's <layout>: its parameters (which --parameter overrides) and the elements inside it (a compositional layout's sections, groups and items); its layout must be --layout's.",
+                                                               valueName: "trace"))
+    var layoutFrom: String?
+
+    /// `--layout-from`'s `<layout>`, or `nil`.
+    private func layoutFromTrace() throws -> LayoutDescription? {
+        guard let layoutFrom else { return nil }
+        let header: TraceHeader
+        do {
+            header = try TraceReader(path: layoutFrom).header
+        } catch {
+            throw ValidationError("--layout-from: \(error.message)")
+        }
+        guard header.layout.name == layout else {
+            throw ValidationError("--layout-from '\(layoutFrom)' describes layout '\(header.layout.name)', not '\(layout)' (--layout)")
+        }
+        return header.layout
+    }
+
+    /// The layout's parameters: `--layout-from`'s, then `--parameter`'s in their place or after them.
+    private func layoutParameters() throws -> [(String, String)] {
+        var given = try layoutFromTrace()?.parameters.map { ($0.name, $0.value) } ?? []
+        for entry in parameters {
+            let (name, value) = try Self.pair(entry, "--parameter", separator: "=")
+            if let index = given.firstIndex(where: { $0.0 == name }) { given[index].1 = value } else { given.append((name, value)) }
+        }
+        return given
+    }
+
     @Option(name: .customLong("parameter"), help: ArgumentHelp("A layout parameter, repeatable, in the range the layout declares (see `reel layouts`).", valueName: "name=value"))
     var parameters: [String] = []
 
@@ -104,7 +133,8 @@ struct RecordCommand: ParsableCommand {
     private func makeScenario() throws -> Scenario {
         var setup = RecordingSetup()
         setup.layout = layout
-        setup.parameters = try parameters.map { try Self.pair($0, "--parameter", separator: "=") }
+        setup.parameters = try layoutParameters()
+        setup.layoutElements = try layoutFromTrace()?.children ?? []
         setup.width = width
         setup.height = height
         setup.refreshRate = refreshRate
@@ -197,10 +227,12 @@ struct RecordCommand: ParsableCommand {
         let registry = Reel.layouts
         try Reel.checkLayoutName(layout)
         try Self.once(parameters, "--parameter", "parameter")
-        let given = try parameters.map { try Self.pair($0, "--parameter", separator: "=") }
+        let given = try layoutParameters()
+        let elements = try layoutFromTrace()?.children ?? []
         do throws(ReplayError) {
-            try registry.check(LayoutDescription(name: layout, parameters: given.map { .init(name: $0.0, value: $0.1) }),
-                               path: "--parameter")
+            try registry.check(LayoutDescription(name: layout, parameters: given.map { .init(name: $0.0, value: $0.1) },
+                                                 children: elements),
+                               path: layoutFrom ?? "--parameter")
         } catch {
             throw ValidationError("--parameter: \(error.message)")
         }

@@ -1,6 +1,5 @@
 import TestSupport
 import Testing
-import Foundation
 @testable import Replay
 import Reporting
 import CollectionEngine
@@ -32,6 +31,13 @@ struct RecordingTests {
         if name == .dimensions {
             setup.layout = "dimensions-flow"
             setup.parameters = []
+        }
+        // The store app's screen (its default description): carousels that page by group, then rows.
+        if name == .appStore {
+            setup.layout = "compositional"
+            setup.parameters = []
+            setup.items = .each([8, 24, 16, 12, 120])
+            setup.itemSizes = (.exactly(350), .between(72, 140))
         }
         if name == .springboard {
             setup.layout = "springboard"
@@ -84,7 +90,7 @@ struct RecordingTests {
 
     @Test("Recording and replaying shows the same elements at every frame, in offsets mode and in gestures mode",
           arguments: [ScenarioName.browse, .flingStorm, .jump, .batchStorm, .chat, .survey, .dimensions, .springboard,
-                      .selfSizingChat, .diffableFeed])
+                      .selfSizingChat, .diffableFeed, .appStore])
     func roundTrip(name: ScenarioName) throws {
         try checkRoundTrip(scenario(name))
     }

@@ -34,6 +34,11 @@ struct RecordedTouchTests {
         case .shelves: (setup.layout, setup.parameters, setup.items) = ("grid", [("header-size", "50 50")], speakers)
         case .stacksPinch: (setup.layout, setup.parameters, setup.items) = ("stacks", [], speakers)
         case .springboard: (setup.layout, setup.parameters, setup.items, setup.isPagingEnabled) = ("springboard", [], .exactly(75), true)
+        case .appStore:
+            setup.layout = "compositional"
+            setup.parameters = []
+            setup.items = .each([8, 24, 16, 12, 120])
+            setup.itemSizes = (.exactly(width - 40), .between(72, 140))
         case .selfSizingChat, .diffableFeed:
             setup.itemIdentifierPrefix = name.itemIdentifierPrefix
             setup.itemSizes = (.exactly(width), .between(36, 160))

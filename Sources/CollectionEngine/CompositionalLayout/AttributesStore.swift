@@ -51,17 +51,21 @@ final class AttributesStore {
         return category == .decorationView ? -1 - number : 1 + number
     }
 
-    /// The object of the element, with `frame`, `zIndex` and the default transform, alpha and visibility; the
-    /// second value says whether it was made now.
+    /// The object of the element, with `frame`, `zIndex` and the default transform, alpha and visibility.
+    /// Counted as one attributes object built (``EngineCounters/layoutAttributesBuilt``), whether it is kept,
+    /// recycled or new.
     func attributes(category: ElementCategory, kind: String?, indexPath: IndexPath, frame: Rect,
-                    zIndex: Int) -> (LayoutAttributes, made: Bool) {
+                    zIndex: Int) -> LayoutAttributes {
+        let tally = LayoutTally.current()
+        let before = tally.pointee.created
+        defer { tally.pointee.created = before &+ 1 }
         let key = Key(tag: tag(category: category, kind: kind), section: indexPath.section, item: indexPath.item)
         answered += 1
         if let entry = kept[key] {
             let attributes = entry.attributes
             kept[key] = (attributes, query)
             Self.update(attributes, frame: frame, zIndex: zIndex)
-            return (attributes, false)
+            return attributes
         }
         let attributes: LayoutAttributes
         if category == .cell, var recycled = pool.popLast(), isKnownUniquelyReferenced(&recycled) {
@@ -72,7 +76,7 @@ final class AttributesStore {
         }
         Self.update(attributes, frame: frame, zIndex: zIndex)
         kept[key] = (attributes, query)
-        return (attributes, true)
+        return attributes
     }
 
     private static func update(_ attributes: LayoutAttributes, frame: Rect, zIndex: Int) {

@@ -113,16 +113,15 @@ extension CompositionalLayout {
     func elements(in rect: Rect) -> [LayoutAttributes] {
         guard !rect.isNull, let collectionView, !resolved.isEmpty || !globalBoundaries.isEmpty else { return [] }
         store.beginQuery()
+        let tally = LayoutTally.current()
+        let createdBefore = tally.pointee.created
         // The answer before last is built again in its own storage, which nobody holds any more.
         var result = answerBefore
         answerBefore = lastAnswer
         lastAnswer = []
         result.removeAll(keepingCapacity: true)
-        var made = 0
         func append(_ category: ElementCategory, _ kind: String?, _ indexPath: IndexPath, _ frame: Rect, _ zIndex: Int) {
-            let (attributes, new) = store.attributes(category: category, kind: kind, indexPath: indexPath, frame: frame, zIndex: zIndex)
-            if new { made += 1 }
-            result.append(attributes)
+            result.append(store.attributes(category: category, kind: kind, indexPath: indexPath, frame: frame, zIndex: zIndex))
         }
         // The rect in unmirrored coordinates.
         let query = mirrored(rect)
@@ -160,8 +159,9 @@ extension CompositionalLayout {
             }
             index += 1
         }
-        // Objects handed out again count as built, as new ones do.
-        LayoutTally.current().pointee.created &+= UInt64(result.count - made)
+        // Every element answered counts as built, whether its object is new, kept or recycled (so the counter is
+        // the same on every run, whichever objects the store could recycle). The handlers' copies count too.
+        tally.pointee.created = createdBefore &+ UInt64(result.count)
         lastAnswer = result
         return result
     }

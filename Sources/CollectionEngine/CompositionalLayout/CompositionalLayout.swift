@@ -164,7 +164,7 @@ open class CompositionalLayout: CollectionViewLayout {
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         guard let (frame, zIndex) = itemFrame(at: indexPath) else { return nil }
-        return store.attributes(category: .cell, kind: nil, indexPath: indexPath, frame: frame, zIndex: zIndex).0
+        return store.attributes(category: .cell, kind: nil, indexPath: indexPath, frame: frame, zIndex: zIndex)
     }
 
     open override func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
@@ -172,14 +172,14 @@ open class CompositionalLayout: CollectionViewLayout {
            indexPath.item == number {
             let boundary = globalBoundaries[number]
             return store.attributes(category: .supplementaryView, kind: kind, indexPath: indexPath,
-                                    frame: mirrored(boundary.frame), zIndex: boundary.item.zIndex).0
+                                    frame: mirrored(boundary.frame), zIndex: boundary.item.zIndex)
         }
         guard resolved.indices.contains(indexPath.section), indexPath.item == 0 else { return nil }
         let section = resolved[indexPath.section]
         guard let number = section.boundaries.firstIndex(where: { $0.item.elementKind == kind }) else { return nil }
         let frame = mirrored(boundaryFrame(section, number))
         return store.attributes(category: .supplementaryView, kind: kind, indexPath: indexPath, frame: frame,
-                                zIndex: promoted(section.boundaries[number].item.zIndex, section)).0
+                                zIndex: promoted(section.boundaries[number].item.zIndex, section))
     }
 
     open override func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
@@ -192,7 +192,7 @@ open class CompositionalLayout: CollectionViewLayout {
         let frame = Rect(x: box.origin.x + (vertical ? 0 : section.origin), y: box.origin.y + (vertical ? section.origin : 0),
                          width: box.size.width, height: box.size.height)
         return store.attributes(category: .decorationView, kind: kind, indexPath: indexPath, frame: mirrored(frame),
-                                zIndex: decoration.item.zIndex).0
+                                zIndex: decoration.item.zIndex)
     }
 
     // MARK: Orthogonal sections

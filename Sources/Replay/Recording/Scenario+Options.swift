@@ -20,6 +20,8 @@ public struct RecordingSetup: Sendable {
 
     public var layout = "flow"
     public var parameters: [(name: String, value: String)] = []
+    /// The elements inside `<layout>` (a compositional layout's description); none by default.
+    public var layoutElements: [LayoutDescription.Element] = []
     public var width = 390.0
     public var height = 844.0
     public var refreshRate = 60.0
@@ -89,7 +91,8 @@ public struct RecordingSetup: Sendable {
                                                         isPrefetchingEnabled: isPrefetchingEnabled, iosVersion: iosVersion,
                                                         bounces: bounces),
             frameIntervals: frameIntervals,
-            layout: LayoutDescription(name: layout, parameters: parameters.map { .init(name: $0.name, value: $0.value) }),
+            layout: LayoutDescription(name: layout, parameters: parameters.map { .init(name: $0.name, value: $0.value) },
+                                      children: layoutElements),
             sections: data, workload: workload)
     }
 }

@@ -30,6 +30,8 @@ enum ScenarioNeed: Hashable, Sendable {
     /// Identifiers on the sections and items: the app's data source is diffable and changes the data by
     /// applying snapshots.
     case identifiedItems
+    /// A part of the content that scrolls on its own (a layout's ``NestedScroller``): the user swipes along it.
+    case nestedScroller
     /// A paging collection view (`--paging`).
     case paging
     /// A layout that handles pinches (``LayoutInteractionHandling/handlesPinches``).
@@ -68,6 +70,7 @@ extension ScenarioName {
         case .springboard: "pages through the icons"
         case .selfSizingChat: "reads and receives messages"
         case .diffableFeed: "pulls to refresh and scrolls through the feed"
+        case .appStore: "browses the store and swipes along its carousels"
         }
     }
 
@@ -88,6 +91,7 @@ extension ScenarioName {
         case .shelves: "grid"
         case .stacksPinch: "stacks"
         case .springboard: "springboard"
+        case .appStore: "compositional"
         }
     }
 
@@ -110,6 +114,7 @@ extension ScenarioName {
         case .springboard: [.paging, .horizontalScrolling]
         case .selfSizingChat: [.section, .identifiedItems]
         case .diffableFeed: [.scrolling, .identifiedItems]
+        case .appStore: [.nestedScroller]
         }
     }
 }
@@ -267,6 +272,11 @@ extension Scenario {
             guard laidOut, content.width <= bounds.width else { return nil }
             return ScenarioRefusal("\(doing): it needs content wider than the view (a layout that scrolls "
                                    + "horizontally), and \(given)")
+        case .nestedScroller:
+            guard laidOut, (0..<collectionView.numberOfSections).allSatisfy({ collectionView.collectionViewLayout.nestedScroller(withID: $0) == nil })
+            else { return nil }
+            return ScenarioRefusal("\(doing): it needs a part of the content that scrolls on its own (a compositional "
+                                   + "section with an orthogonal scrolling behaviour), and \(layout) has none")
         case .identifiedItems:
             guard header.sections.contains(where: { $0.itemIdentifiers == nil }) else { return nil }
             return ScenarioRefusal("\(doing) through a diffable data source: it needs identifiers on every section's "

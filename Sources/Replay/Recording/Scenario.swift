@@ -66,6 +66,9 @@ public enum ScenarioName: String, CaseIterable, Hashable, Sendable {
     /// posts arrive at the top through an applied snapshot), likes that reconfigure the posts on screen, a post
     /// taken down now and then, and flings through the feed.
     case diffableFeed = "diffable-feed"
+    /// A store screen: vertical sections of carousels that page by group under pinned headers, then rows; the
+    /// user flings down the page, swipes along the carousels in view and taps an item now and then.
+    case appStore = "app-store"
 }
 
 /// A session to record: who the user is, what they look at, for how long.
@@ -80,6 +83,15 @@ public struct Scenario: Sendable {
     public init(name: ScenarioName, header: TraceHeader, duration: Double, seed: UInt64) {
         self.name = name
         self.header = header
+        // The store app's compositional layout is its store screen unless the layout is described.
+        if name == .appStore && header.layout.name == "compositional" && header.layout.children.isEmpty {
+            var layout = Self.storeScreen
+            for parameter in header.layout.parameters {
+                layout.parameters.removeAll { $0.name == parameter.name }
+                layout.parameters.append(parameter)
+            }
+            self.header.layout = layout
+        }
         self.duration = duration
         self.seed = seed
     }
@@ -113,6 +125,9 @@ public struct Scenario: Sendable {
         var header = header
         header.meta.append(MetaEntry(key: "source", value: "reel record --scenario \(name.rawValue) --seed \(seed)"))
         header.layout = registry.spelledOut(header.layout)
+        if name == .appStore && header.layout.name == "compositional" {
+            header.sections = try Self.storeFlowMetrics(header, registry: registry)
+        }
         let recorder = try TraceRecorder(header: header, path: path, registry: registry)
         var user = SimulatedUser(scenario: self, recorder: recorder)
         let clock = FrameClock(header: header)
@@ -305,6 +320,7 @@ struct SimulatedUser {
         case .springboard: decideSpringboard(at: frame)
         case .selfSizingChat: decideSelfSizingChat(at: frame)
         case .diffableFeed: decideDiffableFeed(at: frame)
+        case .appStore: decideInStore(at: frame)
         }
     }
 
