@@ -223,17 +223,7 @@ extension CompositionalLayout {
         let acrossStart = section.crossOrigin + (follows ? (vertical ? insets.left : insets.top) : 0)
         let container = vertical ? Size(width: across, height: section.groupContainer.height)
                                  : Size(width: section.groupContainer.width, height: across)
-        var before = 0.0, after = 0.0
-        var sized: [(item: LayoutBoundarySupplementaryItem, size: Size)] = []
-        for item in description.boundarySupplementaryItems {
-            let size = Size(width: GroupSolver.length(item.layoutSize.width, in: container),
-                            height: GroupSolver.length(item.layoutSize.height, in: container))
-            sized.append((item, size))
-            guard item.extendsBoundary else { continue }
-            let length = vertical ? size.height : size.width
-            if Self.isLeadingEdge(item.alignment, vertical: vertical) { before = max(before, length) }
-            if Self.isTrailingEdge(item.alignment, vertical: vertical) { after = max(after, length) }
-        }
+        let (sized, before, after) = sizedBoundaries(description.boundarySupplementaryItems, in: container)
         let mainInsets = vertical ? (insets.top, insets.bottom) : (insets.left, insets.right)
         section.contentStart = before + mainInsets.0
         section.extent = before + mainInsets.0 + section.contentLength + mainInsets.1 + after
@@ -269,6 +259,24 @@ extension CompositionalLayout {
         }
     }
 
+    /// Boundary supplementaries sized in `container`, and the room those that extend the boundary take before
+    /// and after the content along the scroll direction.
+    func sizedBoundaries(_ items: [LayoutBoundarySupplementaryItem], in container: Size)
+        -> (sized: [(item: LayoutBoundarySupplementaryItem, size: Size)], before: Double, after: Double) {
+        var before = 0.0, after = 0.0
+        var sized: [(item: LayoutBoundarySupplementaryItem, size: Size)] = []
+        for item in items {
+            let size = Size(width: GroupSolver.length(item.layoutSize.width, in: container),
+                            height: GroupSolver.length(item.layoutSize.height, in: container))
+            sized.append((item, size))
+            guard item.extendsBoundary else { continue }
+            let length = vertical ? size.height : size.width
+            if Self.isLeadingEdge(item.alignment, vertical: vertical) { before = max(before, length) }
+            if Self.isTrailingEdge(item.alignment, vertical: vertical) { after = max(after, length) }
+        }
+        return (sized, before, after)
+    }
+
     static func isLeadingEdge(_ alignment: RectAlignment, vertical: Bool) -> Bool {
         vertical ? [.top, .topLeading, .topTrailing].contains(alignment)
                  : [.leading, .topLeading, .bottomLeading].contains(alignment)
@@ -293,17 +301,7 @@ extension CompositionalLayout {
     func placeSections(viewport: Size) {
         globalBoundaries.removeAll(keepingCapacity: true)
         let across = vertical ? viewport.width : viewport.height
-        var before = 0.0, after = 0.0
-        var sized: [(LayoutBoundarySupplementaryItem, Size)] = []
-        for item in configuration.boundarySupplementaryItems {
-            let size = Size(width: GroupSolver.length(item.layoutSize.width, in: viewport),
-                            height: GroupSolver.length(item.layoutSize.height, in: viewport))
-            sized.append((item, size))
-            guard item.extendsBoundary else { continue }
-            let length = vertical ? size.height : size.width
-            if Self.isLeadingEdge(item.alignment, vertical: vertical) { before = max(before, length) }
-            if Self.isTrailingEdge(item.alignment, vertical: vertical) { after = max(after, length) }
-        }
+        let (sized, before, after) = sizedBoundaries(configuration.boundarySupplementaryItems, in: viewport)
         var position = before
         origins.removeAll(keepingCapacity: true)
         for index in resolved.indices {
