@@ -168,7 +168,8 @@ let package = Package(
         // and replayed on shipped traces. UIKit-era code writes `Delegate?`, not `(any Delegate)?`: no ExistentialAny.
         .testTarget(
             name: "UIKitFixtureTests",
-            dependencies: ["ReelUIKit", "Layouts", "Replay", "Reporting", "ShippedTraceSupport", "TestSupport"],
+            dependencies: ["ReelUIKit", "CollectionEngine", "Layouts", "Replay", "Reporting", "ShippedTraceSupport",
+                           "TestSupport"],
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
     ],
