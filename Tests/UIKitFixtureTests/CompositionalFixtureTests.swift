@@ -183,4 +183,19 @@ struct CompositionalFixtureTests {
         #expect(custom.zIndex == 5)
         #expect(NSCollectionLayoutGroupCustomItem(frame: .zero).zIndex == 0)
     }
+
+    @Test("The engine layout is the engine's compositional layout, and takes a new configuration when it is set")
+    func configurationReachesTheEngine() throws {
+        let layout = StoreCompositionalLayout.make()
+        let engine = try #require(layout.engineLayout as? CompositionalLayout)
+        #expect(engine.configuration.interSectionSpacing == 24)
+        let configuration = layout.configuration
+        configuration.interSectionSpacing = 8
+        configuration.scrollDirection = .horizontal
+        #expect(engine.configuration.interSectionSpacing == 24, "the getter's copy is not the layout's")
+        layout.configuration = configuration
+        #expect(engine.configuration.interSectionSpacing == 8)
+        #expect(engine.configuration.scrollDirection == .horizontal)
+        #expect(layout.configuration !== configuration)
+    }
 }

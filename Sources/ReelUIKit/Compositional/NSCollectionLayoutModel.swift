@@ -203,6 +203,18 @@ open class NSCollectionLayoutGroup: NSCollectionLayoutItem, @unchecked Sendable 
         NSCollectionLayoutGroup(layoutSize: layoutSize, form: .vertical, subitems: subitems, count: nil)
     }
 
+    /// iOS 16's name for `horizontal(layoutSize:subitem:count:)`: `count` copies of `repeatingSubitem`.
+    open class func horizontal(layoutSize: NSCollectionLayoutSize, repeatingSubitem subitem: NSCollectionLayoutItem,
+                               count: Int) -> NSCollectionLayoutGroup {
+        horizontal(layoutSize: layoutSize, subitem: subitem, count: count)
+    }
+
+    /// iOS 16's name for `vertical(layoutSize:subitem:count:)`.
+    open class func vertical(layoutSize: NSCollectionLayoutSize, repeatingSubitem subitem: NSCollectionLayoutItem,
+                             count: Int) -> NSCollectionLayoutGroup {
+        vertical(layoutSize: layoutSize, subitem: subitem, count: count)
+    }
+
     /// A group whose items are where `itemProvider` puts them.
     open class func custom(layoutSize: NSCollectionLayoutSize,
                            itemProvider: @escaping NSCollectionLayoutGroupCustomItemProvider) -> NSCollectionLayoutGroup {
