@@ -6,6 +6,35 @@ import ReelUIKit
 import Replay
 import TestSupport
 
+/// One section of `count` items.
+private final class Items: CollectionViewDataSource {
+    let count: Int
+    init(count: Int) { self.count = count }
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
+    func collectionView(_ collectionView: CollectionView,
+                        cellForItemAt indexPath: CollectionEngine.IndexPath) -> CollectionViewCell {
+        collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+    }
+}
+
+/// A compositional layout subclass that counts what the engine asks it, as an app's subclass may override.
+private final class CountingCompositionalLayout: UICollectionViewCompositionalLayout {
+    var prepares = 0
+    var queries = 0
+    var sawCollectionView = false
+
+    override func prepare() {
+        prepares += 1
+        sawCollectionView = sawCollectionView || collectionView != nil
+        super.prepare()
+    }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        queries += 1
+        return super.layoutAttributesForElements(in: rect)
+    }
+}
+
 /// The two compositional fixtures of `Layouts/`, written as iOS code: they compile through ReelUIKit, register
 /// and build as catalogue layouts, and describe to the engine the sections they say. Frames are the engine
 /// solver's to test.
@@ -197,5 +226,23 @@ struct CompositionalFixtureTests {
         #expect(engine.configuration.interSectionSpacing == 8)
         #expect(engine.configuration.scrollDirection == .horizontal)
         #expect(layout.configuration !== configuration)
+    }
+
+    @Test("Installed in a collection view, the engine's preparation and queries reach a subclass's overrides")
+    func subclassOverridesAreCalled() {
+        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1),
+                                                                            heightDimension: .absolute(44)))
+        let layout = CountingCompositionalLayout(section: NSCollectionLayoutSection(group: .vertical(
+            layoutSize: item.layoutSize, subitems: [item])))
+        let data = Items(count: 20)
+        let view = CollectionView(frame: Rect(x: 0, y: 0, width: 390, height: 844),
+                                  collectionViewLayout: layout.engineLayout)
+        view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+        view.dataSource = data
+        view.layoutIfNeeded()
+        #expect(layout.prepares >= 1)
+        #expect(layout.queries >= 1)
+        #expect(layout.sawCollectionView)
+        withExtendedLifetime(data) {}
     }
 }
