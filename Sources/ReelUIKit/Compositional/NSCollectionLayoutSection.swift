@@ -127,6 +127,9 @@ open class NSCollectionLayoutSection: NSObject, NSCopying, @unchecked Sendable {
     /// The engine's list section, when made by `list(using:layoutEnvironment:)`.
     private var listSection: LayoutSection?
 
+    /// A section of `group`, copied: UIKit's documentation has a group configured first ("After you configure a
+    /// group, you must initialize a section (NSCollectionLayoutSection) of your collection view layout with that
+    /// group"), and a change made to the group afterwards does not reach the section.
     public init(group: NSCollectionLayoutGroup) {
         self.group = group.copy() as! NSCollectionLayoutGroup
     }
