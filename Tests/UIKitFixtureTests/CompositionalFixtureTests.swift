@@ -38,7 +38,7 @@ private final class CountingCompositionalLayout: UICollectionViewCompositionalLa
 /// The two compositional fixtures of `Layouts/`, written as iOS code: they compile through ReelUIKit, register
 /// and build as catalogue layouts, and describe to the engine the sections they say. Frames are the engine
 /// solver's to test.
-@Suite("UIKit compositional fixtures", .tags(.fast))
+@Suite("UIKit compositional fixtures", .tags(.shippedTraces))
 struct CompositionalFixtureTests {
     static let environment = LayoutEnvironment(container: .init(contentSize: Size(width: 390, height: 844)))
 
