@@ -164,11 +164,12 @@ let package = Package(
             exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),
-        // Six layouts written as UIKit code (Layouts/), compiled through ReelUIKit with only the conditional import
+        // Layouts written as UIKit code (Layouts/), compiled through ReelUIKit with only the conditional import
         // and replayed on shipped traces. UIKit-era code writes `Delegate?`, not `(any Delegate)?`: no ExistentialAny.
         .testTarget(
             name: "UIKitFixtureTests",
-            dependencies: ["ReelUIKit", "Layouts", "Replay", "Reporting", "ShippedTraceSupport", "TestSupport"],
+            dependencies: ["ReelUIKit", "CollectionEngine", "Layouts", "Replay", "Reporting", "ShippedTraceSupport",
+                           "TestSupport"],
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
     ],

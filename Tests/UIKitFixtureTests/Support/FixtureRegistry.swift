@@ -2,7 +2,7 @@ import Layouts
 import ReelUIKit
 import Replay
 
-/// The six UIKit-style layouts of `Layouts/` registered as a user registers theirs: by name, with parameters.
+/// The UIKit-style layouts of `Layouts/` registered as a user registers theirs: by name, with parameters.
 ///
 /// The flow subclasses declare flow's parameters, so that a trace recorded with `flow` replays with them on
 /// the trace's own metrics; the others declare their own.
@@ -13,6 +13,8 @@ enum FixtureRegistry {
     static let carousel = "carousel"
     static let stickyHeaders = "sticky-header-flow"
     static let sectionBackgrounds = "section-background-flow"
+    static let storeCompositional = "store-compositional"
+    static let insetGroupedList = "inset-grouped-list"
 
     static let registry: LayoutRegistry = {
         var registry = LayoutRegistry.standard
@@ -66,6 +68,11 @@ enum FixtureRegistry {
                                            parameters: flow) { context in
             try applyFlow(context, to: SectionBackgroundFlowLayout())
         })
+        registry.register(LayoutDefinition(name: storeCompositional,
+                                           summary: "a store screen's compositional sections: card and row carousels, pinned headers",
+                                           parameters: []) { _ in StoreCompositionalLayout.make() })
+        registry.register(LayoutDefinition(name: insetGroupedList, summary: "an inset-grouped list with section headers",
+                                           parameters: []) { _ in InsetGroupedListLayout.make() })
         return registry
     }()
 
