@@ -126,7 +126,7 @@ struct HTMLBrowserTests {
             frames.append(Int((perRepeat * Double(measured)).rounded()))
             repeats += measured
         }
-        #expect(frames.count == 25 && frames.allSatisfy { $0 > 1000 })
+        #expect(frames.count == 26 && frames.allSatisfy { $0 > 1000 })
         let opened = try Chromium.open(page)
         #expect(opened.console.isEmpty, "\(opened.console)")
         #expect(opened.dom.contains("<title>Reel replay: \(reports.map(\.trace).joined(separator: ", "))</title>"))

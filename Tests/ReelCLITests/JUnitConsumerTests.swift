@@ -69,7 +69,7 @@ struct JUnitConsumerTests {
         #expect(run.status == 0, "\(run.stderr)")
         let document = try JUnitConsumer.read(run.stdout)
         let (suite, cases) = try JUnitConsumer.suite(document)
-        #expect(ShippedJUnit.traces.count == 25)
+        #expect(ShippedJUnit.traces.count == 26)
         #expect(document["tests"] as? Int == ShippedJUnit.traces.count && suite["tests"] as? Int == ShippedJUnit.traces.count)
         #expect(suite["name"] as? String == "reel replay" && suite["errors"] as? Int == 0)
         #expect(cases.map { $0["name"] as? String } == ShippedJUnit.traces)

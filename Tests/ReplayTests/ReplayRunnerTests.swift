@@ -290,7 +290,7 @@ struct TraceCheckerTests {
     @Test("Format errors come from TraceXML, with their position")
     func formatErrors() throws {
         let found = try messages("<scrol t=\"0.1\" x=\"0\" y=\"1\"/>")
-        #expect(found.first?.hasPrefix("8:1: unknown element 'scrol' in <events>; expected one of 'scroll', 'drag',") == true)
+        #expect(found.first?.hasPrefix("8:1: unknown element 'scrol' in <events>; expected one of 'scroll', 'orthogonal-scroll', 'drag',") == true)
     }
 }
 

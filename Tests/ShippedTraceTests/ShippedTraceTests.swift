@@ -13,9 +13,9 @@ import TestSupport
 struct ShippedTraceTests {
     private let golden = GoldenFiles()
 
-    @Test("all 25 shipped traces are covered")
+    @Test("all 26 shipped traces are covered")
     func coversEveryTrace() {
-        #expect(ShippedReplays.traces.count == 25)
+        #expect(ShippedReplays.traces.count == 26)
     }
 
     // MARK: Goldens

@@ -57,7 +57,7 @@ let sizeListExpectation = "sizes 'WIDTH HEIGHT, WIDTH HEIGHT, …' of lengths fr
 let refusals: [Refusal] = [
     // Elements.
     Refusal(events: #"<scrol t="1"/>"#,
-            "x.xml:7:1: unknown element 'scrol' in <events>; expected one of 'scroll', 'drag', 'tap', 'long-press', 'menu', 'pinch', 'batch', 'reload-data', 'apply', 'scroll-to-item', 'select', 'deselect', 'set-layout', 'transition', 'resize', 'marker'"),
+            "x.xml:7:1: unknown element 'scrol' in <events>; expected one of 'scroll', 'orthogonal-scroll', 'drag', 'tap', 'long-press', 'menu', 'pinch', 'batch', 'reload-data', 'apply', 'scroll-to-item', 'select', 'deselect', 'set-layout', 'transition', 'resize', 'marker'"),
     Refusal(events: #"<batch t="1">  <insert-item section="0" at="1"/></batch>"#,
             "x.xml:7:16: unknown element 'insert-item' in <batch>; expected one of 'delete-items', 'reload-items', 'move-item', 'insert-items', 'insert-section', 'delete-section', 'reload-section', 'move-section'"),
     Refusal(events: #"<scroll t="1" x="0" y="0"><tap t="1" x="0" y="0"/></scroll>"#,

@@ -113,6 +113,25 @@ extension Scenario {
         </layout>
         """
 
+    /// The store app's header: with `compositional` undescribed, the store screen; and the data carrying what
+    /// the flow version reads (``storeFlowMetrics(_:)``), measured on the compositional screen — the header's
+    /// own when it is compositional, else the store screen — so that `store-flow` records the same screen.
+    static func storeHeader(_ header: TraceHeader) -> TraceHeader {
+        var header = header
+        if header.layout.name == "compositional" && header.layout.children.isEmpty {
+            var layout = storeScreen
+            for parameter in header.layout.parameters {
+                layout.parameters.removeAll { $0.name == parameter.name }
+                layout.parameters.append(parameter)
+            }
+            header.layout = layout
+        }
+        var screen = header
+        if screen.layout.name != "compositional" { screen.layout = storeScreen }
+        if let sections = try? storeFlowMetrics(screen, registry: .standard) { header.sections = sections }
+        return header
+    }
+
     /// The store app's data as its hand-written flow version (`store-flow`) reads it through the flow delegate,
     /// measured on the compositional screen laid out once at the trace's size: each section's header size, the
     /// insets around its items and the spacing between them, and — in a section that scrolls on its own — its

@@ -83,15 +83,7 @@ public struct Scenario: Sendable {
     public init(name: ScenarioName, header: TraceHeader, duration: Double, seed: UInt64) {
         self.name = name
         self.header = header
-        // The store app's compositional layout is its store screen unless the layout is described.
-        if name == .appStore && header.layout.name == "compositional" && header.layout.children.isEmpty {
-            var layout = Self.storeScreen
-            for parameter in header.layout.parameters {
-                layout.parameters.removeAll { $0.name == parameter.name }
-                layout.parameters.append(parameter)
-            }
-            self.header.layout = layout
-        }
+        if name == .appStore { self.header = Self.storeHeader(header) }
         self.duration = duration
         self.seed = seed
     }
@@ -125,9 +117,6 @@ public struct Scenario: Sendable {
         var header = header
         header.meta.append(MetaEntry(key: "source", value: "reel record --scenario \(name.rawValue) --seed \(seed)"))
         header.layout = registry.spelledOut(header.layout)
-        if name == .appStore && header.layout.name == "compositional" {
-            header.sections = try Self.storeFlowMetrics(header, registry: registry)
-        }
         let recorder = try TraceRecorder(header: header, path: path, registry: registry)
         var user = SimulatedUser(scenario: self, recorder: recorder)
         let clock = FrameClock(header: header)

@@ -149,8 +149,16 @@ final class SchemaChecker {
         fail(line, "element <\(stream.elementRawName)> is not in the format")
     }
 
+    /// The elements a `<layout>` may hold (the schema's `layout-element`): a layout described as a tree.
+    private static let layoutElements: Set<String> = ["section", "group", "item", "frame", "boundary", "decoration"]
+
     private func startElement(_ stream: XMLStream) {
         var line = stream.location.line
+        if let parent = stack.last, parent.kind == .layout, Self.layoutElements.contains(stream.elementRawName) {
+            // Their attributes and nesting are the layout's to check, with positions, when it is built.
+            if !stream.isEmptyElement { anythingDepth = 1 }
+            return
+        }
         guard let name = stream.elementName, !stream.usesNamespaces else {
             // In a section with chunks, libxml2 tells the problem at the first chunk.
             if let parent = stack.last, tables.element(parent.kind).content == .sizeChunks, parent.firstChildLine > 0 {
