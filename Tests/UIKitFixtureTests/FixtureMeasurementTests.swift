@@ -15,6 +15,8 @@ struct FixtureMeasurementTests {
         (FixtureRegistry.carousel, "horizontal-carousel.xml"),
         (FixtureRegistry.stickyHeaders, "contacts-list.xml"),
         (FixtureRegistry.sectionBackgrounds, "contacts-list.xml"),
+        (FixtureRegistry.storeCompositional, "app-store.xml"),
+        (FixtureRegistry.insetGroupedList, "settings-list.xml"),
     ]
 
     @Test("Every fixture replays to the end beside flow, compared figure by figure", arguments: fixtures)

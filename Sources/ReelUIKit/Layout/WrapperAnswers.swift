@@ -84,6 +84,7 @@ struct WrapperAnswers {
                               before limit: Int) -> Int? {
         elements.withUnsafeBufferPointer { elements in
             var index = 0
+            let limit = min(limit, elements.count)
             while index < limit {
                 if elements[index].storage === attributes { return index }
                 index += 1

@@ -8,6 +8,9 @@ import ReelUIKit
 /// carousel of large cards that pages by card and shrinks cards away from the middle, section 1 a carousel of
 /// columns of three small rows, then sections of full-width rows that size themselves over a background.
 /// Every section has a header that stays on screen while its section does.
+/// The rows' background, a decoration view.
+final class StoreBackgroundView: UICollectionReusableView {}
+
 enum StoreCompositionalLayout {
     static let headerKind = "store-header"
     static let backgroundKind = "store-background"
@@ -15,7 +18,7 @@ enum StoreCompositionalLayout {
     static func make() -> UICollectionViewCompositionalLayout {
         let configuration = UICollectionViewCompositionalLayoutConfiguration()
         configuration.interSectionSpacing = 24
-        return UICollectionViewCompositionalLayout(sectionProvider: { index, environment in
+        let layout = UICollectionViewCompositionalLayout(sectionProvider: { index, environment in
             let section: NSCollectionLayoutSection
             switch index {
             case 0: section = featuredCards(environment)
@@ -25,6 +28,8 @@ enum StoreCompositionalLayout {
             section.boundarySupplementaryItems = [header()]
             return section
         }, configuration: configuration)
+        layout.register(StoreBackgroundView.self, forDecorationViewOfKind: backgroundKind)
+        return layout
     }
 
     /// Cards 90 % of the width, one per group, paging by group; each card scaled down by its distance from the
